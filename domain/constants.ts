@@ -1,0 +1,60 @@
+/** Business constants shared by the browser and the server (SPEC sections 3, 4 and 9). */
+
+export const ACESSO = { ADMIN: 1, USUARIO: 2 } as const;
+export type Acesso = (typeof ACESSO)[keyof typeof ACESSO];
+
+/** User status as the list filter sees it: derived from `bloqueado`. */
+export const USER_STATUS = { ATIVO: 0, BLOQUEADO: 1 } as const;
+
+export const CLIENTE_STATUS = { ATIVO: 0, BLOQUEADO: 1, VENCIDO: 2 } as const;
+
+export const COBRANCA_STATUS = { EM_ABERTO: 0, RECEBIDA: 1, VENCIDA: 2, CANCELADA: 3 } as const;
+
+export const ORDEM_STATUS = { EM_ABERTO: 0, CONCLUIDO: 1 } as const;
+
+export const ASSINATURA_STATUS = { ATIVA: 0, BLOQUEADA: 1, VENCIDA: 2 } as const;
+
+export const CONTRATO_STATUS = { ATIVO: 0, ENCERRADO: 1 } as const;
+
+export const INTEGRATION_STATUS = { DESATIVADO: 0, ATIVO: 1 } as const;
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const SIDEBAR_WIDTH = 250;
+export const MODAL_WIDTH = 700;
+export const MODAL_HEIGHT = 620;
+
+/** Every uploaded file, decoded, is at most this many bytes (DESIGN section 6). */
+export const MAX_UPLOAD_BYTES = 5_000_000;
+
+export const UPLOAD_DOCUMENTOS = ['imgPerfil', 'cliente', 'ordensservicos', 'users', 'veiculos', 'contratos'] as const;
+export type UploadDocumento = (typeof UPLOAD_DOCUMENTOS)[number];
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+
+/** Which content types each upload kind accepts (DESIGN section 9, "upload kinds"). */
+export const UPLOAD_ACCEPTS: Record<UploadDocumento, readonly string[]> = {
+  imgPerfil: IMAGE_TYPES,
+  veiculos: IMAGE_TYPES,
+  ordensservicos: IMAGE_TYPES,
+  cliente: DOCUMENT_TYPES,
+  users: DOCUMENT_TYPES,
+  contratos: DOCUMENT_TYPES,
+};
+
+/** Placeholder the API sends instead of a secret to non-administrators. */
+export const SECRET_MASK = '********';
+
+export const NOTIFICACOES_OPTIONS = {
+  emaberto: [5, 7, 10, 15],
+  repeticoes: [2, 3, 4, 5],
+  intervalo: [2, 3, 4, 5],
+  bloqueio: [5, 10, 15],
+} as const;
+
+export const LOGIN_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+
+export const SESSION_TTL = { idleHours: 12, absoluteDays: 7 } as const;

@@ -1,0 +1,30 @@
+/** Environment, parsed once at start (DESIGN section 2). */
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  APP_TIMEZONE: z.string().default('America/Sao_Paulo'),
+  /** Set when the app runs behind an HTTPS proxy: cookies get Secure, X-Forwarded-* is trusted. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  appTimezone: string;
+  trustProxy: boolean;
+  /** Directory of the built browser app; omitted in API tests. */
+  staticDir?: string;
+  logLevel: string;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.parse(env);
+  return { ...parsed, DATA_DIR: path.resolve(parsed.DATA_DIR), DATABASE_URL: parsed.DATABASE_URL || undefined };
+}

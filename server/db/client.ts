@@ -1,0 +1,74 @@
+/**
+ * Opens the database: PGlite in DATA_DIR by default, PostgreSQL through `pg` when a URL is
+ * given. Both speak the same SQL, run the same migrations and give the same Drizzle API.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Numeric columns come back as strings by default; money is a JSON number with two decimals.
+pg.types.setTypeParser(1700, (value) => Number(value));
+// Date-only columns stay 'YYYY-MM-DD' strings: calendar dates with no time-zone shift.
+pg.types.setTypeParser(1082, (value) => value);
+
+export interface OpenOptions {
+  /** postgres://… to use a PostgreSQL server. */
+  url?: string;
+  /** Directory of the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      // Several app processes may start together: one migrates, the others wait.
+      await client.query('SELECT pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { pg_trgm },
+    parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value },
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

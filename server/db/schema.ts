@@ -1,0 +1,411 @@
+/**
+ * Every table of the product (SPEC section 3), in one file so drizzle-kit generates the
+ * migrations from it. Property names are the API's (camelCase); columns are snake_case through
+ * drizzle's `casing` option. `busca` columns hold the normalized search text of each record
+ * (domain/text.ts) under a trigram index: pesquisa is accent- and case-insensitive on both
+ * PGlite and PostgreSQL without `unaccent`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const busca = () => text().notNull().default('');
+const trgm = (name: string, column: any) => index(name).using('gin', column.op('gin_trgm_ops'));
+
+/** Postal address, shared by users, clients and subscriptions. */
+const addressColumns = () => ({
+  address: text().notNull().default(''),
+  addressNumber: text().notNull().default(''),
+  province: text().notNull().default(''),
+  cityandstate: text().notNull().default(''),
+  uf: text().notNull().default(''),
+  postalCode: text().notNull().default(''),
+  complement: text().notNull().default(''),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull().default(''),
+    cpf: text().notNull().default(''),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    mobilePhone: text().notNull().default(''),
+    ...addressColumns(),
+    login: text().notNull(),
+    passwordHash: text().notNull(),
+    /** Public pre-registration token (never the session secret). */
+    token: text().notNull(),
+    acesso: smallint().notNull().default(2),
+    bloqueado: boolean().notNull().default(false),
+    attributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_login_key').on(t.login),
+    uniqueIndex('users_token_key').on(t.token),
+    index('users_bloqueado_id_idx').on(t.bloqueado, t.id),
+    trgm('users_busca_trgm', t.busca),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Failed logins per account and hits per address, shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  hits: integer().notNull().default(0),
+  windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** The company's settings, one row (id 1): dadosempresa and integrations (DESIGN section 4). */
+export const companySettings = pgTable('company_settings', {
+  id: integer().primaryKey(),
+  dadosempresa: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  integrations: jsonb().$type<Record<string, any>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    cadastro: text().notNull().default('FISICA'),
+    name: text().notNull().default(''),
+    cpf: text().notNull().default(''),
+    cnpj: text().notNull().default(''),
+    razaosocial: text().notNull().default(''),
+    incmunicipal: text().notNull().default(''),
+    incestdudal: text().notNull().default(''),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    mobilePhone: text().notNull().default(''),
+    ...addressColumns(),
+    status: smallint().notNull().default(0),
+    /** Who set the status: 'billing' (the daily job) or 'staff' (DESIGN section 9). */
+    statusMotivo: text(),
+    login: text().notNull().default(''),
+    /** The client's tracking-app password: kept to create their Traccar user. */
+    password: text().notNull().default(''),
+    contatos: jsonb().$type<Array<Record<string, string>>>().notNull().default([]),
+    traccarUserId: integer(),
+    gatewayId: text(),
+    busca: busca(),
+    dtcard: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('clientes_cpf_key').on(t.cpf).where(sql`${t.cpf} <> ''`),
+    uniqueIndex('clientes_cnpj_key').on(t.cnpj).where(sql`${t.cnpj} <> ''`),
+    index('clientes_status_id_idx').on(t.status, t.id),
+    index('clientes_cadastro_id_idx').on(t.cadastro, t.id),
+    trgm('clientes_busca_trgm', t.busca),
+  ],
+);
+
+export const veiculos = pgTable(
+  'veiculos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    category: text().notNull().default('car'),
+    marca: text().notNull().default(''),
+    modelo: text().notNull().default(''),
+    ano: text().notNull().default(''),
+    placa: text().notNull(),
+    renavan: text().notNull().default(''),
+    chassi: text().notNull().default(''),
+    cor: text().notNull().default(''),
+    /** The local tracker id, 0 when none (DESIGN section 9). */
+    deviceId: integer().notNull().default(0),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('veiculos_placa_key').on(t.placa),
+    index('veiculos_idcliente_idx').on(t.idcliente, t.id),
+    trgm('veiculos_busca_trgm', t.busca),
+  ],
+);
+
+export const trackres = pgTable(
+  'trackres',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    imei: text().notNull(),
+    modelo: text().notNull().default(''),
+    marca: text().notNull().default(''),
+    chipId: integer().notNull().default(0),
+    phone: text().notNull().default(''),
+    iccid: text().notNull().default(''),
+    operadora: text().notNull().default(''),
+    idcliente: integer().notNull().default(0),
+    idveiculo: integer().notNull().default(0),
+    /** The device id on the Traccar server, kept apart from the local id. */
+    traccarId: integer(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('trackres_imei_key').on(t.imei),
+    uniqueIndex('trackres_idveiculo_key').on(t.idveiculo).where(sql`${t.idveiculo} > 0`),
+    index('trackres_idcliente_idx').on(t.idcliente, t.id),
+    trgm('trackres_busca_trgm', t.busca),
+  ],
+);
+
+export const chips = pgTable(
+  'chips',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    phone: text().notNull(),
+    iccid: text().notNull(),
+    operadora: text().notNull().default(''),
+    fonecedor: text().notNull().default(''),
+    deviceId: integer().notNull().default(0),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chips_iccid_key').on(t.iccid),
+    uniqueIndex('chips_device_id_key').on(t.deviceId).where(sql`${t.deviceId} > 0`),
+    index('chips_device_id_id_idx').on(t.deviceId, t.id),
+    trgm('chips_busca_trgm', t.busca),
+  ],
+);
+
+export const planos = pgTable(
+  'planos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    name: text().notNull().default(''),
+    descricao: text().notNull().default(''),
+    limtdispositivos: integer().notNull().default(1),
+    valor: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    valoradd: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    informacoes: text().notNull().default(''),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [trgm('planos_busca_trgm', t.busca)],
+);
+
+export const contratos = pgTable(
+  'contratos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idplano: integer().references(() => planos.id, { onDelete: 'set null' }),
+    /** An editable copy of the chosen plan. */
+    plano: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    informacoes: text().notNull().default(''),
+    status: smallint().notNull().default(0),
+    /** Public, unguessable token of the contract page. */
+    token: text().notNull(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contratos_token_key').on(t.token),
+    index('contratos_status_id_idx').on(t.status, t.id),
+    index('contratos_idcliente_idx').on(t.idcliente, t.id),
+    trgm('contratos_busca_trgm', t.busca),
+  ],
+);
+
+export const assinaturas = pgTable(
+  'assinaturas',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    cadastro: text().notNull().default('FISICA'),
+    cnpj: text().notNull().default(''),
+    razaosocial: text().notNull().default(''),
+    incmunicipal: text().notNull().default(''),
+    incestdudal: text().notNull().default(''),
+    name: text().notNull().default(''),
+    cpf: text().notNull().default(''),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    mobilePhone: text().notNull().default(''),
+    description: text().notNull().default(''),
+    nextduedate: date({ mode: 'string' }).notNull(),
+    enddate: date({ mode: 'string' }),
+    valor: numeric({ precision: 12, scale: 2 }).notNull(),
+    cycle: text().notNull().default('MONTHLY'),
+    multa: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
+    jurosmensal: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
+    informacoes: text().notNull().default(''),
+    datecreated: date({ mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    status: smallint().notNull().default(0),
+    gatewayId: text(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assinaturas_status_id_idx').on(t.status, t.id),
+    index('assinaturas_idcliente_idx').on(t.idcliente, t.id),
+    index('assinaturas_nextduedate_idx').on(t.nextduedate),
+    uniqueIndex('assinaturas_gateway_id_key').on(t.gatewayId).where(sql`${t.gatewayId} IS NOT NULL`),
+    trgm('assinaturas_busca_trgm', t.busca),
+  ],
+);
+
+export const cobrancas = pgTable(
+  'cobrancas',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idassinatura: integer().references(() => assinaturas.id, { onDelete: 'set null' }),
+    descricao: text().notNull().default(''),
+    valor: numeric({ precision: 12, scale: 2 }).notNull(),
+    duedate: date({ mode: 'string' }).notNull(),
+    informacoes: text().notNull().default(''),
+    datecreated: date({ mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    status: smallint().notNull().default(0),
+    paymentDate: date({ mode: 'string' }),
+    gatewayId: text(),
+    invoiceUrl: text().notNull().default(''),
+    bankSlipUrl: text().notNull().default(''),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('cobrancas_status_duedate_idx').on(t.status, t.duedate),
+    index('cobrancas_duedate_idx').on(t.duedate, t.id),
+    index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
+    uniqueIndex('cobrancas_gateway_id_key').on(t.gatewayId).where(sql`${t.gatewayId} IS NOT NULL`),
+    trgm('cobrancas_busca_trgm', t.busca),
+  ],
+);
+
+export const ordensservicos = pgTable(
+  'ordensservicos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idveiculo: integer()
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'restrict' }),
+    iddevice: integer()
+      .notNull()
+      .references(() => trackres.id, { onDelete: 'restrict' }),
+    descricao: text().notNull().default(''),
+    agendamento: date({ mode: 'string' }),
+    horario: text().notNull().default(''),
+    informacoes: text().notNull().default(''),
+    status: smallint().notNull().default(0),
+    checklist: jsonb().$type<Record<string, string>>().notNull().default({}),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ordensservicos_status_agendamento_idx').on(t.status, t.agendamento),
+    index('ordensservicos_agendamento_idx').on(t.agendamento, t.id),
+    index('ordensservicos_idcliente_idx').on(t.idcliente, t.id),
+    trgm('ordensservicos_busca_trgm', t.busca),
+  ],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    /** The owner's id: a user, client, vehicle, order or contract depending on `documento`. */
+    unid: integer().notNull(),
+    documento: text().notNull(),
+    name: text().notNull(),
+    type: text().notNull(),
+    size: integer().notNull(),
+    data: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_documento_unid_idx').on(t.documento, t.unid, t.id)],
+);
+
+/** Jobs and outbox: alerts, syncs and gateway events survive restarts; `key` makes them idempotent. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+    doneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_status_run_at_idx').on(t.status, t.runAt)],
+);

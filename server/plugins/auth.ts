@@ -1,0 +1,95 @@
+/**
+ * Sessions and roles (DESIGN section 6). Every /v1 route requires a signed-in, unblocked user
+ * unless it declares `config: { auth: 'public' }`; `auth: 'admin'` also requires acesso 1.
+ * The cookie `Token` carries a random 256-bit secret; only its SHA-256 is stored.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { ACESSO, SESSION_TTL } from '../../domain/constants';
+import type { Db, DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../http-errors';
+import { randomToken } from '../services/passwords';
+
+export type SessionUser = typeof users.$inferSelect;
+export type AuthLevel = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+}
+
+export const SESSION_COOKIE = 'Token';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const IDLE_MS = SESSION_TTL.idleHours * 3600_000;
+/** lastSeenAt is refreshed at most this often, so reads do not write on every request. */
+const TOUCH_MS = 60_000;
+
+export async function createSession(db: Db, userId: number, userAgent: string) {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + SESSION_TTL.absoluteDays * 86400_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Db, token: string | undefined) {
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user, but the one whose token is `keepToken` (the caller's own). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, keepToken?: string) {
+  const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+}
+
+async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  const idle = Date.now() - row.lastSeenAt.getTime();
+  if (idle > IDLE_MS || row.user.bloqueado) {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (idle > TOUCH_MS) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  return row.user;
+}
+
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export const isAdminUser = (user: SessionUser | null) => !!user && user.acesso === ACESSO.ADMIN;
+
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    // API routes are private unless they say otherwise; docs and the browser app's files are public.
+    const isApi = (request.routeOptions.url ?? request.url).startsWith('/v1/');
+    const level: AuthLevel = request.routeOptions.config?.auth ?? (isApi ? 'user' : 'public');
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await loadSessionUser(db, token);
+    if (level === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (level === 'admin' && !isAdminUser(request.user)) throw forbidden();
+  });
+}

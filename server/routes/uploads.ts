@@ -1,0 +1,147 @@
+/**
+ * Uploads (SPEC section 7, DESIGN sections 6 and 9): files arrive as base64 or data URLs, their
+ * type is read from the content (never trusted from the client), each is at most 5,000,000
+ * bytes decoded, and a batch is stored in one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS, type UploadDocumento } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { idParam } from '../../domain/schemas/list';
+import { uploadInputSchema, uploadListQuery, type UploadInput } from '../../domain/schemas/uploads';
+import type { Db, DbOrTx } from '../db/client';
+import { clientes, contratos, ordensservicos, uploads, users, veiculos } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
+import { isAdminUser, type SessionUser } from '../plugins/auth';
+
+/** The table each kind of upload belongs to. */
+const OWNERS: Record<UploadDocumento, { table: PgTable; id: PgColumn; userOwned: boolean }> = {
+  imgPerfil: { table: users, id: users.id, userOwned: true },
+  users: { table: users, id: users.id, userOwned: true },
+  cliente: { table: clientes, id: clientes.id, userOwned: false },
+  veiculos: { table: veiculos, id: veiculos.id, userOwned: false },
+  ordensservicos: { table: ordensservicos, id: ordensservicos.id, userOwned: false },
+  contratos: { table: contratos, id: contratos.id, userOwned: false },
+};
+
+type UploadRow = typeof uploads.$inferSelect;
+export const presentUpload = (row: UploadRow) => ({
+  id: row.id,
+  unid: row.unid,
+  userId: row.unid,
+  documento: row.documento,
+  name: row.name,
+  type: row.type,
+  size: row.size,
+  createdAt: row.createdAt,
+  base64: `data:${row.type};base64,${row.data.toString('base64')}`,
+});
+
+/** A user's own files are theirs and the administrators'; business files are every staff member's. */
+function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: number) {
+  if (OWNERS[documento].userOwned && unid !== user.id && !isAdminUser(user)) throw forbidden(MSG.uploadOwner);
+}
+
+async function assertOwnerExists(db: DbOrTx, documento: UploadDocumento, unid: number, field: string) {
+  const owner = OWNERS[documento];
+  const [row] = await db.select({ id: owner.id }).from(owner.table).where(eq(owner.id, unid)).limit(1);
+  if (!row) throw badRequest(MSG.invalidInput, { [field]: 'Dono do arquivo não encontrado' });
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Decodes a data URL or bare base64 and reads the real type from the bytes. */
+export async function decodeFile(input: UploadInput, field: string) {
+  const raw = input.base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+  if (!raw || raw.length % 4 === 1 || !BASE64.test(raw)) throw badRequest(MSG.invalidInput, { [field]: MSG.uploadEmpty });
+  // 4 base64 characters carry 3 bytes: refuse before decoding anything too big.
+  if (Math.floor((raw.length * 3) / 4) - (raw.endsWith('==') ? 2 : raw.endsWith('=') ? 1 : 0) > MAX_UPLOAD_BYTES) {
+    throw new HttpError(413, MSG.uploadTooBig, { [field]: MSG.uploadTooBig });
+  }
+  const data = Buffer.from(raw, 'base64');
+  if (!data.length) throw badRequest(MSG.invalidInput, { [field]: MSG.uploadEmpty });
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !UPLOAD_ACCEPTS[input.documento].includes(detected.mime)) {
+    throw badRequest(MSG.uploadType, { [field]: MSG.uploadType });
+  }
+  return { data, type: detected.mime, size: data.length };
+}
+
+const uploadBatch = z.array(uploadInputSchema).min(1, { error: 'Envie pelo menos um arquivo' }).max(10, { error: 'No máximo 10 arquivos por envio' });
+const BODY_LIMIT = 10 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1_000_000;
+
+export function registerUploadRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['uploads'];
+
+  r.get('/v1/uploads', { schema: { tags, summary: 'Arquivos de um dono', querystring: uploadListQuery } }, async (request) => {
+    const unid = request.query.unid ?? request.query.userId;
+    const documento = request.query.documento;
+    if (!unid || !documento) throw badRequest(MSG.invalidInput, { ...(!unid ? { unid: MSG.required } : {}), ...(!documento ? { documento: MSG.required } : {}) });
+    assertMayUse(request.user!, documento, unid);
+    const rows = await db.select().from(uploads).where(and(eq(uploads.documento, documento), eq(uploads.unid, unid))).orderBy(asc(uploads.id));
+    const total = rows.length;
+    return { meta: { page: 1, pageSize: total, total, totalItens: total, totalPaginas: total ? 1 : 0 }, Items: rows.map(presentUpload) };
+  });
+
+  r.post('/v1/uploads', { schema: { tags, summary: 'Envia arquivos', body: uploadBatch }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const user = request.user!;
+    const files = await Promise.all(
+      request.body.map(async (input, index) => {
+        assertMayUse(user, input.documento, input.unid);
+        return { input, ...(await decodeFile(input, `${index}.base64`)) };
+      }),
+    );
+    const saved = await db.transaction(async (tx) => {
+      const rows: UploadRow[] = [];
+      for (const [index, file] of files.entries()) {
+        await assertOwnerExists(tx, file.input.documento, file.input.unid, `${index}.unid`);
+        const [row] = await tx
+          .insert(uploads)
+          .values({ idcard: user.id, unid: file.input.unid, documento: file.input.documento, name: file.input.name, type: file.type, size: file.size, data: file.data })
+          .returning();
+        rows.push(row);
+      }
+      // One profile photo per user: the newest replaces the others.
+      const photos = rows.filter((row) => row.documento === 'imgPerfil');
+      for (const photo of photos) {
+        await tx.delete(uploads).where(and(eq(uploads.documento, 'imgPerfil'), eq(uploads.unid, photo.unid), ne(uploads.id, photo.id)));
+      }
+      return rows.filter((row) => row.documento !== 'imgPerfil' || photos.filter((p) => p.unid === row.unid).at(-1) === row);
+    });
+    reply.code(201);
+    return saved.map(presentUpload);
+  });
+
+  r.put('/v1/uploads', { schema: { tags, summary: 'Substitui um arquivo', body: z.array(uploadInputSchema).length(1, { error: 'Envie exatamente um arquivo' }) }, bodyLimit: BODY_LIMIT }, async (request) => {
+    const [input] = request.body;
+    if (!input.id) throw badRequest(MSG.invalidInput, { '0.id': MSG.required });
+    const user = request.user!;
+    const file = await decodeFile(input, '0.base64');
+    const row = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(uploads).where(eq(uploads.id, input.id!)).for('update');
+      if (!existing) throw notFound();
+      assertMayUse(user, existing.documento as UploadDocumento, existing.unid);
+      assertMayUse(user, input.documento, input.unid);
+      await assertOwnerExists(tx, input.documento, input.unid, '0.unid');
+      const [updated] = await tx
+        .update(uploads)
+        .set({ unid: input.unid, documento: input.documento, name: input.name, type: file.type, size: file.size, data: file.data })
+        .where(eq(uploads.id, existing.id))
+        .returning();
+      return updated;
+    });
+    return [presentUpload(row)];
+  });
+
+  r.delete('/v1/uploads/:id', { schema: { tags, summary: 'Remove um arquivo', params: idParam } }, async (request) => {
+    const [existing] = await db.select().from(uploads).where(eq(uploads.id, request.params.id));
+    if (!existing) throw notFound();
+    assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
+    await db.delete(uploads).where(inArray(uploads.id, [existing.id]));
+    return presentUpload(existing);
+  });
+}

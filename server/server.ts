@@ -1,0 +1,26 @@
+/** Production entry: opens the database (migrating it) and listens. */
+import path from 'node:path';
+import { buildApp } from './app';
+import { readEnv } from './config';
+import { openDatabase } from './db/client';
+
+const env = readEnv();
+const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const app = await buildApp({
+  db: database.db,
+  dbKind: database.kind,
+  staticDir: path.resolve('dist'),
+  trustProxy: env.TRUST_PROXY,
+  logLevel: env.LOG_LEVEL,
+});
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(`Rastreio em http://localhost:${env.PORT} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL'})`);

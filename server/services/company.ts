@@ -1,0 +1,100 @@
+/**
+ * The company's settings (dadosempresa + integrations), stored once and returned inside every
+ * user object. Secrets are real only for administrators; others get SECRET_MASK and a PUT that
+ * sends the mask back keeps the stored value (DESIGN sections 4 and 9).
+ */
+import { eq } from 'drizzle-orm';
+import { SECRET_MASK } from '../../domain/constants';
+import type { Dadosempresa, Integrations } from '../../domain/schemas/company';
+import type { DbOrTx } from '../db/client';
+import { companySettings } from '../db/schema';
+import { randomToken } from './passwords';
+
+const SECRET_PATHS = [
+  ['traccar', 'token'],
+  ['whats', 'token'],
+  ['gateway', 'token'],
+  ['gateway', 'webhookToken'],
+] as const;
+
+export const DEFAULT_ALERTAS = {
+  novacobranca:
+    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} ({{description}}) foi gerada em {{dateCreated}} e vence em {{dueDate}}. Pague pelo link: {{invoiceUrl}}',
+  vencehoje: 'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{dueDate}}). Link para pagamento: {{invoiceUrl}}',
+  vencida:
+    'Olá, {{name}}! Não identificamos o pagamento da cobrança {{codigo}} de {{valor}}, vencida em {{dueDate}}. Regularize pelo link: {{invoiceUrl}}',
+  cancelada: 'Olá, {{name}}! A cobrança {{codigo}} de {{valor}} ({{description}}) foi cancelada.',
+  recebida: 'Olá, {{name}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
+};
+
+export function defaultIntegrations() {
+  return {
+    traccar: { server: '', userId: '', token: '', status: 0 },
+    whats: { server: '', instance: '', token: '', status: 0 },
+    gateway: { api: 'asaas', token: '', status: 0, webhookToken: randomToken(24) },
+    notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
+    alertas: { ...DEFAULT_ALERTAS },
+  };
+}
+
+export interface CompanySettings {
+  dadosempresa: Required<Dadosempresa>;
+  integrations: ReturnType<typeof defaultIntegrations>;
+}
+
+/** Creates the settings row with the notification defaults; a no-op when it exists. */
+export async function ensureCompany(db: DbOrTx): Promise<void> {
+  await db
+    .insert(companySettings)
+    .values({ id: 1, dadosempresa: { nome: '', contato: '', cnpj: '' }, integrations: defaultIntegrations() })
+    .onConflictDoNothing();
+}
+
+export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
+  const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
+  const defaults = defaultIntegrations();
+  const stored = (row?.integrations ?? {}) as Record<string, any>;
+  const integrations = Object.fromEntries(
+    Object.entries(defaults).map(([key, value]) => [key, { ...value, ...(stored[key] ?? {}) }]),
+  ) as CompanySettings['integrations'];
+  return { dadosempresa: { nome: '', contato: '', cnpj: '', ...(row?.dadosempresa ?? {}) } as CompanySettings['dadosempresa'], integrations };
+}
+
+export function maskSecrets(integrations: CompanySettings['integrations']): CompanySettings['integrations'] {
+  const copy = structuredClone(integrations) as Record<string, any>;
+  for (const [group, key] of SECRET_PATHS) {
+    if (copy[group]?.[key]) copy[group][key] = SECRET_MASK;
+  }
+  return copy as CompanySettings['integrations'];
+}
+
+/**
+ * Merges a patch into the settings. The mask keeps the stored secret; webhookToken is never
+ * set from outside. Returns the merged settings and whether anything changed.
+ */
+export function mergeCompany(
+  current: CompanySettings,
+  patch: { dadosempresa?: Partial<Dadosempresa>; integrations?: Integrations },
+): { next: CompanySettings; changed: boolean } {
+  const next = structuredClone(current) as CompanySettings & { integrations: Record<string, any> };
+  if (patch.dadosempresa) next.dadosempresa = { ...next.dadosempresa, ...patch.dadosempresa };
+  for (const [group, values] of Object.entries(patch.integrations ?? {})) {
+    if (!values) continue;
+    for (const [key, value] of Object.entries(values)) {
+      if (group === 'gateway' && key === 'webhookToken') continue;
+      if (value === SECRET_MASK && SECRET_PATHS.some(([g, k]) => g === group && k === key)) continue;
+      next.integrations[group] = { ...next.integrations[group], [key]: value };
+    }
+  }
+  return { next, changed: JSON.stringify(next) !== JSON.stringify(current) };
+}
+
+export async function saveCompany(db: DbOrTx, settings: CompanySettings): Promise<void> {
+  await db
+    .insert(companySettings)
+    .values({ id: 1, dadosempresa: settings.dadosempresa, integrations: settings.integrations })
+    .onConflictDoUpdate({
+      target: companySettings.id,
+      set: { dadosempresa: settings.dadosempresa, integrations: settings.integrations, updatedAt: new Date() },
+    });
+}

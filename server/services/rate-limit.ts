@@ -1,0 +1,52 @@
+/**
+ * Rate limits kept in the database, so every app process behind a load balancer shares them
+ * (DESIGN section 9: 10 failed logins per account in 15 minutes lock it for 15 minutes; 100
+ * logins per minute per address; 60 per minute per address on public calls).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { LOGIN_LOCK } from '../../domain/constants';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+/** Counts one hit on `key` within a fixed window and returns the count in the current window. */
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const interval = sql.raw(`interval '${Math.floor(windowSeconds)} seconds'`);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${interval} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${interval} THEN now() ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ hits: rateLimits.hits });
+  return row.hits;
+}
+
+const accountKey = (account: string) => `login-account:${account.trim().toLowerCase()}`;
+
+export async function isAccountLocked(db: Db, account: string): Promise<boolean> {
+  const [row] = await db
+    .select({ lockedUntil: rateLimits.lockedUntil })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, accountKey(account)));
+  return !!row?.lockedUntil && row.lockedUntil.getTime() > Date.now();
+}
+
+/** Records a failed login; the 10th failure in the window locks the account. */
+export async function recordLoginFailure(db: Db, account: string): Promise<void> {
+  const key = accountKey(account);
+  const failures = await hit(db, key, LOGIN_LOCK.windowMinutes * 60);
+  if (failures >= LOGIN_LOCK.maxFailures) {
+    await db
+      .update(rateLimits)
+      .set({ lockedUntil: sql`now() + ${sql.raw(`interval '${LOGIN_LOCK.lockMinutes} minutes'`)}` })
+      .where(eq(rateLimits.key, key));
+  }
+}
+
+export async function clearLoginFailures(db: Db, account: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(account)));
+}

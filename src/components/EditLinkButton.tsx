@@ -1,0 +1,21 @@
+/** Per-row edit: a link to /<resource>/<id>, which opens the ResourceDialog. */
+import * as React from 'react';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { IconButton, Tooltip } from '@mui/material';
+import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import { Link } from 'react-router';
+
+export function EditLinkButton() {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  if (!record || !resource) return null;
+  const label = translate('app.list.edit');
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} size="small" color="primary" component={Link} to={`/${resource}/${record.id}`}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The shared list pattern (SPEC 2.6): title, Novo (opens the route-driven modal), search with
+ * Procurar/Todos, optional filters, a paginated DataTable (20/50/100) and the ResourceDialog.
+ */
+import * as React from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Card, Typography } from '@mui/material';
+import { ListBase, useResourceContext, useTranslate, type SortPayload } from 'ra-core';
+import { Pagination, Title } from 'react-admin';
+import { Link } from 'react-router';
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import { SearchBar } from './SearchBar';
+
+export interface ListPageProps {
+  /** i18n key of the page title. */
+  title: string;
+  /** Extra filter controls next to the search box (e.g. StatusFilter). */
+  filters?: React.ReactNode;
+  /** The table (a DataTable). */
+  children: React.ReactNode;
+  /** Modal(s) driven by the route, usually a ResourceDialog. */
+  dialog?: React.ReactNode;
+  /** Hide the Novo button (read-only lists). */
+  readOnly?: boolean;
+  sort?: SortPayload;
+  filterDefaultValues?: Record<string, unknown>;
+}
+
+function NewButton() {
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={`/${resource}/create`} variant="contained" startIcon={<AddIcon />}>
+      {translate('app.list.new')}
+    </Button>
+  );
+}
+
+export function ListPage({ title, filters, children, dialog, readOnly, sort, filterDefaultValues }: ListPageProps) {
+  const translate = useTranslate();
+  return (
+    <ListBase perPage={DEFAULT_PAGE_SIZE} sort={sort ?? { field: 'id', order: 'DESC' }} filterDefaultValues={filterDefaultValues}>
+      <Title title={title} />
+      <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h1">
+            {translate(title)}
+          </Typography>
+          {readOnly ? null : <NewButton />}
+        </Box>
+        <Card variant="outlined">
+          <SearchBar>{filters}</SearchBar>
+          <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+          <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
+        </Card>
+      </Box>
+      {dialog}
+    </ListBase>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Route-driven modal form (STYLE.md): the list matches /<resource>/create and /<resource>/:id and
+ * opens a Dialog around CreateBase/EditBase. Deep links work; Back or close returns to the list.
+ */
+import * as React from 'react';
+import CloseIcon from '@mui/icons-material/Close';
+import { Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
+import { CreateBase, EditBase, useNotify, useTranslate, type HttpError, type RaRecord } from 'ra-core';
+import { useMatch, useNavigate } from 'react-router';
+import { MODAL_HEIGHT, MODAL_WIDTH } from '../../domain/constants';
+
+interface ShellProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  width?: number;
+  children: React.ReactNode;
+}
+
+/** The modal chrome alone: 700 × 620 on wide screens, full screen below 600 px. */
+export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children }: ShellProps) {
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const titleId = React.useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      maxWidth={false}
+      slotProps={{ paper: { sx: fullScreen ? {} : { width, height: MODAL_HEIGHT, maxWidth: 'calc(100% - 32px)' } } }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {translate(title, { _: title })}
+      </DialogTitle>
+      <IconButton aria-label={translate('app.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers sx={{ p: 0, display: 'flex', flexDirection: 'column' }}>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface ResourceDialogProps {
+  resource: string;
+  createTitle: string;
+  editTitle: string;
+  /** The form for a new record (a Form with its inputs). */
+  create?: React.ReactNode;
+  /** The form for an existing record. */
+  edit?: React.ReactNode;
+  width?: number;
+  transform?: (data: RaRecord) => RaRecord;
+}
+
+/** Shows the server's message in the red snackbar; field errors come back through HttpError.body.errors. */
+export function useServerErrorNotify() {
+  const notify = useNotify();
+  return (error: unknown) => {
+    const message = (error as HttpError)?.message || 'ra.notification.http_error';
+    notify(message, { type: 'error', messageArgs: { _: message } });
+  };
+}
+
+export function ResourceDialog({ resource, createTitle, editTitle, create, edit, width, transform }: ResourceDialogProps) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const onError = useServerErrorNotify();
+  const createMatch = useMatch(`/${resource}/create`);
+  const editMatch = useMatch(`/${resource}/:id`);
+  const close = () => navigate(`/${resource}`);
+
+  const isCreate = !!createMatch && !!create;
+  const editId = !createMatch && editMatch?.params.id ? editMatch.params.id : undefined;
+
+  return (
+    <>
+      <ModalShell open={isCreate} title={createTitle} onClose={close} width={width}>
+        {isCreate ? (
+          <CreateBase
+            resource={resource}
+            redirect={false}
+            transform={transform}
+            mutationOptions={{
+              onSuccess: () => {
+                notify('app.notify.created', { type: 'success' });
+                close();
+              },
+              onError,
+            }}
+          >
+            {create}
+          </CreateBase>
+        ) : null}
+      </ModalShell>
+      <ModalShell open={!!editId && !!edit} title={editTitle} onClose={close} width={width}>
+        {editId && edit ? (
+          <EditBase
+            resource={resource}
+            id={editId}
+            redirect={false}
+            mutationMode="pessimistic"
+            transform={transform}
+            mutationOptions={{
+              onSuccess: () => {
+                notify('app.notify.updated', { type: 'success' });
+                close();
+              },
+              onError,
+            }}
+          >
+            {edit}
+          </EditBase>
+        ) : null}
+      </ModalShell>
+    </>
+  );
+}

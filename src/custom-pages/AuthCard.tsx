@@ -1,0 +1,38 @@
+/** The centred card of the public pages (login, install): logo, heading and content. */
+import * as React from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #0d47a1 0%, #1565c0 55%, #1e88e5 100%)',
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400, borderRadius: 3 }} elevation={8}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Box sx={{ textAlign: 'center', mb: 3 }}>
+            <img src="/logo.svg" alt={translate('app.logo_alt')} width={72} height={72} />
+            <Typography variant="h5" component="h1" sx={{ mt: 1, fontWeight: 700 }}>
+              {translate(title)}
+            </Typography>
+            {subtitle ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                {translate(subtitle)}
+              </Typography>
+            ) : null}
+          </Box>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

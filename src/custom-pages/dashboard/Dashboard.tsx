@@ -1,0 +1,76 @@
+/** Dashboard (SPEC 2.5): four counts and the latest charges and service orders side by side. */
+import * as React from 'react';
+import BlockIcon from '@mui/icons-material/Block';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import GroupIcon from '@mui/icons-material/Group';
+import { Box, Grid, Typography } from '@mui/material';
+import { useTranslate, type RaRecord } from 'ra-core';
+import { Title } from 'react-admin';
+import { CLIENTE_STATUS } from '../../../domain/constants';
+import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
+import { CountCard } from './CountCard';
+import { LatestList } from './LatestList';
+
+const clientName = (record: RaRecord) => record.cliente?.name ?? record.cliente?.razaosocial ?? record.name ?? '';
+
+const cobrancaColumns = [
+  { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },
+  { label: 'app.dashboard.col_cliente', render: clientName },
+  { label: 'app.dashboard.col_vencimento', render: (r: RaRecord) => formatDate(r.duedate ?? r.vncdata) },
+  { label: 'app.dashboard.col_valor', render: (r: RaRecord) => formatMoney(r.valor) },
+];
+
+const ordemColumns = [
+  { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },
+  { label: 'app.dashboard.col_cliente', render: clientName },
+  { label: 'app.dashboard.col_descricao', render: (r: RaRecord) => r.descricao ?? '' },
+];
+
+export function Dashboard() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="app.dashboard.title" />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('app.dashboard.title')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CountCard label="app.dashboard.clientes" resource="clientes" icon={<GroupIcon />} color="#1565c0" to="/clientes" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CountCard label="app.dashboard.veiculos" resource="veiculos" icon={<DirectionsCarIcon />} color="#2e7d32" to="/veiculos" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CountCard
+            label="app.dashboard.vencidos"
+            resource="clientes"
+            filter={{ status: CLIENTE_STATUS.VENCIDO }}
+            icon={<EventBusyIcon />}
+            color="#e65100"
+            to="/clientes"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CountCard
+            label="app.dashboard.bloqueados"
+            resource="clientes"
+            filter={{ status: CLIENTE_STATUS.BLOQUEADO }}
+            icon={<BlockIcon />}
+            color="#c62828"
+            to="/clientes"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <LatestList title="app.dashboard.cobrancas" resource="cobrancas" columns={cobrancaColumns} empty="app.dashboard.empty_cobrancas" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <LatestList title="app.dashboard.ordens" resource="ordensservicos" columns={ordemColumns} empty="app.dashboard.empty_ordens" />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+export default Dashboard;

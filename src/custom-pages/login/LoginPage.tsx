@@ -1,0 +1,73 @@
+/** /login (SPEC 2.3): login or e-mail + password; Entrar enabled when both are filled; Enter submits. */
+import * as React from 'react';
+import { Box, Button, TextField } from '@mui/material';
+import { useCheckAuth, useLogin, useNotify, useTranslate } from 'ra-core';
+import { useNavigate } from 'react-router';
+import { AuthCard } from '../AuthCard';
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const checkAuth = useCheckAuth();
+  const navigate = useNavigate();
+  const [username, setUsername] = React.useState('');
+  const [password, setPassword] = React.useState('');
+  const [loading, setLoading] = React.useState(false);
+
+  // Already signed in: go straight to the dashboard.
+  React.useEffect(() => {
+    checkAuth({}, false, undefined, true)
+      .then(() => navigate('/dashboard', { replace: true }))
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const ready = username.trim() !== '' && password !== '';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!ready || loading) return;
+    setLoading(true);
+    login({ username: username.trim(), password })
+      .catch((error: Error) => {
+        const message = error?.message || 'ra.auth.sign_in_error';
+        notify(message, { type: 'error', messageArgs: { _: message } });
+      })
+      .finally(() => setLoading(false));
+  };
+
+  return (
+    <AuthCard title="app.title" subtitle="app.login.subtitle">
+      <Box component="form" onSubmit={submit} noValidate aria-label={translate('app.login.title')}>
+        <TextField
+          id="login-username"
+          name="username"
+          label={translate('app.login.login')}
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          fullWidth
+          margin="normal"
+          autoFocus
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          type="password"
+          label={translate('app.login.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          fullWidth
+          margin="normal"
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || loading} sx={{ mt: 2 }}>
+          {translate('app.login.submit')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,17 @@
+/** Public pages of later issues (/precadastro, /static/contrato/:id), without the shell. */
+import * as React from 'react';
+import { Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { AuthCard } from '../AuthCard';
+
+export function PublicPlaceholder({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <AuthCard title={title}>
+      <Typography sx={{ textAlign: 'center' }}>{translate('app.construction.message')}</Typography>
+    </AuthCard>
+  );
+}
+
+export const PreCadastroPage = () => <PublicPlaceholder title="app.public.precadastro" />;
+export const ContratoPublicoPage = () => <PublicPlaceholder title="app.public.contrato" />;

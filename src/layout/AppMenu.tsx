@@ -1,0 +1,48 @@
+/** Sidebar (SPEC 2.2): top links, Financeiro, Equipamentos, Integrações and, for administrators, Configurações. */
+import * as React from 'react';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import BuildIcon from '@mui/icons-material/BuildOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
+import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
+import RouterIcon from '@mui/icons-material/RouterOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { useCanAccess } from 'ra-core';
+import { Menu } from 'react-admin';
+import { MenuGroup } from './MenuGroup';
+
+const groupLink = (to: string, key: string) => <Menu.Item key={to} to={to} primaryText={`app.menu.${key}`} />;
+
+export function AppMenu() {
+  const { canAccess: isAdministrator } = useCanAccess({ action: 'list', resource: 'usuarios' });
+  return (
+    <Menu aria-label="Menu">
+      <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
+      <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
+      <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
+      <MenuGroup label="app.menu.financeiro" icon={<AccountBalanceIcon />} paths={['/planos', '/contratos', '/assinaturas', '/cobrancas']}>
+        {groupLink('/planos', 'planos')}
+        {groupLink('/contratos', 'contratos')}
+        {groupLink('/assinaturas', 'assinaturas')}
+        {groupLink('/cobrancas', 'cobrancas')}
+      </MenuGroup>
+      <MenuGroup label="app.menu.equipamentos" icon={<RouterIcon />} paths={['/chips', '/rastreadores']}>
+        {groupLink('/chips', 'chips')}
+        {groupLink('/rastreadores', 'rastreadores')}
+      </MenuGroup>
+      <MenuGroup label="app.menu.integracoes" icon={<ExtensionIcon />} paths={['/integrations']}>
+        {groupLink('/integrations/mdp', 'mdp')}
+        {groupLink('/integrations/traccar', 'traccar')}
+        {groupLink('/integrations/whats', 'whats')}
+      </MenuGroup>
+      {isAdministrator ? (
+        <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes']}>
+          {groupLink('/usuarios', 'usuarios')}
+          {groupLink('/notificacoes', 'notificacoes')}
+        </MenuGroup>
+      ) : null}
+    </Menu>
+  );
+}

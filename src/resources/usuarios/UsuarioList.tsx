@@ -1,0 +1,74 @@
+/** /usuarios (SPEC 2.16): Nome, CPF/CNPJ, Telefone, Email, Acesso, Ações; status filter; modal forms. */
+import * as React from 'react';
+import { Box } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
+import { ACESSO } from '../../../domain/constants';
+import { ListPage } from '../../components/ListPage';
+import { StatusFilter } from '../../components/SearchBar';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { EditLinkButton } from '../../components/EditLinkButton';
+import { RemoveButton } from '../../components/RemoveButton';
+import { EmptyRows } from '../../components/EmptyRows';
+import { statusChoices } from './choices';
+import UsuarioCreateForm from './UsuarioCreateForm';
+import UsuarioEditForm from './UsuarioEditForm';
+
+interface Usuario {
+  id: number;
+  name: string;
+  cpf: string;
+  phone: string;
+  mobilePhone: string;
+  email: string;
+  acesso: number;
+}
+
+function AcessoText({ acesso }: { acesso: number }) {
+  const translate = useTranslate();
+  return <>{translate(Number(acesso) === ACESSO.ADMIN ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
+}
+
+function Actions({ record }: { record: Usuario }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+      <EditLinkButton />
+      {/* User 1 cannot be removed (SPEC section 6). */}
+      {Number(record.id) === 1 ? null : <RemoveButton />}
+    </Box>
+  );
+}
+
+export default function UsuarioList() {
+  const translate = useTranslate();
+  return (
+    <ListPage
+      title="resources.usuarios.name"
+      filters={<StatusFilter choices={statusChoices} />}
+      dialog={
+        <ResourceDialog
+          resource="usuarios"
+          createTitle="app.usuarios.create_title"
+          editTitle="app.usuarios.edit_title"
+          create={<UsuarioCreateForm />}
+          edit={<UsuarioEditForm />}
+        />
+      }
+    >
+      <DataTable<Usuario> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="cpf" disableSort render={(record) => (record.cpf ? formatCpfCnpj(record.cpf) : '')} />
+        <DataTable.Col
+          source="phone"
+          label="resources.usuarios.fields.phone"
+          disableSort
+          render={(record) => formatPhone(record.phone || record.mobilePhone)}
+        />
+        <DataTable.Col source="email" />
+        <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions record={record} />} />
+      </DataTable>
+    </ListPage>
+  );
+}
