@@ -84,7 +84,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     // API routes are private unless they say otherwise; docs and the browser app's files are public.
-    const isApi = (request.routeOptions.url ?? request.url).startsWith('/v1/');
+    const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
     const level: AuthLevel = request.routeOptions.config?.auth ?? (isApi ? 'user' : 'public');
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await loadSessionUser(db, token);

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone, setDateLogger } from '../../domain/formatters';
+import { isCnpj, isCpf } from '../../domain/documents';
+import { normalizeSearch } from '../../domain/text';
+
+describe('formatters', () => {
+  afterEach(() => setDateLogger((message, value) => console.warn(message, value)));
+
+  it('numbers are zero-padded to 5 digits and truncated to 5', () => {
+    expect(formatNumero(7)).toBe('00007');
+    expect(formatNumero(12345)).toBe('12345');
+    expect(formatNumero(1234567)).toBe('12345');
+    expect(formatNumero(undefined)).toBe('');
+  });
+
+  it('dates are dd/mm/yyyy in UTC, and an invalid date shows nothing and logs Data inválida', () => {
+    expect(formatDate('2026-11-21')).toBe('21/11/2026');
+    expect(formatDate('2026-01-01T01:30:00-03:00')).toBe('01/01/2026');
+    expect(formatDate(new Date(Date.UTC(2025, 1, 28, 23, 59)))).toBe('28/02/2025');
+    const logger = vi.fn();
+    setDateLogger(logger);
+    expect(formatDate('31/31/2026')).toBe('');
+    expect(logger).toHaveBeenCalledWith('Data inválida', '31/31/2026');
+    expect(formatDate('')).toBe('');
+    expect(logger).toHaveBeenCalledTimes(1);
+  });
+
+  it('money is pt-BR with two decimals', () => {
+    expect(formatMoney(49.9)).toBe('R$ 49,90');
+    expect(formatMoney(1234567.891)).toBe('R$ 1.234.567,89');
+    expect(formatMoney('0')).toBe('R$ 0,00');
+    expect(formatMoney('abc')).toBe('');
+  });
+
+  it('CPF and CNPJ are punctuated; other digit counts read Número inválido', () => {
+    expect(formatCpfCnpj('52998224725')).toBe('529.982.247-25');
+    expect(formatCpfCnpj('11.222.333/0001-81')).toBe('11.222.333/0001-81');
+    expect(formatCpfCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCpfCnpj('123')).toBe('Número inválido');
+    expect(formatCpfCnpj('')).toBe('');
+  });
+
+  it('phones are punctuated by length', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+    expect(formatPhone('+55 11')).toBe('+55 11');
+  });
+});
+
+describe('CPF and CNPJ check digits', () => {
+  it('accepts valid numbers with or without punctuation and refuses wrong check digits', () => {
+    expect(isCpf('529.982.247-25')).toBe(true);
+    expect(isCpf('52998224725')).toBe(true);
+    expect(isCpf('529.982.247-26')).toBe(false);
+    expect(isCpf('111.111.111-11')).toBe(false);
+    expect(isCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isCnpj('11.222.333/0001-82')).toBe(false);
+  });
+});
+
+describe('search normalization', () => {
+  it('lower-cases, removes accents and collapses spaces', () => {
+    expect(normalizeSearch('  JOSÉ   da  Conceição ')).toBe('jose da conceicao');
+    expect(normalizeSearch(null)).toBe('');
+  });
+});
