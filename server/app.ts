@@ -17,6 +17,7 @@ import { ping, type Db } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { CountCache } from './resources/count-cache';
 import { registerResource } from './resources/crud';
 import { registerAuthRoutes } from './routes/auth';
 import { clientesResource, cobrancasResource, ordensservicosResource, veiculosResource } from './routes/registry';
@@ -30,6 +31,8 @@ export interface AppOptions {
   staticDir?: string;
   trustProxy?: boolean;
   logLevel?: string;
+  /** Reuse exact list totals while a table is unchanged (default on; off to measure raw counts). */
+  countCache?: boolean;
 }
 
 /** Paths the browser app never owns. */
@@ -70,8 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);
+  const countCache = options.countCache === false ? undefined : new CountCache();
   for (const resource of [usersResource, clientesResource, veiculosResource, cobrancasResource, ordensservicosResource]) {
-    registerResource(app, db, resource);
+    registerResource(app, db, resource, { countCache });
   }
 
   const indexHtml = options.staticDir && path.join(options.staticDir, 'index.html');
@@ -80,9 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Built assets have content hashes in their names: cache them for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

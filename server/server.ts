@@ -12,6 +12,7 @@ const app = await buildApp({
   staticDir: path.resolve('dist'),
   trustProxy: env.TRUST_PROXY,
   logLevel: env.LOG_LEVEL,
+  countCache: env.COUNT_CACHE === 'on',
 });
 
 const shutdown = async () => {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -409,3 +410,13 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_status_run_at_idx').on(t.status, t.runAt)],
 );
+
+/**
+ * A version per table, bumped by a statement trigger on every write (migration 0001). List
+ * totals are cached per process under the version read before counting, so a total is reused
+ * only while nothing in its table has changed: exact, and shared safely by several processes.
+ */
+export const versoes = pgTable('versoes', {
+  tabela: text().primaryKey(),
+  versao: bigint({ mode: 'number' }).notNull().default(0),
+});

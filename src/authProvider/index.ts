@@ -3,6 +3,7 @@ import type { AuthProvider } from 'ra-core';
 import { canAccess as domainCanAccess, isAdmin } from '../../domain/permissions';
 import { ACESSO } from '../../domain/constants';
 import { apiFetch } from '../dataProvider/http';
+import { listUploads } from '../dataProvider/uploads';
 import { getSessionUser, setSessionUser, type SessionUser } from './session';
 
 export { getSessionUser, setSessionUser, type SessionUser } from './session';
@@ -57,7 +58,9 @@ export const authProvider: AuthProvider = {
 
   async getIdentity() {
     const user = await loadSession();
-    return { id: user.id, fullName: user.name, avatar: typeof user.avatar === 'string' ? user.avatar : undefined };
+    // The avatar is the profile photo (documento imgPerfil); without one the top bar shows a placeholder.
+    const photo = await listUploads(user.id, 'imgPerfil').catch(() => []);
+    return { id: user.id, fullName: user.name, avatar: photo[0]?.base64 };
   },
 
   async getPermissions() {

@@ -3,7 +3,7 @@ import * as React from 'react';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
-import { Link } from 'react-router';
+import { LinkBase as Link } from 'ra-core';
 
 export function EditLinkButton() {
   const record = useRecordContext();

@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, Typography } from '@mui/material';
 import { ListBase, useResourceContext, useTranslate, type SortPayload } from 'ra-core';
 import { Pagination, Title } from 'react-admin';
-import { Link } from 'react-router';
+import { LinkBase as Link } from 'ra-core';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { SearchBar } from './SearchBar';
 
@@ -40,11 +40,11 @@ export function ListPage({ title, filters, children, dialog, readOnly, sort, fil
   const translate = useTranslate();
   return (
     <ListBase perPage={DEFAULT_PAGE_SIZE} sort={sort ?? { field: 'id', order: 'DESC' }} filterDefaultValues={filterDefaultValues}>
-      <Title title={title} />
+      <Title title={translate(title, { smart_count: 2 })} />
       <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h5" component="h1">
-            {translate(title)}
+            {translate(title, { smart_count: 2 })}
           </Typography>
           {readOnly ? null : <NewButton />}
         </Box>

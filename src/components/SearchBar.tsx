@@ -81,7 +81,8 @@ export function StatusFilter({ choices }: { choices: StatusOption[] }) {
         else next.status = Number(event.target.value);
         setFilters(next, undefined, false);
       }}
-      sx={{ minWidth: 160 }}
+      fullWidth={false}
+      sx={{ width: 180 }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{translate('app.status.all')}</option>

@@ -42,7 +42,8 @@ export const dataProvider: DataProvider = {
   update: async (resource, params) => {
     const data = await apiFetch<RaRecord>(`${apiPath(resource)}/${encodeURIComponent(String(params.id))}`, {
       method: 'PUT',
-      body: { ...params.previousData, ...params.data },
+      // The form holds the whole record, so the body is the whole user/item (SPEC section 7).
+      body: params.data,
     });
     return { data: data as never };
   },

@@ -4,7 +4,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useGetIdentity, useLogout, useTranslate } from 'ra-core';
 import { AppBar, TitlePortal } from 'react-admin';
-import { Link } from 'react-router';
+import { LinkBase as Link } from 'ra-core';
 
 function ProfileLink() {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'ra-core';
-import { Link } from 'react-router';
+import { LinkBase as Link } from 'ra-core';
 
 export interface CountCardProps {
   label: string;

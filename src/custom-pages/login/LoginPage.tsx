@@ -17,7 +17,7 @@ export function LoginPage() {
 
   // Already signed in: go straight to the dashboard.
   React.useEffect(() => {
-    checkAuth({}, false, undefined, true)
+    checkAuth({}, false)
       .then(() => navigate('/dashboard', { replace: true }))
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps

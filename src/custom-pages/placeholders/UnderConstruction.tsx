@@ -4,7 +4,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
-import { Link } from 'react-router';
+import { LinkBase as Link } from 'ra-core';
 
 export function MessagePage({ icon, title, message, back }: { icon: React.ReactNode; title: string; message: string; back: string }) {
   const translate = useTranslate();

@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import { BooleanInput, PasswordInput, SelectInput, TextInput } from 'react-admin';
 import { acessoChoices } from './choices';
 
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
 
 export function InformacoesInputs() {
   return (

@@ -67,7 +67,7 @@ export default function UsuarioList() {
         />
         <DataTable.Col source="email" />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions record={record} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions record={record as Usuario} />} />
       </DataTable>
     </ListPage>
   );

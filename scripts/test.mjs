@@ -1,0 +1,46 @@
+// `npm test`: every test (unit, component, API, end to end) through Vitest, ending with one
+// line "N passed, M failed". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
+// Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+mkdirSync('test-results', { recursive: true });
+const report = path.join('test-results', 'vitest.json');
+rmSync(report, { force: true });
+
+const projects = ['unit', 'component', 'api'];
+const chromium = findChromium();
+let missingBrowser = 0;
+if (chromium) {
+  projects.push('e2e');
+  process.env.CHROME_PATH = chromium;
+} else if (process.env.E2E_REQUIRED === '1') {
+  console.error('Chromium não encontrado e E2E_REQUIRED=1: os testes de ponta a ponta não podem rodar.');
+  missingBrowser = 1;
+} else {
+  console.log('Chromium não encontrado (defina CHROME_PATH ou instale o pacote chromium): testes de ponta a ponta ignorados.');
+}
+if (process.env.TEST_DATABASE_URL) console.log(`Testes de API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);
+
+const args = [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+
+let passed = 0;
+let failed = missingBrowser;
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  // A file that fails to load counts as a failure even when no test in it ran.
+  failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+} else {
+  failed += 1;
+}
+if (run.status !== 0 && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,59 @@
+/** Composition only: providers, resources and custom routes (STYLE.md). */
+import * as React from 'react';
+import { CustomRoutes } from 'ra-core';
+import { Admin, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { LoginPage } from './custom-pages/login/LoginPage';
+import usuarios from './resources/usuarios';
+import {
+  AdminOnly,
+  ContratoPublicoPage,
+  Dashboard,
+  InstallPage,
+  NotFound,
+  PreCadastroPage,
+  ProfilePage,
+  PublicSuspense,
+  UNDER_CONSTRUCTION_PATHS,
+  UnderConstruction,
+} from './routes';
+import { theme } from './theme';
+
+export function App() {
+  return (
+    <Admin
+      requireAuth
+      title="Rastreio"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      catchAll={NotFound}
+      disableTelemetry
+    >
+      <Resource name="usuarios" {...usuarios} />
+      <CustomRoutes noLayout>
+        <Route path="/install" element={<PublicSuspense><InstallPage /></PublicSuspense>} />
+        <Route path="/precadastro" element={<PublicSuspense><PreCadastroPage /></PublicSuspense>} />
+        <Route path="/static/contrato/:id" element={<PublicSuspense><ContratoPublicoPage /></PublicSuspense>} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/settings/perfil/*" element={<ProfilePage />} />
+        <Route path="/notificacoes/*" element={<AdminOnly resource="notificacoes"><UnderConstruction /></AdminOnly>} />
+        {UNDER_CONSTRUCTION_PATHS.map((path) => (
+          <Route key={path} path={path} element={<UnderConstruction />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+export default App;
