@@ -5,7 +5,8 @@
 import * as React from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, Typography } from '@mui/material';
-import { ListBase, useResourceContext, useTranslate, type SortPayload } from 'ra-core';
+import { ListBase, useCanAccess, useResourceContext, useTranslate, type SortPayload } from 'ra-core';
+import { Navigate } from 'react-router';
 import { Pagination, Title } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../domain/constants';
@@ -38,6 +39,12 @@ function NewButton() {
 
 export function ListPage({ title, filters, children, dialog, readOnly, sort, filterDefaultValues }: ListPageProps) {
   const translate = useTranslate();
+  const resource = useResourceContext();
+  // react-admin fetches the list as soon as the access check settles, even when it says no:
+  // decide first, so a user never calls what they may not see.
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource });
+  if (isPending) return null;
+  if (!canAccess) return <Navigate to="/access-denied" replace />;
   return (
     <ListBase perPage={DEFAULT_PAGE_SIZE} sort={sort ?? { field: 'id', order: 'DESC' }} filterDefaultValues={filterDefaultValues}>
       <Title title={translate(title, { smart_count: 2 })} />

@@ -8,7 +8,8 @@ import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import { useCanAccess } from 'ra-core';
+import { Box } from '@mui/material';
+import { useCanAccess, useTranslate } from 'ra-core';
 import { Menu } from 'react-admin';
 import { MenuGroup } from './MenuGroup';
 
@@ -16,8 +17,10 @@ const groupLink = (to: string, key: string) => <Menu.Item key={to} to={to} prima
 
 export function AppMenu() {
   const { canAccess: isAdministrator } = useCanAccess({ action: 'list', resource: 'usuarios' });
+  const translate = useTranslate();
   return (
-    <Menu aria-label="Menu">
+    <Box component="nav" aria-label={translate('app.menu.navigation')}>
+    <Menu>
       <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
       <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
@@ -44,5 +47,6 @@ export function AppMenu() {
         </MenuGroup>
       ) : null}
     </Menu>
+    </Box>
   );
 }

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider } from 'ra-core';
 import { AdminContext } from 'react-admin';
+import { canAccess } from '../../domain/permissions';
 import { i18nProvider } from '../../src/i18n';
 
 export const fakeAuthProvider = (acesso: 1 | 2, overrides: Partial<AuthProvider> = {}): AuthProvider => ({
@@ -10,7 +11,7 @@ export const fakeAuthProvider = (acesso: 1 | 2, overrides: Partial<AuthProvider>
   checkError: async () => undefined,
   getIdentity: async () => ({ id: 7, fullName: 'Pessoa Teste' }),
   getPermissions: async () => acesso,
-  canAccess: async ({ resource }) => acesso === 1 || !['usuarios', 'notificacoes'].includes(resource),
+  canAccess: async ({ action, resource }) => canAccess(acesso, { action, resource }),
   ...overrides,
 });
 

@@ -1,13 +1,18 @@
 import * as React from 'react';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppMenu } from '../../src/layout/AppMenu';
-import { fakeAuthProvider, TestAdmin } from './helpers';
+import { authProvider, setSessionUser } from '../../src/authProvider';
+import { TestAdmin } from './helpers';
 
 describe('sidebar', () => {
+  // The real authProvider: its canAccess is the domain's, fed by the session user.
+  afterEach(() => setSessionUser(null));
+
   it('hides Configurações from a Usuario', async () => {
+    setSessionUser({ id: 7, name: 'Pessoa Usuária', acesso: 2, nivel: '2' });
     render(
-      <TestAdmin authProvider={fakeAuthProvider(2)} initialEntries={['/dashboard']}>
+      <TestAdmin authProvider={authProvider} initialEntries={['/dashboard']}>
         <AppMenu />
       </TestAdmin>,
     );
@@ -19,8 +24,9 @@ describe('sidebar', () => {
   });
 
   it('shows Configurações to an administrator', async () => {
+    setSessionUser({ id: 1, name: 'Pessoa Admin', acesso: 1, nivel: '1' });
     render(
-      <TestAdmin authProvider={fakeAuthProvider(1)} initialEntries={['/dashboard']}>
+      <TestAdmin authProvider={authProvider} initialEntries={['/dashboard']}>
         <AppMenu />
       </TestAdmin>,
     );

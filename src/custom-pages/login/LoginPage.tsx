@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { useCheckAuth, useLogin, useNotify, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router';
+import { apiFetch } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
 
 export function LoginPage() {
@@ -15,11 +16,17 @@ export function LoginPage() {
   const [password, setPassword] = React.useState('');
   const [loading, setLoading] = React.useState(false);
 
-  // Already signed in: go straight to the dashboard.
+  // Already signed in: go straight to the dashboard. Never installed: the first visit goes to /install.
   React.useEffect(() => {
     checkAuth({}, false)
       .then(() => navigate('/dashboard', { replace: true }))
-      .catch(() => undefined);
+      .catch(() =>
+        apiFetch<{ status: boolean }>('/v1/install')
+          .then(({ status }) => {
+            if (status === false) navigate('/install', { replace: true });
+          })
+          .catch(() => undefined),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

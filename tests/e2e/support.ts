@@ -1,0 +1,95 @@
+/**
+ * End-to-end support: the app started the way a user starts it (`npm start`'s script, fresh
+ * data directory, free port) and Chromium driven by playwright-core. Screenshots go to
+ * test-results/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium } from '../../scripts/find-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/v1/health`)).ok) break;
+    } catch {
+      /* still starting (or building the browser app) */
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not start in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(screenshotDir, { recursive: true });
+  return chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function shot(page: Page, name: string) {
+  // Let MUI's enter transitions (dialogs, snackbars) finish so the picture shows the settled screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Fails the test on any uncaught page error or console error the app did not expect. */
+export function watchErrors(page: Page, errors: string[]) {
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  // The UI never calls what the user may not do.
+  page.on('response', (response) => {
+    if (response.status() === 403) errors.push(`403 from ${response.request().method()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    // 401/403/409 answers are expected in these flows; the browser logs them as failed loads.
+    if (message.type() === 'error' && !/status of (401|403|409)/.test(message.text())) errors.push(`console: ${message.text()}`);
+  });
+}
