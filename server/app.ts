@@ -13,7 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../domain/messages';
-import { ping, type Db } from './db/client';
+import { ping, type Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -25,8 +25,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { usersResource } from './routes/users/resource';
 
 export interface AppOptions {
-  db: Db;
-  dbKind: 'pglite' | 'postgres';
+  database: Database;
   /** Directory of the built browser app; omitted in API tests. */
   staticDir?: string;
   trustProxy?: boolean;
@@ -39,9 +38,11 @@ export interface AppOptions {
 const API_PREFIXES = ['/v1/', '/webhook/', '/docs'];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db } = options;
+  const { db } = options.database;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'silent' },
+    // Errors are logged by the error handler; a line per request would cost more than it tells.
+    disableRequestLogging: true,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_000_000,
     // Ids and numbers arrive as strings in paths and query strings; zod coerces them.
@@ -65,11 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAuth(app, db);
+  await registerAuth(app, options.database);
 
   app.get('/v1/health', { schema: { tags: ['sistema'], summary: 'Saúde do serviço' }, config: { auth: 'public' } }, async () => {
     await ping(db);
-    return { status: 'ok', database: options.dbKind };
+    return { status: 'ok', database: options.database.kind };
   });
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);

@@ -15,7 +15,7 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** 'off' makes every list recount its total (for benchmarks). */
   COUNT_CACHE: z.enum(['on', 'off']).default('on'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
 export interface AppConfig {

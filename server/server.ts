@@ -7,8 +7,7 @@ import { openDatabase } from './db/client';
 const env = readEnv();
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
 const app = await buildApp({
-  db: database.db,
-  dbKind: database.kind,
+  database,
   staticDir: path.resolve('dist'),
   trustProxy: env.TRUST_PROXY,
   logLevel: env.LOG_LEVEL,
@@ -24,4 +23,4 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`Rastreio em http://localhost:${env.PORT} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL'})`);
+console.log(`Rastreio em http://localhost:${env.PORT} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL'})`);

@@ -25,7 +25,8 @@ export interface Running {
 }
 
 export async function startNode(script: string, env: Record<string, string>, healthPath: string, port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  // The same Node flags as `npm start` (scripts/start.mjs).
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -21,10 +21,45 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** What a LISTEN subscriber hears: messages, and resets when notifications may have been missed. */
+export interface Listener {
+  onMessage(payload: string): void;
+  /** The channel is (re)connected: `true`; it broke and messages may be lost until then: `false`. */
+  onConnected(connected: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel (used to evict cached sessions across processes). */
+  listen(channel: string, listener: Listener): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A dedicated connection for LISTEN that reconnects after errors. */
+function pgListen(url: string, closers: Array<() => Promise<void>>) {
+  return async (channel: string, listener: Listener) => {
+    let client: pg.Client | undefined;
+    let closed = false;
+    const connect = async (): Promise<void> => {
+      const current = new pg.Client({ connectionString: url });
+      client = current;
+      current.on('notification', (message) => listener.onMessage(message.payload ?? ''));
+      current.on('error', () => {
+        listener.onConnected(false);
+        current.end().catch(() => undefined);
+        if (!closed) setTimeout(() => connect().catch(() => undefined), 1000).unref();
+      });
+      await current.connect();
+      await current.query(`LISTEN ${channel}`);
+      listener.onConnected(true);
+    };
+    await connect();
+    closers.push(async () => {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    });
+  };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -56,7 +91,16 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const closers: Array<() => Promise<void>> = [];
+    return {
+      db,
+      kind: 'postgres',
+      listen: pgListen(options.url, closers),
+      close: async () => {
+        for (const close of closers) await close();
+        await pool.end();
+      },
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -66,7 +110,16 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns an embedded database: its notifications cannot be missed.
+    listen: async (channel, listener) => {
+      await client.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onConnected(true);
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

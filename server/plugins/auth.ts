@@ -5,12 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ACESSO, SESSION_TTL } from '../../domain/constants';
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { randomToken } from '../services/passwords';
+import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;
 export type AuthLevel = 'public' | 'user' | 'admin';
@@ -18,6 +19,10 @@ export type AuthLevel = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** This process's session cache: evict after revoking, so the next request sees it at once. */
+    sessionCache: SessionCache;
   }
   interface FastifyContextConfig {
     auth?: AuthLevel;
@@ -37,8 +42,10 @@ export async function createSession(db: Db, userId: number, userAgent: string) {
   return { token, expiresAt };
 }
 
-export async function revokeSession(db: Db, token: string | undefined) {
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+export async function revokeSession(db: Db, cache: SessionCache, token: string | undefined) {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  cache.evictToken(hashToken(token));
 }
 
 /** Ends every session of a user, but the one whose token is `keepToken` (the caller's own). */
@@ -47,21 +54,37 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, keepToken?:
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
 }
 
-async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+/** Looks a session up by its token: from the cache, or the database (prepared once). */
+function sessionLookup(db: Db, cache: SessionCache) {
+  const query = db
+    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  if (!row) return null;
-  const idle = Date.now() - row.lastSeenAt.getTime();
-  if (idle > IDLE_MS || row.user.bloqueado) {
-    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
-    return null;
-  }
-  if (idle > TOUCH_MS) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  return row.user;
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup');
+
+  return async function loadSessionUser(token: string): Promise<SessionUser | null> {
+    const tokenHash = hashToken(token);
+    let session = cache.get(tokenHash);
+    if (!session) {
+      const [row] = await query.execute({ tokenHash });
+      if (!row) return null;
+      session = { user: row.user, sessionId: row.sessionId, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(), cachedAt: Date.now() };
+      cache.set(tokenHash, session);
+    }
+    const now = Date.now();
+    if (now > session.expiresAt || now - session.lastSeenAt > IDLE_MS || session.user.bloqueado) {
+      cache.evictToken(tokenHash);
+      await db.delete(sessions).where(eq(sessions.id, session.sessionId));
+      return null;
+    }
+    if (now - session.lastSeenAt > TOUCH_MS) {
+      session.lastSeenAt = now;
+      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, session.sessionId));
+    }
+    return session.user;
+  };
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, expiresAt: Date) {
@@ -80,14 +103,18 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 export const isAdminUser = (user: SessionUser | null) => !!user && user.acesso === ACESSO.ADMIN;
 
-export function registerAuth(app: FastifyInstance, db: Db) {
+export async function registerAuth(app: FastifyInstance, database: Database) {
+  const cache = new SessionCache();
+  await database.listen(SESSION_CHANNEL, cache);
+  const loadSessionUser = sessionLookup(database.db, cache);
+  app.decorate('sessionCache', cache);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     // API routes are private unless they say otherwise; docs and the browser app's files are public.
     const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
     const level: AuthLevel = request.routeOptions.config?.auth ?? (isApi ? 'user' : 'public');
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await loadSessionUser(db, token);
+    if (token) request.user = await loadSessionUser(token);
     if (level === 'public') return;
     if (!request.user) throw unauthorized();
     if (level === 'admin' && !isAdminUser(request.user)) throw forbidden();

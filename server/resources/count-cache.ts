@@ -4,14 +4,6 @@
  * it is served only while that version stands: any committed write makes the next list recount.
  * Paging through one search, or many staff opening the same list, counts once.
  */
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { versoes } from '../db/schema';
-
-export async function tableVersion(db: Db, table: string): Promise<number> {
-  const [row] = await db.select({ versao: versoes.versao }).from(versoes).where(eq(versoes.tabela, table)).limit(1);
-  return row ? Number(row.versao) : 0;
-}
 
 export class CountCache {
   private entries = new Map<string, { version: number; total: number }>();

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodType } from 'zod';
 import { normalizeSearch } from '../../domain/text';
@@ -13,7 +13,7 @@ import { idParam, listQuery, type ListQuery } from '../../domain/schemas/list';
 import type { Db, DbOrTx } from '../db/client';
 import { notFound } from '../http-errors';
 import type { AuthLevel } from '../plugins/auth';
-import { CountCache, tableVersion } from './count-cache';
+import type { CountCache } from './count-cache';
 
 type Row = Record<string, any>;
 type ResourceTable = PgTable & { id: PgColumn; busca: PgColumn };
@@ -32,6 +32,8 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
   access: { list?: AuthLevel; read: AuthLevel; write: AuthLevel; create?: AuthLevel; remove?: AuthLevel };
   /** Text the record is found by (normalized into `busca`). */
   searchFields: (values: Row) => unknown[];
+  /** Columns lists never read (secrets, internals); `busca` is never returned anyway. */
+  hiddenColumns?: string[];
   /** Columns a client may sort by, by API field name. */
   sortable: Record<string, PgColumn>;
   /** How the `status` filter reads for this resource. */
@@ -78,33 +80,53 @@ function cacheKey(def: ResourceDefinition, query: ListQuery & Record<string, any
   return `${def.name}|${normalizeSearch(pesquisa ?? '')}|${JSON.stringify(filters, Object.keys(filters).sort())}`;
 }
 
+const columnsByTable = new WeakMap<ResourceDefinition, Record<string, PgColumn>>();
+/** What a list reads of each row: every column but `busca` and the resource's hidden ones. */
+function listColumns(def: ResourceDefinition) {
+  let columns = columnsByTable.get(def);
+  if (!columns) {
+    const hidden = new Set(['busca', ...(def.hiddenColumns ?? [])]);
+    columns = Object.fromEntries(Object.entries(getTableColumns(def.table as PgTable)).filter(([name]) => !hidden.has(name))) as Record<string, PgColumn>;
+    columnsByTable.set(def, columns);
+  }
+  return columns;
+}
+
+/** Column the page query adds: the table's version, read in the page's own snapshot. */
+const VERSION = '__versao';
+
 export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, options: ListOptions = {}) {
   const where = listConditions(def, query);
   const sortColumn = (query.sort && def.sortable[query.sort]) || def.table.id;
   const direction = query.order === 'asc' ? asc : desc;
   const orderBy = sortColumn === def.table.id ? [direction(def.table.id)] : [direction(sortColumn), direction(def.table.id)];
-  const page = db
-    .select()
-    .from(def.table as PgTable)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
   // A separate exact count beats count(*) OVER () by far on large filtered sets (bench/README.md).
   const countRows = async () => Number((await db.select({ total: count() }).from(def.table as PgTable).where(where))[0].total);
   const cache = options.countCache;
   if (!cache) {
+    const page = db.select(listColumns(def)).from(def.table as PgTable).where(where).orderBy(...orderBy).limit(query.pageSize).offset(offset);
     const [rows, total] = await Promise.all([page, countRows()]);
     return { rows: rows as Row[], total };
   }
+  // One round trip gives the page and the table's version; the count, when needed, comes after.
+  const versioned = (await db
+    .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
+    .from(def.table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset(offset)) as Row[];
+  const version = versioned.length ? Number(versioned[0][VERSION] ?? 0) : undefined;
+  const rows = versioned.map(({ [VERSION]: _version, ...row }) => row);
   const key = cacheKey(def, query);
-  const [rows, version] = await Promise.all([page, tableVersion(db, def.name)]);
-  let total = cache.get(key, version);
-  if (total === undefined) {
-    total = await countRows();
-    cache.set(key, version, total);
-  }
-  return { rows: rows as Row[], total };
+  let total: number | undefined;
+  if (rows.length > 0 && rows.length < query.pageSize) total = offset + rows.length; // the last page tells its own total
+  else if (rows.length === 0 && query.page === 1) total = 0;
+  else if (version !== undefined) total = cache.get(key, version);
+  if (total === undefined) total = await countRows();
+  if (version !== undefined) cache.set(key, version, total);
+  return { rows, total };
 }
 
 export function listMeta(query: ListQuery, total: number) {

@@ -80,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
   });
 
   r.delete('/v1/session', { schema: { tags, summary: 'Sai (encerra a sessão no servidor)' }, config: { auth: 'public' } }, async (request, reply) => {
-    await revokeSession(db, request.cookies[SESSION_COOKIE]);
+    await revokeSession(db, app.sessionCache, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return { message: 'Sessão encerrada.' };
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { ADMIN, backends, Client, createSiblingApp, createTestApp, newUser, type TestApp } from '../support/app';
 
 describe.each(backends)('install and session (%s)', (backend) => {
   let t: TestApp;
@@ -101,6 +101,37 @@ describe.each(backends)('install and session (%s)', (backend) => {
     const again = await new Client(t.app).login('bruno', 'senha123');
     expect(again.status).toBe(403);
     expect(again.body.message).toBe('Usuário bloqueado. Procure o administrador.');
+  });
+
+  it.runIf(backend === 'postgres')('a logout or a block in one app process ends the session in every other process', async () => {
+    const sibling = await createSiblingApp(t.url!);
+    try {
+      const admin = new Client(t.app);
+      await admin.login(ADMIN.email, ADMIN.password);
+      const data = newUser();
+      const created = (await admin.post('/v1/users', data)).body;
+      // Signed in through process A, then seen by process B (which caches the session).
+      const user = new Client(t.app);
+      await user.login(data.login, data.password);
+      const viaB = new Client(sibling.app);
+      viaB.cookie = user.cookie;
+      expect((await viaB.get('/v1/session')).status).toBe(200);
+      expect((await viaB.get('/v1/session')).status).toBe(200);
+      // Process A blocks the user: process B must refuse the session promptly.
+      expect((await admin.put(`/v1/users/${created.id}`, { ...created, bloqueado: true })).status).toBe(200);
+      await expect.poll(async () => (await viaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+
+      // Logout through A ends a session that B had cached.
+      const second = new Client(t.app);
+      await second.login(ADMIN.email, ADMIN.password);
+      const secondViaB = new Client(sibling.app);
+      secondViaB.cookie = second.cookie;
+      expect((await secondViaB.get('/v1/session')).status).toBe(200);
+      await second.delete('/v1/session');
+      await expect.poll(async () => (await secondViaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('refuses cross-site requests but not same-origin ones or the public calls', async () => {

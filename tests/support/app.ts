@@ -15,7 +15,17 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (postgres backend only): a second process can open it. */
+  url?: string;
   close(): Promise<void>;
+}
+
+/** Another app process on the same PostgreSQL database, as behind a load balancer. */
+export async function createSiblingApp(url: string) {
+  const database = await openDatabase({ url, poolSize: 3 });
+  const app = await buildApp({ database });
+  await app.ready();
+  return { app, close: async () => { await app.close(); await database.close(); } };
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -41,18 +51,21 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 export async function createTestApp(backend: Backend, options: { staticDir?: string } = {}): Promise<TestApp> {
   let drop = async () => {};
   let database: Database;
+  let url: string | undefined;
   if (backend === 'postgres') {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    url = created.url;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
     database = await openDatabase();
   }
-  const app = await buildApp({ db: database.db, dbKind: database.kind, staticDir: options.staticDir });
+  const app = await buildApp({ database, staticDir: options.staticDir });
   await app.ready();
   return {
     app,
     database,
+    url,
     async close() {
       await app.close();
       await database.close();

@@ -20,7 +20,7 @@ type UserRow = typeof users.$inferSelect;
 const PROTECTED_USER_ID = 1;
 
 /** The API's user: no password hash, `nivel` kept equal to `acesso`, status derived from bloqueado. */
-export function presentUser(row: UserRow, company?: CompanySettings, viewerIsAdmin = false) {
+export function presentUser(row: Partial<UserRow>, company?: CompanySettings, viewerIsAdmin = false) {
   const { passwordHash: _hidden, busca: _busca, updatedAt: _updated, ...visible } = row;
   return {
     ...visible,
@@ -59,9 +59,10 @@ export const usersResource: ResourceDefinition<UserCreate, UserUpdate> = {
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
   status: (status) => eq(users.bloqueado, status === 1),
   canRead: (id, ctx) => assertMayTouch(id, ctx, 'show'),
+  hiddenColumns: ['passwordHash', 'updatedAt'],
   async present(rows, ctx, single) {
-    const company = single ? await getCompany(ctx.db) : undefined;
-    return rows.map((row) => presentUser(row as UserRow, company, isAdminUser(ctx.user)));
+    if (!single) return rows.map((row) => ({ ...row, nivel: String(row.acesso), status: row.bloqueado ? 1 : 0 }));
+    return [presentUser(rows[0] as UserRow, await getCompany(ctx.db), isAdminUser(ctx.user))];
   },
   create: {
     schema: userCreateSchema,
@@ -86,12 +87,17 @@ export const usersResource: ResourceDefinition<UserCreate, UserUpdate> = {
       // A blocked user loses every session; a new password ends the other sessions.
       if (saved.bloqueado) await revokeUserSessions(tx, saved.id);
       else if (saved.passwordHash !== existing.passwordHash) await revokeUserSessions(tx, saved.id, ctx.request.cookies[SESSION_COOKIE]);
+      // Cached sessions carry the user: drop them here; the database's notification does it everywhere.
+      ctx.request.server.sessionCache.evictUser(saved.id);
     },
   },
   remove: {
     guard(existing, ctx) {
       if (existing.id === PROTECTED_USER_ID) throw conflict(MSG.userOneProtected);
       if (existing.id === ctx.user.id) throw conflict('Você não pode remover a si mesmo.');
+    },
+    after(removed, ctx) {
+      ctx.request.server.sessionCache.evictUser(removed.id);
     },
   },
 };
