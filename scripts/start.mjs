@@ -20,7 +20,11 @@ const sources = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'pac
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Gerando a interface (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // NODE_ENV decides React's production build; a test runner's NODE_ENV=test must not leak in.
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -77,6 +77,18 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect((await new Client(t.app).login(ADMIN.email, ADMIN.password)).status).toBe(200);
   });
 
+  it('limits logins to 100 a minute per address, without touching other addresses', async () => {
+    const from = (ip: string, account: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/session', remoteAddress: ip, payload: { email: account, password: 'errada' } });
+    // Unknown accounts each time: the per-account lock is not what stops these.
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => from('203.0.113.9', `robo${i}@rastreio.test`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(401));
+    const limited = await from('203.0.113.9', 'mais-um@rastreio.test');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Muitas tentativas/);
+    expect((await from('198.51.100.7', 'outro@rastreio.test')).statusCode).toBe(401);
+  });
+
   it('logout revokes the session on the server', async () => {
     const client = new Client(t.app);
     await client.login(ADMIN.email, ADMIN.password);

@@ -85,12 +85,22 @@ describe('foundation in Chromium, through npm start', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Novo Usuário').waitFor();
     await dialog.getByLabel('Nome').fill(USUARIO.name);
-    await dialog.getByLabel('CPF/CNPJ').fill(USUARIO.cpf);
+    // The shared zod schema checks the CPF in the browser before anything is sent.
+    await dialog.getByLabel('CPF/CNPJ').fill('111.111.111-11');
     await dialog.getByLabel('Email').fill(USUARIO.email);
     await dialog.getByLabel('Login').fill(USUARIO.login);
     await dialog.getByLabel('Senha', { exact: true }).fill(USUARIO.password);
     await dialog.getByRole('combobox', { name: 'Acesso' }).click();
     await page.getByRole('option', { name: 'Usuário' }).click();
+    await dialog.getByRole('button', { name: /salvar/i }).click();
+    await dialog.getByText('CPF inválido').waitFor();
+    await shot(page, '04-user-create-invalid');
+    await dialog.getByLabel('CPF/CNPJ').fill(USUARIO.cpf);
+    // The server's answer reaches the field too: the administrator's e-mail is taken.
+    await dialog.getByLabel('Email').fill(ADMIN.email);
+    await dialog.getByRole('button', { name: /salvar/i }).click();
+    await dialog.getByText('Já existe um usuário com este e-mail.').first().waitFor();
+    await dialog.getByLabel('Email').fill(USUARIO.email);
     await shot(page, '04-user-create');
     await dialog.getByRole('button', { name: /salvar/i }).click();
     await page.getByText('Cadastro realizado com sucesso').waitFor();

@@ -4,7 +4,7 @@ import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { EditBase, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import { Loading, PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { userUpdateSchema } from '../../../domain/schemas/users';
-import { zodValidate } from '../../form/zodValidate';
+import { zodResolver } from '../../form/zodResolver';
 import { getSessionUser, setSessionUser, type SessionUser } from '../../authProvider/session';
 import { isAdmin } from '../../../domain/permissions';
 import { useServerErrorNotify } from '../../components/ResourceDialog';
@@ -40,7 +40,7 @@ function ProfileForm() {
   return (
     <SimpleForm
       record={{ ...record, password: '' }}
-      validate={zodValidate(userUpdateSchema)}
+      resolver={zodResolver(userUpdateSchema)}
       toolbar={
         <Toolbar>
           <SaveButton label="app.profile.save" />

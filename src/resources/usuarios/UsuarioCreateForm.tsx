@@ -3,7 +3,7 @@ import * as React from 'react';
 import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { userCreateSchema } from '../../../domain/schemas/users';
 import { ACESSO } from '../../../domain/constants';
-import { zodValidate } from '../../form/zodValidate';
+import { zodResolver } from '../../form/zodResolver';
 import { AcessoInputs, InformacoesInputs } from './UsuarioInputs';
 
 const defaults = { acesso: ACESSO.USUARIO, bloqueado: false, password: '' };
@@ -16,7 +16,7 @@ const FormToolbar = () => (
 
 export default function UsuarioCreateForm() {
   return (
-    <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={defaults} toolbar={<FormToolbar />}>
+    <SimpleForm resolver={zodResolver(userCreateSchema)} defaultValues={defaults} toolbar={<FormToolbar />}>
       <InformacoesInputs />
       <AcessoInputs isNew />
     </SimpleForm>

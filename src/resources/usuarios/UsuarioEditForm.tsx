@@ -4,7 +4,7 @@ import { useRecordContext } from 'ra-core';
 import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
 import { userUpdateSchema } from '../../../domain/schemas/users';
 import { UPLOAD_ACCEPTS } from '../../../domain/constants';
-import { zodValidate } from '../../form/zodValidate';
+import { zodResolver } from '../../form/zodResolver';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, EnderecoInputs, InformacoesInputs } from './UsuarioInputs';
 
@@ -20,7 +20,7 @@ export default function UsuarioEditForm() {
   return (
     <TabbedForm
       syncWithLocation={false}
-      validate={zodValidate(userUpdateSchema)}
+      resolver={zodResolver(userUpdateSchema)}
       record={{ ...record, password: '' }}
       toolbar={<FormToolbar />}
       tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}
