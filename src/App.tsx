@@ -6,7 +6,6 @@ import { Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
-import { AppLayout } from './layout/AppLayout';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import usuarios from './resources/usuarios';
 import {
@@ -14,6 +13,7 @@ import {
   ContratoPublicoPage,
   Dashboard,
   InstallPage,
+  LazyLayout,
   NotFound,
   PreCadastroPage,
   ProfilePage,
@@ -32,7 +32,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}
-      layout={AppLayout}
+      layout={LazyLayout}
       loginPage={LoginPage}
       dashboard={Dashboard}
       catchAll={NotFound}

@@ -2,7 +2,18 @@
 import * as React from 'react';
 import { lazy } from 'react';
 import { CanAccess } from 'ra-core';
+import type { LayoutProps } from 'react-admin';
 import { Navigate } from 'react-router';
+
+/** The shell is not needed to sign in: it loads after the login page has painted. */
+const AppLayoutLazy = lazy(() => import('./layout/AppLayout'));
+export function LazyLayout(props: LayoutProps) {
+  return (
+    <React.Suspense fallback={null}>
+      <AppLayoutLazy {...props} />
+    </React.Suspense>
+  );
+}
 
 export const Dashboard = lazy(() => import('./custom-pages/dashboard/Dashboard'));
 export const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage'));

@@ -10,3 +10,5 @@ export function AppLayout({ children }: LayoutProps) {
     </Layout>
   );
 }
+
+export default AppLayout;
