@@ -1,4 +1,4 @@
-// `npm test`: every test (unit, component, API, end to end) through Vitest, ending with one
+// `npm test`: the type check and every test (unit, component, API, end to end) through Vitest, ending with one
 // line "N passed, M failed". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
 import { spawnSync } from 'node:child_process';
@@ -26,12 +26,17 @@ if (chromium) {
 }
 if (process.env.TEST_DATABASE_URL) console.log(`Testes de API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);
 
+// The type check counts as one test: the shared domain types bind browser and server together.
+console.log('Verificando tipos (tsc --noEmit)…');
+const typecheck = spawnSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], { stdio: 'inherit' });
+const typecheckPassed = typecheck.status === 0;
+
 const args = [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]),
   '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 
-let passed = 0;
-let failed = missingBrowser;
+let passed = typecheckPassed ? 1 : 0;
+let failed = missingBrowser + (typecheckPassed ? 0 : 1);
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
