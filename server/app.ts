@@ -41,8 +41,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'silent' },
-    // Errors are logged by the error handler; a line per request would cost more than it tells.
-    disableRequestLogging: true,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_000_000,
     // Ids and numbers arrive as strings in paths and query strings; zod coerces them.

@@ -27,6 +27,9 @@ const overrides = {
   ra: {
     action: { create: 'Novo', delete: 'Remover', search: 'Pesquisar' },
     auth: { username: 'Login ou e-mail' },
+    input: { references: { all_missing: 'Não foi possível encontrar os dados das referências.' } },
+    message: { invalid_form: 'O formulário tem erros. Corrija os campos destacados.' },
+    navigation: { no_more_results: 'A página número %{page} está fora dos limites. Tente a página anterior.' },
   },
 };
 

@@ -89,11 +89,12 @@ describe('foundation in Chromium, through npm start', () => {
     await dialog.getByLabel('CPF/CNPJ').fill('111.111.111-11');
     await dialog.getByLabel('Email').fill(USUARIO.email);
     await dialog.getByLabel('Login').fill(USUARIO.login);
-    await dialog.getByLabel('Senha', { exact: true }).fill(USUARIO.password);
+    await dialog.getByLabel(/^Senha/).fill(USUARIO.password);
     await dialog.getByRole('combobox', { name: 'Acesso' }).click();
     await page.getByRole('option', { name: 'Usuário' }).click();
     await dialog.getByRole('button', { name: /salvar/i }).click();
     await dialog.getByText('CPF inválido').waitFor();
+    await page.getByText('O formulário tem erros. Corrija os campos destacados.').waitFor();
     await shot(page, '04-user-create-invalid');
     await dialog.getByLabel('CPF/CNPJ').fill(USUARIO.cpf);
     // The server's answer reaches the field too: the administrator's e-mail is taken.

@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { EditBase, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import { Loading, PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { userUpdateSchema } from '../../../domain/schemas/users';
+import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { zodResolver } from '../../form/zodResolver';
 import { getSessionUser, setSessionUser, type SessionUser } from '../../authProvider/session';
 import { isAdmin } from '../../../domain/permissions';
@@ -60,7 +61,7 @@ function ProfileForm() {
         <Box sx={grid}>
           <TextInput source="dadosempresa.nome" disabled={companyReadOnly} sx={{ gridColumn: { sm: '1 / -1' } }} />
           <TextInput source="dadosempresa.contato" disabled={companyReadOnly} />
-          <TextInput source="dadosempresa.cnpj" disabled={companyReadOnly} />
+          <MaskedTextInput source="dadosempresa.cnpj" mask="cnpj" disabled={companyReadOnly} />
         </Box>
       </Section>
       <Section title="app.profile.access">

@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { Box } from '@mui/material';
 import { BooleanInput, PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { acessoChoices } from './choices';
 
 const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
@@ -9,11 +10,12 @@ const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr',
 export function InformacoesInputs() {
   return (
     <Box sx={grid}>
-      <TextInput source="name" sx={{ gridColumn: { sm: '1 / -1' } }} />
-      <TextInput source="cpf" />
-      <TextInput source="email" type="email" />
-      <TextInput source="phone" />
-      <TextInput source="mobilePhone" />
+      <TextInput source="name" isRequired sx={{ gridColumn: { sm: '1 / -1' } }} />
+      <MaskedTextInput source="cpf" mask="cpf" isRequired />
+      {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
+      <TextInput source="email" isRequired autoComplete="email" slotProps={{ htmlInput: { inputMode: 'email' } }} />
+      <MaskedTextInput source="phone" mask="phone" autoComplete="tel" />
+      <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="tel" />
     </Box>
   );
 }
@@ -25,7 +27,7 @@ export function EnderecoInputs() {
       <TextInput source="addressNumber" />
       <TextInput source="complement" />
       <TextInput source="province" />
-      <TextInput source="postalCode" />
+      <MaskedTextInput source="postalCode" mask="cep" autoComplete="postal-code" />
       <TextInput source="cityandstate" />
       <TextInput source="uf" slotProps={{ htmlInput: { maxLength: 2 } }} />
     </Box>
@@ -35,10 +37,11 @@ export function EnderecoInputs() {
 export function AcessoInputs({ isNew }: { isNew?: boolean }) {
   return (
     <Box sx={grid}>
-      <SelectInput source="acesso" choices={acessoChoices} />
-      <TextInput source="login" />
+      <SelectInput source="acesso" choices={acessoChoices} isRequired />
+      <TextInput source="login" isRequired />
       <PasswordInput
         source="password"
+        isRequired={isNew}
         autoComplete="new-password"
         helperText={isNew ? undefined : 'app.usuarios.password_help'}
       />

@@ -1,0 +1,47 @@
+/**
+ * A react-admin TextInput with an input mask (react-imask): CPF, CNPJ, phones and CEP are typed
+ * with their punctuation. The value kept is what is shown; the server keeps digits only.
+ */
+import * as React from 'react';
+import { IMaskInput } from 'react-imask';
+import { TextInput, type TextInputProps } from 'react-admin';
+
+export const MASKS = {
+  cpf: '000.000.000-00',
+  cnpj: '00.000.000/0000-00',
+  // Landlines have 10 digits, mobiles 11: the mask grows as the number does.
+  phone: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+  cep: '00000-000',
+} as const;
+export type MaskName = keyof typeof MASKS;
+
+interface AdapterProps {
+  name: string;
+  mask: (typeof MASKS)[MaskName];
+  onChange: (event: { target: { name: string; value: string } }) => void;
+}
+
+const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function ImaskAdapter({ onChange, mask, name, ...other }, ref) {
+  return (
+    <IMaskInput
+      {...other}
+      name={name}
+      mask={mask as any}
+      inputRef={ref}
+      // Only typing changes the form: the mask reformatting a stored value (digits) on mount is
+      // not an edit, and reporting it during render is not allowed.
+      onAccept={(value: string, _mask: unknown, event?: unknown) => {
+        if (event) onChange({ target: { name, value } });
+      }}
+    />
+  );
+});
+
+export function MaskedTextInput({ mask, ...props }: TextInputProps & { mask: MaskName }) {
+  return (
+    <TextInput
+      {...props}
+      slotProps={{ input: { inputComponent: ImaskAdapter as any, inputProps: { mask: MASKS[mask] } } }}
+    />
+  );
+}
