@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { ptBR } from '../../src/i18n/pt-BR';
@@ -15,6 +17,22 @@ describe('pt-BR catalogue', () => {
       const value = at(ptBR, path);
       return typeof value !== 'string' || (value.trim() === '' && path !== 'ra.boolean.null');
     });
+    expect(missing).toEqual([]);
+  });
+
+  it('has a text for every catalogue key the app source uses', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : [];
+      });
+    const used = new Set<string>();
+    for (const file of files(path.resolve(import.meta.dirname, '../../src'))) {
+      if (file.includes(`${path.sep}i18n${path.sep}`)) continue;
+      for (const match of readFileSync(file, 'utf8').matchAll(/['"`]((?:app|ra)\.[\w.]+\w)['"`]/g)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].filter((key) => typeof at(ptBR, key) !== 'string');
     expect(missing).toEqual([]);
   });
 
