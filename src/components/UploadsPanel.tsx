@@ -5,10 +5,9 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, CircularProgress, IconButton, Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { useDropzone } from 'react-dropzone';
 import { MAX_UPLOAD_BYTES, type UploadDocumento } from '../../domain/constants';
 import { addUploads, deleteUpload, listUploads, toNewUploads, type Upload } from '../dataProvider/uploads';
-import { acceptMap, rejectionMessage } from './dropzoneMessages';
+import { DropArea } from './DropArea';
 import { RemoveConfirm } from './RemoveConfirm';
 import { useServerErrorNotify } from './ResourceDialog';
 
@@ -53,15 +52,6 @@ export function UploadsPanel({ unid, documento, accept, maxSize = MAX_UPLOAD_BYT
     }
   };
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: acceptMap(accept),
-    maxSize,
-    disabled: busy,
-    onDrop: (accepted, rejections) => {
-      for (const rejection of rejections) notify(rejectionMessage(rejection, translate, maxSize), { type: 'error' });
-      void onDrop(accepted);
-    },
-  });
 
   const remove = async (upload: Upload) => {
     try {
@@ -75,26 +65,16 @@ export function UploadsPanel({ unid, documento, accept, maxSize = MAX_UPLOAD_BYT
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 2,
-          p: 3,
-          textAlign: 'center',
-          cursor: 'pointer',
-          bgcolor: isDragActive ? 'action.hover' : 'transparent',
-        }}
-      >
-        <input {...getInputProps()} aria-label={translate('app.uploads.drop')} />
-        {busy ? <CircularProgress size={28} /> : <CloudUploadIcon color="primary" fontSize="large" />}
-        <Typography>{translate(busy ? 'app.uploads.sending' : 'app.uploads.drop')}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.uploads.drop_hint')}
-        </Typography>
-      </Box>
+      <DropArea
+        accept={accept}
+        maxSize={maxSize}
+        disabled={busy}
+        onFiles={(files) => void onDrop(files)}
+        label="app.uploads.drop"
+        hint="app.uploads.drop_hint"
+        text={busy ? translate('app.uploads.sending') : undefined}
+        icon={busy ? <CircularProgress size={28} /> : <CloudUploadIcon color="primary" fontSize="large" />}
+      />
       {uploads === null ? (
         <Box sx={{ p: 2, textAlign: 'center' }}>
           <CircularProgress size={24} />

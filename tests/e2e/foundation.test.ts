@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PNG_1PX } from '../support/files';
 import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
@@ -146,7 +150,45 @@ describe('foundation in Chromium, through npm start', () => {
     await shot(page, '09-profile');
   });
 
+  it('the profile photo and a user’s documents are sent through their drop zones', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rastreio-files-'));
+    const photo = path.join(dir, 'foto.png');
+    const notImage = path.join(dir, 'notas.txt');
+    writeFileSync(photo, PNG_1PX);
+    writeFileSync(notImage, 'texto');
+
+    await page.goto('/settings/perfil/');
+    await page.getByRole('button', { name: 'Alterar foto do perfil' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar foto' });
+    const enviar = dialog.getByRole('button', { name: 'Enviar' });
+    expect(await enviar.isDisabled()).toBe(true);
+    await dialog.locator('input[type=file]').setInputFiles(notImage);
+    await page.getByText(/Arquivo notas\.txt recusado/).waitFor();
+    expect(await enviar.isDisabled()).toBe(true);
+    await dialog.locator('input[type=file]').setInputFiles(photo);
+    await dialog.getByText('foto.png').waitFor();
+    await shot(page, '10-photo-dialog');
+    await enviar.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => fetch('/v1/uploads?unid=1&documento=imgPerfil').then((r) => r.json()).then((b) => b.meta.totalItens)))
+      .toBe(1);
+
+    await page.goto('/usuarios/1');
+    await page.getByRole('dialog').getByRole('tab', { name: 'Uploads' }).click();
+    await page.getByRole('dialog').locator('input[type=file]').setInputFiles(photo);
+    await page.getByText('Informações incluídas com sucesso').waitFor();
+    await page.getByRole('dialog').getByRole('link', { name: 'Abrir foto.png' }).waitFor();
+    await shot(page, '11-user-uploads');
+    await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('Remover item?').waitFor();
+    await page.locator('.MuiSnackbar-root').getByRole('button', { name: 'Remover' }).click();
+    await page.getByRole('dialog').getByText('Nenhum arquivo enviado.').waitFor();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a Usuario does not see Configurações and is sent away from /usuarios; logout ends the session', async () => {
+    await page.goto('/dashboard');
     // Recreate the Usuario through the API as the administrator (the UI flow was covered above).
     const created = await page.evaluate(async (user) => {
       const response = await fetch('/v1/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, acesso: 2 }) });
@@ -167,11 +209,11 @@ describe('foundation in Chromium, through npm start', () => {
     await usuario.waitForURL('**/dashboard');
     await usuario.getByRole('navigation').getByText('Financeiro').waitFor();
     expect(await usuario.getByRole('navigation').getByText('Configurações').count()).toBe(0);
-    await shot(usuario, '10-usuario-dashboard');
+    await shot(usuario, '12-usuario-dashboard');
     await usuario.goto('/usuarios');
     await usuario.waitForURL((url) => url.pathname !== '/usuarios');
     expect(await usuario.getByRole('cell', { name: ADMIN.name }).count()).toBe(0);
-    await shot(usuario, '11-usuario-denied');
+    await shot(usuario, '13-usuario-denied');
     await other.close();
   });
 

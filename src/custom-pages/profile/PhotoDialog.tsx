@@ -1,11 +1,10 @@
 /** 'Enviar foto': one image, at most 5,000,000 bytes; Enviar disabled until a file is chosen. */
 import * as React from 'react';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
-import { useDropzone } from 'react-dropzone';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../domain/constants';
-import { acceptMap, rejectionMessage } from '../../components/dropzoneMessages';
+import { DropArea } from '../../components/DropArea';
 
 export interface PhotoDialogProps {
   open: boolean;
@@ -15,7 +14,6 @@ export interface PhotoDialogProps {
 
 export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [file, setFile] = React.useState<File | null>(null);
   const [preview, setPreview] = React.useState<string | null>(null);
   const [sending, setSending] = React.useState(false);
@@ -31,15 +29,6 @@ export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
     if (!open) setFile(null);
   }, [open]);
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: acceptMap(IMAGE_TYPES),
-    maxSize: MAX_UPLOAD_BYTES,
-    multiple: false,
-    onDrop: (accepted, rejections) => {
-      for (const rejection of rejections) notify(rejectionMessage(rejection, translate, MAX_UPLOAD_BYTES), { type: 'error' });
-      if (accepted[0]) setFile(accepted[0]);
-    },
-  });
 
   const submit = async () => {
     if (!file) return;
@@ -56,29 +45,22 @@ export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="photo-dialog-title">
       <DialogTitle id="photo-dialog-title">{translate('app.profile.photo_dialog')}</DialogTitle>
       <DialogContent>
-        <Box
-          {...getRootProps()}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: isDragActive ? 'primary.main' : 'divider',
-            borderRadius: 2,
-            p: 3,
-            textAlign: 'center',
-            cursor: 'pointer',
-          }}
-        >
-          <input {...getInputProps()} aria-label={translate('app.profile.photo_drop')} />
-          {preview ? (
-            <img src={preview} alt={file?.name ?? ''} style={{ maxWidth: '100%', maxHeight: 200, borderRadius: 8 }} />
-          ) : (
-            <ImageIcon color="primary" sx={{ fontSize: 48 }} />
-          )}
-          <Typography>{file ? file.name : translate('app.profile.photo_drop')}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.profile.photo_hint')}
-          </Typography>
-        </Box>
+        <DropArea
+          accept={IMAGE_TYPES}
+          maxSize={MAX_UPLOAD_BYTES}
+          multiple={false}
+          onFiles={([chosen]) => setFile(chosen)}
+          label="app.profile.photo_drop"
+          hint="app.profile.photo_hint"
+          text={file?.name}
+          icon={
+            preview ? (
+              <img src={preview} alt={file?.name ?? ''} style={{ maxWidth: '100%', maxHeight: 200, borderRadius: 8 }} />
+            ) : (
+              <ImageIcon color="primary" sx={{ fontSize: 48 }} />
+            )
+          }
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('app.profile.cancel')}</Button>
