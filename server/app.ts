@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUploadRoutes(app, db);
   const countCache = options.countCache === false ? undefined : new CountCache();
   for (const resource of [usersResource, clientesResource, veiculosResource, cobrancasResource, ordensservicosResource]) {
-    registerResource(app, db, resource, { countCache });
+    registerResource(app, db, resource, { countCache, pageStatements: new Map() });
   }
 
   const indexHtml = options.staticDir && path.join(options.staticDir, 'index.html');

@@ -73,6 +73,8 @@ export function listConditions(def: ResourceDefinition, query: ListQuery & Recor
 export interface ListOptions {
   /** Reuse exact totals while the table is unchanged (count-cache.ts); off only to measure. */
   countCache?: CountCache;
+  /** Page queries already built, per list shape (see `pageQuery`). */
+  pageStatements?: Map<string, { execute(params: { limit: number; offset: number }): Promise<unknown[]> }>;
 }
 
 function cacheKey(def: ResourceDefinition, query: ListQuery & Record<string, any>) {
@@ -94,6 +96,33 @@ function listColumns(def: ResourceDefinition) {
 
 /** Column the page query adds: the table's version, read in the page's own snapshot. */
 const VERSION = '__versao';
+const MAX_STATEMENTS = 200;
+
+/**
+ * The page with its table's version. Building a query costs about as much as the rest of a
+ * cached list request, so a list without pesquisa (the same few filters over and over) keeps
+ * its built query and only binds limit and offset (unnamed: PostgreSQL plans each run anew).
+ */
+function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, where: SQL | undefined, orderBy: SQL[], statements?: ListOptions['pageStatements']) {
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  const build = (limitValue: unknown, offsetValue: unknown) =>
+    db
+      .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
+      .from(def.table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limitValue as number)
+      .offset(offsetValue as number);
+  if (!statements || query.pesquisa) return build(limit, offset);
+  const key = `${cacheKey(def, query)}|${query.sort ?? ''}|${query.order ?? ''}`;
+  let statement = statements.get(key);
+  if (statement) statements.delete(key);
+  else statement = build(sql.placeholder('limit'), sql.placeholder('offset')).prepare(undefined as unknown as string);
+  statements.set(key, statement);
+  if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+  return statement.execute({ limit, offset });
+}
 
 export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, options: ListOptions = {}) {
   const where = listConditions(def, query);
@@ -110,13 +139,7 @@ export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery
     return { rows: rows as Row[], total };
   }
   // One round trip gives the page and the table's version; the count, when needed, comes after.
-  const versioned = (await db
-    .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
-    .from(def.table as PgTable)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.pageSize)
-    .offset(offset)) as Row[];
+  const versioned = (await pageQuery(db, def, query, where, orderBy, options.pageStatements)) as Row[];
   const version = versioned.length ? Number(versioned[0][VERSION] ?? 0) : undefined;
   const rows = versioned.map(({ [VERSION]: _version, ...row }) => row);
   const key = cacheKey(def, query);
