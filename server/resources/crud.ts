@@ -141,7 +141,8 @@ export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery
   // One round trip gives the page and the table's version; the count, when needed, comes after.
   const versioned = (await pageQuery(db, def, query, where, orderBy, options.pageStatements)) as Row[];
   const version = versioned.length ? Number(versioned[0][VERSION] ?? 0) : undefined;
-  const rows = versioned.map(({ [VERSION]: _version, ...row }) => row);
+  const rows = versioned;
+  for (const row of rows) delete row[VERSION];
   const key = cacheKey(def, query);
   let total: number | undefined;
   if (rows.length > 0 && rows.length < query.pageSize) total = offset + rows.length; // the last page tells its own total

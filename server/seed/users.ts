@@ -8,6 +8,8 @@ import { randomToken } from '../services/passwords';
 
 export const DEMO_PASSWORD = 'demo1234';
 const BATCH = 1000;
+// faker's pt_BR locale has no neighbourhoods (it falls back to English counties).
+const BAIRROS = ['Centro', 'Jardim América', 'Vila Nova', 'Boa Vista', 'Santa Cruz', 'São José', 'Jardim Paulista', 'Bela Vista', 'Liberdade', 'Santo Antônio', 'Vila Mariana', 'Copacabana', 'Savassi', 'Aldeota', 'Boa Viagem', 'Batel'];
 
 function slug(text: string) {
   return normalizeSearch(text).replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
@@ -29,7 +31,7 @@ export async function seedUsers(db: Db, count: number, passwordHash: string, onP
         mobilePhone: faker.phone.number({ style: 'national' }),
         address: faker.location.street(),
         addressNumber: faker.location.buildingNumber(),
-        province: faker.location.county(),
+        province: faker.helpers.arrayElement(BAIRROS),
         cityandstate: faker.location.city(),
         uf: faker.location.state({ abbreviated: true }),
         postalCode: faker.location.zipCode().replace(/\D/g, ''),

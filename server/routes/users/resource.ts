@@ -61,7 +61,12 @@ export const usersResource: ResourceDefinition<UserCreate, UserUpdate> = {
   canRead: (id, ctx) => assertMayTouch(id, ctx, 'show'),
   hiddenColumns: ['passwordHash', 'updatedAt'],
   async present(rows, ctx, single) {
-    if (!single) return rows.map((row) => ({ ...row, nivel: String(row.acesso), status: row.bloqueado ? 1 : 0 }));
+    if (!single) {
+      // A list's rows are fresh from the driver and already without secrets: completed in place,
+      // since copying every row measurably slows the hottest call (bench/README.md).
+      for (const row of rows) Object.assign(row, { nivel: String(row.acesso), status: row.bloqueado ? 1 : 0 });
+      return rows;
+    }
     return [presentUser(rows[0] as UserRow, await getCompany(ctx.db), isAdminUser(ctx.user))];
   },
   create: {
