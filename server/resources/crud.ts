@@ -98,52 +98,56 @@ function listColumns(def: ResourceDefinition) {
 const VERSION = '__versao';
 const MAX_STATEMENTS = 200;
 
+function orderOf(def: ResourceDefinition, query: ListQuery): SQL[] {
+  const sortColumn = (query.sort && def.sortable[query.sort]) || def.table.id;
+  const direction = query.order === 'asc' ? asc : desc;
+  return sortColumn === def.table.id ? [direction(def.table.id)] : [direction(sortColumn), direction(def.table.id)];
+}
+
 /**
  * The page with its table's version. Building a query costs about as much as the rest of a
  * cached list request, so a list without pesquisa (the same few filters over and over) keeps
  * its built query and only binds limit and offset (unnamed: PostgreSQL plans each run anew).
  */
-function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, where: SQL | undefined, orderBy: SQL[], statements?: ListOptions['pageStatements']) {
+function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery, key: string, where: () => SQL | undefined, statements?: ListOptions['pageStatements']) {
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
   const build = (limitValue: unknown, offsetValue: unknown) =>
     db
       .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
       .from(def.table as PgTable)
-      .where(where)
-      .orderBy(...orderBy)
+      .where(where())
+      .orderBy(...orderOf(def, query))
       .limit(limitValue as number)
       .offset(offsetValue as number);
   if (!statements || query.pesquisa) return build(limit, offset);
-  const key = `${cacheKey(def, query)}|${query.sort ?? ''}|${query.order ?? ''}`;
-  let statement = statements.get(key);
-  if (statement) statements.delete(key);
+  const statementKey = `${key}|${query.sort ?? ''}|${query.order ?? ''}`;
+  let statement = statements.get(statementKey);
+  if (statement) statements.delete(statementKey);
   else statement = build(sql.placeholder('limit'), sql.placeholder('offset')).prepare(undefined as unknown as string);
-  statements.set(key, statement);
+  statements.set(statementKey, statement);
   if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
   return statement.execute({ limit, offset });
 }
 
 export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, options: ListOptions = {}) {
-  const where = listConditions(def, query);
-  const sortColumn = (query.sort && def.sortable[query.sort]) || def.table.id;
-  const direction = query.order === 'asc' ? asc : desc;
-  const orderBy = sortColumn === def.table.id ? [direction(def.table.id)] : [direction(sortColumn), direction(def.table.id)];
+  // The conditions are built only when a query is: a reused page statement and a cached total need none.
+  let conditions: { where: SQL | undefined } | undefined;
+  const where = () => (conditions ??= { where: listConditions(def, query) }).where;
   const offset = (query.page - 1) * query.pageSize;
   // A separate exact count beats count(*) OVER () by far on large filtered sets (bench/README.md).
-  const countRows = async () => Number((await db.select({ total: count() }).from(def.table as PgTable).where(where))[0].total);
+  const countRows = async () => Number((await db.select({ total: count() }).from(def.table as PgTable).where(where()))[0].total);
   const cache = options.countCache;
   if (!cache) {
-    const page = db.select(listColumns(def)).from(def.table as PgTable).where(where).orderBy(...orderBy).limit(query.pageSize).offset(offset);
+    const page = db.select(listColumns(def)).from(def.table as PgTable).where(where()).orderBy(...orderOf(def, query)).limit(query.pageSize).offset(offset);
     const [rows, total] = await Promise.all([page, countRows()]);
     return { rows: rows as Row[], total };
   }
   // One round trip gives the page and the table's version; the count, when needed, comes after.
-  const versioned = (await pageQuery(db, def, query, where, orderBy, options.pageStatements)) as Row[];
-  const version = versioned.length ? Number(versioned[0][VERSION] ?? 0) : undefined;
-  const rows = versioned;
-  for (const row of rows) delete row[VERSION];
   const key = cacheKey(def, query);
+  const rows = (await pageQuery(db, def, query, key, where, options.pageStatements)) as Row[];
+  const version = rows.length ? Number(rows[0][VERSION] ?? 0) : undefined;
+  for (const row of rows) delete row[VERSION];
   let total: number | undefined;
   if (rows.length > 0 && rows.length < query.pageSize) total = offset + rows.length; // the last page tells its own total
   else if (rows.length === 0 && query.page === 1) total = 0;

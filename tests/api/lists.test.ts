@@ -1,28 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { backends, useInstalledApp, newUser } from '../support/app';
 
 describe.each(backends)('generic lists (%s)', (backend) => {
-  let t: TestApp;
-  let admin: Client;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    admin = await installAndLogin(t.app);
-  });
-  afterAll(() => t.close());
+  const env = useInstalledApp(backend);
 
   it('totals stay exact across writes, including writes made outside this process', async () => {
-    const total = async (query = '') => (await admin.get(`/v1/users?pageSize=1${query}`)).body.meta.total;
+    const total = async (query = '') => (await env.admin.get(`/v1/users?pageSize=1${query}`)).body.meta.total;
     expect(await total()).toBe(1);
     expect(await total()).toBe(1);
-    const created = await admin.post('/v1/users', newUser({ name: 'Otávio Cache' }));
+    const created = await env.admin.post('/v1/users', newUser({ name: 'Otávio Cache' }));
     expect(await total()).toBe(2);
     expect(await total('&pesquisa=otavio')).toBe(1);
     // Another app process (or a seed) writing straight to the database.
-    await t.database.db.execute(sql`UPDATE ${users} SET busca = busca || ' otavio' WHERE id = 1`);
+    await env.t.database.db.execute(sql`UPDATE ${users} SET busca = busca || ' otavio' WHERE id = 1`);
     expect(await total('&pesquisa=otavio')).toBe(2);
-    await admin.delete(`/v1/users/${created.body.id}`);
+    await env.admin.delete(`/v1/users/${created.body.id}`);
     expect(await total()).toBe(1);
     expect(await total('&pesquisa=otavio')).toBe(1);
     expect(await total('&status=1')).toBe(0);
@@ -30,12 +24,12 @@ describe.each(backends)('generic lists (%s)', (backend) => {
 
   it('the dashboard lists answer with the list shape and filter by status', async () => {
     for (const resource of ['clientes', 'veiculos', 'cobrancas', 'ordensservicos']) {
-      const response = await admin.get(`/v1/${resource}?pageSize=5`);
+      const response = await env.admin.get(`/v1/${resource}?pageSize=5`);
       expect(response.status, resource).toBe(200);
       expect(response.body).toEqual({ meta: { page: 1, pageSize: 5, total: 0, totalItens: 0, totalPaginas: 0 }, Items: [] });
     }
-    expect((await admin.get('/v1/clientes?status=2&pageSize=1')).body.meta.total).toBe(0);
-    expect((await admin.get('/v1/clientes?cadastro=OUTRO')).status).toBe(400);
-    expect((await admin.get('/v1/veiculos?idcliente=abc')).status).toBe(400);
+    expect((await env.admin.get('/v1/clientes?status=2&pageSize=1')).body.meta.total).toBe(0);
+    expect((await env.admin.get('/v1/clientes?cadastro=OUTRO')).status).toBe(400);
+    expect((await env.admin.get('/v1/veiculos?idcliente=abc')).status).toBe(400);
   });
 });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -134,4 +135,18 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     acesso: 2,
     ...overrides,
   };
+}
+
+/**
+ * A fresh installed app for a test file's describe block: `env.t` is the app and its database,
+ * `env.admin` the signed-in administrator (set in beforeAll, closed in afterAll).
+ */
+export function useInstalledApp(backend: Backend) {
+  const env = {} as { t: TestApp; admin: Client };
+  beforeAll(async () => {
+    env.t = await createTestApp(backend);
+    env.admin = await installAndLogin(env.t.app);
+  });
+  afterAll(() => env.t.close());
+  return env;
 }
