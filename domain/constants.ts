@@ -58,3 +58,19 @@ export const NOTIFICACOES_OPTIONS = {
 export const LOGIN_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
 
 export const SESSION_TTL = { idleHours: 12, absoluteDays: 7 } as const;
+
+export const CADASTROS = ['FISICA', 'JURIDICA'] as const;
+export type Cadastro = (typeof CADASTROS)[number];
+
+/** Vehicle categories (SPEC section 3), stored in English, shown in Portuguese. */
+export const VEHICLE_CATEGORIES = ['motorcycle', 'car', 'pickup', 'truck', 'bus', 'van'] as const;
+export type VehicleCategory = (typeof VEHICLE_CATEGORIES)[number];
+
+/** Documents the pre-registration needs: ID front and back, plus the company's for JURIDICA. */
+export const PRECADASTRO_DOCUMENTOS: Record<Cadastro, number> = { FISICA: 2, JURIDICA: 3 };
+
+/** The generic file-drop widget (SPEC sections 5 and 9). */
+export const DROP_WIDGET = { filesLimit: 3, maxBytes: 3_000_000, noticeMs: 6000 } as const;
+
+/** Public calls (/v1/static/*): requests per minute per address (DESIGN section 9). */
+export const PUBLIC_RATE_PER_MINUTE = 60;

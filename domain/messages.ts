@@ -34,4 +34,21 @@ export const MSG = {
   uploadEmpty: 'Arquivo vazio ou inválido.',
   uploadOwner: 'Você só pode enviar arquivos para o seu próprio usuário.',
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  // Registry (SPEC 2.7–2.11, DESIGN section 9 wording)
+  clienteNotFound: 'Cliente não encontrado',
+  veiculoNotFound: 'Veículo não encontrado',
+  rastreadorNotFound: 'Rastreador não encontrado',
+  chipNotFound: 'Chip não encontrado',
+  statusVencidoReserved: 'O status Vencido é definido somente pelo faturamento.',
+  statusVencidoLocked: 'Cliente vencido: o status muda somente com o pagamento das cobranças.',
+  clienteInUse: 'O cliente possui veículos, contratos, cobranças ou ordens de serviço e não pode ser removido.',
+  veiculoHasTracker: 'Este veículo já tem outro rastreador. Desconecte-o primeiro.',
+  trackerHasChip: 'Este rastreador já tem outro chip. Desconecte-o primeiro.',
+  chipInUse: 'Este chip está em uso por outro rastreador.',
+  chipInUseRemove: 'Chip em uso por um rastreador: desconecte-o antes de remover.',
+  inUseByOrders: 'Este registro é usado por ordens de serviço e não pode ser removido.',
+  precadastroToken: 'Link de pré-cadastro inválido ou expirado. Peça um novo link à empresa.',
 } as const;
+
+/** Pre-registration document count (SPEC section 5): 2 for FISICA, 3 for JURIDICA. */
+export const precadastroDocumentosMessage = (n: number) => `Envie exatamente ${n} documentos (imagens ou PDF).`;

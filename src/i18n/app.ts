@@ -26,14 +26,25 @@ export const appMessages = {
         dadosempresa: { nome: 'Nome da empresa', contato: 'Contato', cnpj: 'CNPJ' },
       },
     },
+    // BEGIN resources.clientes
     clientes: { name: 'Cliente |||| Clientes' },
+    // END resources.clientes
+    // BEGIN resources.veiculos
     veiculos: { name: 'Veículo |||| Veículos' },
+    // END resources.veiculos
     ordensservicos: { name: 'Ordem de Serviço |||| Ordens de Serviço' },
+    // BEGIN resources.planos
     planos: { name: 'Plano |||| Planos' },
+    // END resources.planos
     contratos: { name: 'Contrato |||| Contratos' },
     assinaturas: { name: 'Assinatura |||| Assinaturas' },
     cobrancas: { name: 'Cobrança |||| Cobranças' },
+    // BEGIN resources.chips
     chips: { name: 'Chip |||| Chips' },
+    // END resources.chips
+    // BEGIN resources.rastreadores
+    rastreadores: { name: 'Rastreador |||| Rastreadores' },
+    // END resources.rastreadores
     trackres: { name: 'Rastreador |||| Rastreadores' },
     notificacoes: { name: 'Notificações' },
   },
@@ -161,6 +172,24 @@ export const appMessages = {
       message: 'O endereço acessado não existe.',
       back: 'Voltar ao Dashboard',
     },
+    // BEGIN app.clientes (clients screen, Link Pré-Cadastro)
+    clientes: {},
+    // END app.clientes
+    // BEGIN app.veiculos (vehicles screen, tabs Cliente and Rastreador)
+    veiculos: {},
+    // END app.veiculos
+    // BEGIN app.rastreadores (trackers screen, tab Chips)
+    rastreadores: {},
+    // END app.rastreadores
+    // BEGIN app.chips
+    chips: {},
+    // END app.chips
+    // BEGIN app.planos
+    planos: {},
+    // END app.planos
+    // BEGIN app.precadastro (public pre-registration page)
+    precadastro: {},
+    // END app.precadastro
     public: {
       precadastro: 'Pré-cadastro',
       contrato: 'Contrato',

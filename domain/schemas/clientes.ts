@@ -1,0 +1,129 @@
+/**
+ * Clients (SPEC sections 3 and 5, DESIGN sections 5 and 9): FISICA needs name and CPF, JURIDICA
+ * razão social and CNPJ; e-mail always. Empty main contact fields are lifted from contatos[0].
+ */
+import { z } from 'zod';
+import { CADASTROS, CLIENTE_STATUS, PRECADASTRO_DOCUMENTOS } from '../constants';
+import { MSG, precadastroDocumentosMessage } from '../messages';
+import { isCnpj, isCpf } from '../documents';
+import { onlyDigits } from '../text';
+import { addressShape, int, text } from './common';
+
+const digits = (max: number) => z.preprocess((v) => onlyDigits(v ?? ''), z.string().max(max, { error: `No máximo ${max} dígitos` }));
+const optionalEmail = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z
+    .string({ error: 'Deve ser um texto' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'No máximo 254 caracteres' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.invalidEmail }),
+);
+const phone = z.preprocess((v) => onlyDigits(v ?? ''), z.string().refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: 'Telefone inválido' }));
+
+export const contatoSchema = z.object({
+  name: text(200),
+  email: optionalEmail,
+  phone,
+  mobilePhone: phone,
+});
+export type Contato = z.infer<typeof contatoSchema>;
+
+const cadastro = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v === null || v === undefined ? 'FISICA' : v),
+  z.enum(CADASTROS, { error: 'Cadastro deve ser FISICA ou JURIDICA' }),
+);
+
+const clienteDataShape = {
+  cadastro,
+  name: text(200),
+  cpf: digits(11),
+  cnpj: digits(14),
+  razaosocial: text(200),
+  incmunicipal: text(30),
+  incestdudal: text(30),
+  email: optionalEmail,
+  phone,
+  mobilePhone: phone,
+  ...addressShape,
+  contatos: z.preprocess((v) => v ?? [], z.array(contatoSchema).max(20, { error: 'No máximo 20 contatos' })),
+};
+
+type ClienteData = z.infer<z.ZodObject<typeof clienteDataShape>>;
+type Ctx = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void };
+
+/** DESIGN 9: empty top-level email/phone/mobilePhone are filled from contatos[0]. */
+function liftMainContact<T extends ClienteData>(data: T): T {
+  const first = data.contatos[0];
+  if (!first) return data;
+  return {
+    ...data,
+    email: data.email || first.email,
+    phone: data.phone || first.phone,
+    mobilePhone: data.mobilePhone || first.mobilePhone,
+  };
+}
+
+/** SPEC 5 "Client save": the fields each kind of client needs, documents by check digits. */
+function checkRequired(data: ClienteData, ctx: Ctx, options: { mobilePhone?: boolean; nameAlways?: boolean } = {}) {
+  const need = (field: keyof ClienteData, ok: boolean, message: string = MSG.required) => {
+    if (!ok) ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  const juridica = data.cadastro === 'JURIDICA';
+  if (juridica) {
+    need('razaosocial', !!data.razaosocial);
+    need('cnpj', !!data.cnpj);
+    if (data.cnpj) need('cnpj', isCnpj(data.cnpj), MSG.invalidCnpj);
+    if (options.nameAlways) need('name', !!data.name);
+    if (options.nameAlways) need('cpf', !!data.cpf);
+  } else {
+    need('name', !!data.name);
+    need('cpf', !!data.cpf);
+  }
+  if (data.cpf) need('cpf', isCpf(data.cpf), MSG.invalidCpf);
+  need('email', !!data.email);
+  if (options.mobilePhone) need('mobilePhone', !!data.mobilePhone);
+}
+
+const clienteStatus = int('Status inválido').refine((v) => Object.values(CLIENTE_STATUS).includes(v as never), {
+  error: 'Status deve ser 0 (Ativo), 1 (Bloqueado) ou 2 (Vencido)',
+});
+
+export const clienteSchema = z
+  .object({
+    ...clienteDataShape,
+    status: z.preprocess((v) => (v === null || v === undefined || v === '' ? CLIENTE_STATUS.ATIVO : v), clienteStatus),
+    login: text(100),
+    /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
+    password: z.preprocess((v) => v ?? '', z.string().max(100, { error: 'No máximo 100 caracteres' }).refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort })),
+  })
+  .transform(liftMainContact)
+  .superRefine((data, ctx) => checkRequired(data, ctx));
+export type ClienteInput = z.infer<typeof clienteSchema>;
+
+/** Step 'Informações' of the pre-registration (SPEC 5): name, cpf, email, mobilePhone (+ cnpj, razão social). */
+export const precadastroDadosSchema = z
+  .object(clienteDataShape)
+  .transform(liftMainContact)
+  .superRefine((data, ctx) => checkRequired(data, ctx, { mobilePhone: true, nameAlways: true }));
+
+/** One document of the pre-registration: an image or a PDF, as a data URL or bare base64. */
+export const precadastroDocumentoSchema = z.object({
+  name: text(255).pipe(z.string().min(1, { error: 'Nome do arquivo obrigatório' })),
+  type: z.preprocess((v) => v ?? '', z.string().max(100)),
+  base64: z.string({ error: 'Conteúdo do arquivo obrigatório' }).min(1, { error: 'Conteúdo do arquivo obrigatório' }),
+});
+
+/** POST /v1/static/precadastro/{token}: the data and its documents, stored together. */
+export const precadastroSchema = z
+  .object({
+    ...clienteDataShape,
+    documentos: z.preprocess((v) => v ?? [], z.array(precadastroDocumentoSchema).max(3, { error: 'No máximo 3 documentos' })),
+  })
+  .transform(liftMainContact)
+  .superRefine((data, ctx) => {
+    checkRequired(data, ctx, { mobilePhone: true, nameAlways: true });
+    const expected = PRECADASTRO_DOCUMENTOS[data.cadastro];
+    if (data.documentos.length !== expected) ctx.addIssue({ code: 'custom', path: ['documentos'], message: precadastroDocumentosMessage(expected) });
+  });
+export type PrecadastroInput = z.infer<typeof precadastroSchema>;
