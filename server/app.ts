@@ -20,7 +20,8 @@ import { registerSecurity } from './plugins/security';
 import { CountCache } from './resources/count-cache';
 import { registerResource } from './resources/crud';
 import { registerAuthRoutes } from './routes/auth';
-import { clientesResource, cobrancasResource, ordensservicosResource, veiculosResource } from './routes/registry';
+import { chipsResource, clientesResource, cobrancasResource, ordensservicosResource, planosResource, trackresResource, veiculosResource } from './routes/registry';
+import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerUploadRoutes } from './routes/uploads';
 import { usersResource } from './routes/users/resource';
 
@@ -73,7 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);
   const countCache = options.countCache === false ? undefined : new CountCache();
-  for (const resource of [usersResource, clientesResource, veiculosResource, cobrancasResource, ordensservicosResource]) {
+  registerPrecadastroRoutes(app, db);
+  const resources = [usersResource, clientesResource, veiculosResource, trackresResource, chipsResource, planosResource, cobrancasResource, ordensservicosResource];
+  for (const resource of resources) {
     registerResource(app, db, resource, { countCache, pageStatements: new Map() });
   }
 

@@ -52,16 +52,20 @@ const clienteDataShape = {
 type ClienteData = z.infer<z.ZodObject<typeof clienteDataShape>>;
 type Ctx = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void };
 
-/** DESIGN 9: empty top-level email/phone/mobilePhone are filled from contatos[0]. */
-function liftMainContact<T extends ClienteData>(data: T): T {
-  const first = data.contatos[0];
-  if (!first) return data;
-  return {
-    ...data,
-    email: data.email || first.email,
-    phone: data.phone || first.phone,
-    mobilePhone: data.mobilePhone || first.mobilePhone,
-  };
+/**
+ * DESIGN 9: empty top-level email/phone/mobilePhone are filled from contatos[0]. Done on the raw
+ * input, before the fields are parsed, so every field's error shows at once.
+ */
+function liftMainContact(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const data = raw as Record<string, unknown>;
+  const first = Array.isArray(data.contatos) ? data.contatos[0] : undefined;
+  if (!first || typeof first !== 'object') return raw;
+  const contact = first as Record<string, unknown>;
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  const lifted = { ...data };
+  for (const field of ['email', 'phone', 'mobilePhone'] as const) if (blank(lifted[field]) && !blank(contact[field])) lifted[field] = contact[field];
+  return lifted;
 }
 
 /** SPEC 5 "Client save": the fields each kind of client needs, documents by check digits. */
@@ -89,23 +93,25 @@ const clienteStatus = int('Status inválido').refine((v) => Object.values(CLIENT
   error: 'Status deve ser 0 (Ativo), 1 (Bloqueado) ou 2 (Vencido)',
 });
 
-export const clienteSchema = z
-  .object({
-    ...clienteDataShape,
-    status: z.preprocess((v) => (v === null || v === undefined || v === '' ? CLIENTE_STATUS.ATIVO : v), clienteStatus),
-    login: text(100),
-    /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
-    password: z.preprocess((v) => v ?? '', z.string().max(100, { error: 'No máximo 100 caracteres' }).refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort })),
-  })
-  .transform(liftMainContact)
-  .superRefine((data, ctx) => checkRequired(data, ctx));
+export const clienteSchema = z.preprocess(
+  liftMainContact,
+  z
+    .object({
+      ...clienteDataShape,
+      status: z.preprocess((v) => (v === null || v === undefined || v === '' ? CLIENTE_STATUS.ATIVO : v), clienteStatus),
+      login: text(100),
+      /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
+      password: z.preprocess((v) => v ?? '', z.string().max(100, { error: 'No máximo 100 caracteres' }).refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort })),
+    })
+    .superRefine((data, ctx) => checkRequired(data, ctx)),
+);
 export type ClienteInput = z.infer<typeof clienteSchema>;
 
 /** Step 'Informações' of the pre-registration (SPEC 5): name, cpf, email, mobilePhone (+ cnpj, razão social). */
-export const precadastroDadosSchema = z
-  .object(clienteDataShape)
-  .transform(liftMainContact)
-  .superRefine((data, ctx) => checkRequired(data, ctx, { mobilePhone: true, nameAlways: true }));
+export const precadastroDadosSchema = z.preprocess(
+  liftMainContact,
+  z.object(clienteDataShape).superRefine((data, ctx) => checkRequired(data, ctx, { mobilePhone: true, nameAlways: true })),
+);
 
 /** One document of the pre-registration: an image or a PDF, as a data URL or bare base64. */
 export const precadastroDocumentoSchema = z.object({
@@ -115,15 +121,17 @@ export const precadastroDocumentoSchema = z.object({
 });
 
 /** POST /v1/static/precadastro/{token}: the data and its documents, stored together. */
-export const precadastroSchema = z
-  .object({
-    ...clienteDataShape,
-    documentos: z.preprocess((v) => v ?? [], z.array(precadastroDocumentoSchema).max(3, { error: 'No máximo 3 documentos' })),
-  })
-  .transform(liftMainContact)
-  .superRefine((data, ctx) => {
-    checkRequired(data, ctx, { mobilePhone: true, nameAlways: true });
-    const expected = PRECADASTRO_DOCUMENTOS[data.cadastro];
-    if (data.documentos.length !== expected) ctx.addIssue({ code: 'custom', path: ['documentos'], message: precadastroDocumentosMessage(expected) });
-  });
+export const precadastroSchema = z.preprocess(
+  liftMainContact,
+  z
+    .object({
+      ...clienteDataShape,
+      documentos: z.preprocess((v) => v ?? [], z.array(precadastroDocumentoSchema).max(3, { error: 'No máximo 3 documentos' })),
+    })
+    .superRefine((data, ctx) => {
+      checkRequired(data, ctx, { mobilePhone: true, nameAlways: true });
+      const expected = PRECADASTRO_DOCUMENTOS[data.cadastro];
+      if (data.documentos?.length !== expected) ctx.addIssue({ code: 'custom', path: ['documentos'], message: precadastroDocumentosMessage(expected) });
+    }),
+);
 export type PrecadastroInput = z.infer<typeof precadastroSchema>;

@@ -1,16 +1,20 @@
 /** Plans (SPEC sections 3 and 5): descricao, device limit, value and additional value required. */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { int, requiredText, text } from './common';
+import { requiredText, text } from './common';
 import { money } from './money';
 
 export const planoSchema = z.object({
   name: text(120),
   descricao: requiredText(255),
   limtdispositivos: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    int('Informe um número inteiro').pipe(z.number().min(1, { error: 'Pelo menos 1 dispositivo' }).max(10_000, { error: 'No máximo 10.000 dispositivos' })).optional(),
-  ).refine((v) => v !== undefined, { error: MSG.required }),
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? MSG.required : 'Informe um número inteiro') })
+      .int({ error: 'Informe um número inteiro' })
+      .min(1, { error: 'Pelo menos 1 dispositivo' })
+      .max(10_000, { error: 'No máximo 10.000 dispositivos' }),
+  ),
   valor: money(),
   valoradd: money(),
   informacoes: text(5000),

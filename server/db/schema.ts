@@ -169,6 +169,7 @@ export const veiculos = pgTable(
   },
   (t) => [
     uniqueIndex('veiculos_placa_key').on(t.placa),
+    uniqueIndex('veiculos_device_id_key').on(t.deviceId).where(sql`${t.deviceId} > 0`),
     index('veiculos_idcliente_idx').on(t.idcliente, t.id),
     trgm('veiculos_busca_trgm', t.busca),
   ],
@@ -197,6 +198,7 @@ export const trackres = pgTable(
   (t) => [
     uniqueIndex('trackres_imei_key').on(t.imei),
     uniqueIndex('trackres_idveiculo_key').on(t.idveiculo).where(sql`${t.idveiculo} > 0`),
+    uniqueIndex('trackres_chip_id_key').on(t.chipId).where(sql`${t.chipId} > 0`),
     index('trackres_idcliente_idx').on(t.idcliente, t.id),
     trgm('trackres_busca_trgm', t.busca),
   ],

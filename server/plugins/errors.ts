@@ -17,6 +17,11 @@ const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
   veiculos_placa_key: { field: 'placa', message: 'Já existe um veículo com esta placa.' },
   trackres_imei_key: { field: 'imei', message: 'Já existe um rastreador com este IMEI.' },
   chips_iccid_key: { field: 'iccid', message: 'Já existe um chip com este ICCID.' },
+  // Links: the last guard behind the locks of services/links.ts.
+  trackres_idveiculo_key: { field: 'idveiculo', message: MSG.veiculoHasTracker },
+  veiculos_device_id_key: { field: 'idveiculo', message: 'Este rastreador já está em outro veículo.' },
+  trackres_chip_id_key: { field: 'chipId', message: MSG.chipInUse },
+  chips_device_id_key: { field: 'deviceId', message: MSG.trackerHasChip },
 };
 
 function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
@@ -57,6 +62,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const known = pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined;
       const message = known?.message ?? 'Registro duplicado.';
       return reply.code(409).send({ message, ...(known ? { errors: { [known.field]: message } } : {}) });
+    }
+    if (pg?.code === '40P01' || pg?.code === '40001') {
+      return reply.code(409).send({ message: 'Outra alteração simultânea envolveu estes registros. Tente novamente.' });
     }
     if (pg?.code === '23503') {
       return reply.code(409).send({ message: 'Este registro está em uso por outro cadastro e não pode ser alterado ou removido.' });

@@ -42,13 +42,18 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
   filters?: { shape: Record<string, ZodType>; where: (query: Record<string, any>) => (SQL | undefined)[] };
   /** Row → API item (hide secrets, rename, embed). Runs on a page of rows at once. */
   present: (rows: Row[], ctx: RequestContext, single: boolean) => Promise<Row[]> | Row[];
-  create?: { schema: ZodType<TCreate>; prepare: (input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<Row> | Row };
+  create?: {
+    schema: ZodType<TCreate>;
+    prepare: (input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<Row> | Row;
+    /** Work that needs the new id (links to other records), in the same transaction; may return the row as it ends up. */
+    after?: (saved: Row, input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<Row | void> | Row | void;
+  };
   update?: {
     schema: ZodType<TUpdate>;
     prepare: (input: TUpdate, existing: Row, ctx: RequestContext, tx: DbOrTx) => Promise<Row> | Row;
     after?: (saved: Row, existing: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
   };
-  remove?: { guard?: (existing: Row, ctx: RequestContext) => void | Promise<void>; after?: (removed: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void };
+  remove?: { guard?: (existing: Row, ctx: RequestContext, tx: DbOrTx) => void | Promise<void>; after?: (removed: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void };
   /** Record-level read rule (for example: a Usuario reads only its own user). */
   canRead?: (id: number, ctx: RequestContext) => void;
 }
@@ -211,7 +216,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefi
           .insert(def.table)
           .values({ ...values, busca: buscaOf(def, values) } as any)
           .returning();
-        return row as Row;
+        return ((await create.after?.(row as Row, request.body as any, ctx, tx)) ?? row) as Row;
       });
       reply.code(201);
       return (await def.present([saved], ctx, true))[0];
@@ -244,7 +249,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefi
       const ctx = contextOf(db, request);
       const removed = await db.transaction(async (tx) => {
         const existing = await findByIdForUpdate(tx, def, request.params.id);
-        await remove.guard?.(existing, ctx);
+        await remove.guard?.(existing, ctx, tx);
         await tx.delete(def.table).where(eq(def.table.id, request.params.id));
         await remove.after?.(existing, ctx, tx);
         return existing;

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "trackres_chip_id_key" ON "trackres" USING btree ("chip_id") WHERE "trackres"."chip_id" > 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "veiculos_device_id_key" ON "veiculos" USING btree ("device_id") WHERE "veiculos"."device_id" > 0;

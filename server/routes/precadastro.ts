@@ -1,0 +1,73 @@
+/**
+ * Public pre-registration (SPEC 2.20, DESIGN sections 4, 6 and 9): reached through a staff
+ * member's link token; the client's data and documents arrive in one POST and are stored in one
+ * transaction, or not at all. Rate-limited per address like every public call.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CLIENTE_STATUS, MAX_UPLOAD_BYTES, PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { precadastroSchema } from '../../domain/schemas/clientes';
+import type { Db } from '../db/client';
+import { clientes, uploads, users } from '../db/schema';
+import { notFound, tooMany } from '../http-errors';
+import { getCompany } from '../services/company';
+import { hit } from '../services/rate-limit';
+import { clienteBusca } from './clientes';
+import { decodeFile } from './uploads';
+
+const tokenParam = z.object({ token: z.string().trim().min(1, { error: MSG.precadastroToken }).max(100, { error: MSG.precadastroToken }) });
+/** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */
+const BODY_LIMIT = 3 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 200_000;
+
+export async function limitPublic(db: Db, request: FastifyRequest) {
+  if ((await hit(db, `static:${request.ip}`, 60)) > PUBLIC_RATE_PER_MINUTE) throw tooMany();
+}
+
+/** The active staff member whose link this is. */
+async function linkOwner(db: Db, token: string) {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.token, token), eq(users.bloqueado, false)))
+    .limit(1);
+  if (!owner) throw notFound(MSG.precadastroToken);
+  return owner;
+}
+
+export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['público'];
+  // Counted before the input is validated: a flood of bad requests is limited too.
+  const limited = (request: FastifyRequest) => limitPublic(db, request);
+
+  r.get('/v1/static/precadastro/:token', { schema: { tags, summary: 'Confere um link de pré-cadastro', params: tokenParam }, config: { auth: 'public' }, preValidation: limited }, async (request) => {
+    await linkOwner(db, request.params.token);
+    const company = await getCompany(db);
+    return { valid: true, empresa: String(company.dadosempresa?.nome ?? '') };
+  });
+
+  r.post(
+    '/v1/static/precadastro/:token',
+    { schema: { tags, summary: 'Pré-cadastro de um cliente com seus documentos', params: tokenParam, body: precadastroSchema }, config: { auth: 'public' }, bodyLimit: BODY_LIMIT, preValidation: limited },
+    async (request, reply) => {
+      const owner = await linkOwner(db, request.params.token);
+      const { documentos, ...data } = request.body;
+      const files = await Promise.all(
+        documentos.map(async (doc, index) => ({ name: doc.name, ...(await decodeFile({ id: undefined, documento: 'cliente', unid: 0, ...doc }, `documentos.${index}`)) })),
+      );
+      const id = await db.transaction(async (tx) => {
+        const values = { ...data, idcard: owner.id, status: CLIENTE_STATUS.ATIVO };
+        const [client] = await tx.insert(clientes).values({ ...values, busca: clienteBusca(values) }).returning({ id: clientes.id });
+        for (const file of files) {
+          await tx.insert(uploads).values({ idcard: owner.id, unid: client.id, documento: 'cliente', name: file.name, type: file.type, size: file.size, data: file.data });
+        }
+        return client.id;
+      });
+      reply.code(201);
+      return { id, message: 'Cadastro realizado com sucesso' };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/** Valid registry records for API and end-to-end tests: unique CPFs, CNPJs, plates, IMEIs, ICCIDs. */
+import { generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
+
+let sequence = Math.floor(Math.random() * 1000);
+const next = () => ++sequence;
+const digits = (length: number, seed: number) => String(seed).padStart(length, '0').slice(-length);
+const letters = (n: number) =>
+  Array.from({ length: 3 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join('');
+
+export function newCliente(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return {
+    cadastro: 'FISICA',
+    name: `Cliente Teste ${n}`,
+    cpf: generateCPF(),
+    email: `cliente${n}@exemplo.com.br`,
+    mobilePhone: '11987654321',
+    ...overrides,
+  };
+}
+
+export function newEmpresa(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return {
+    cadastro: 'JURIDICA',
+    razaosocial: `Transportes Teste ${n} Ltda`,
+    cnpj: generateCNPJ(),
+    email: `empresa${n}@exemplo.com.br`,
+    ...overrides,
+  };
+}
+
+/** Mercosul plate (ABC1D23) unless `old` asks for ABC1234. */
+export function placa(old = false) {
+  const n = next();
+  return old ? `${letters(n)}${digits(4, n)}` : `${letters(n)}${n % 10}${String.fromCharCode(65 + (n % 26))}${digits(2, n)}`;
+}
+
+export function newVeiculo(idcliente: number, overrides: Record<string, unknown> = {}) {
+  return { idcliente, category: 'car', marca: 'Fiat', modelo: 'Strada', ano: '2022/2023', placa: placa(), renavan: digits(11, next() * 7919), chassi: `9BD${digits(14, next() * 104729)}`, cor: 'Branco', ...overrides };
+}
+
+export function newTracker(overrides: Record<string, unknown> = {}) {
+  return { imei: `35${digits(13, next() * 15485863)}`, modelo: 'GT06', marca: 'Coban', ...overrides };
+}
+
+export function newChip(overrides: Record<string, unknown> = {}) {
+  return { phone: `119${digits(8, next() * 7907)}`, iccid: `8955${digits(15, next() * 32452843)}`, operadora: 'Vivo', fonecedor: 'Distribuidora Sul', ...overrides };
+}
+
+export function newPlano(overrides: Record<string, unknown> = {}) {
+  return { name: `Plano ${next()}`, descricao: 'Rastreamento 24 h com aplicativo', limtdispositivos: 1, valor: 49.9, valoradd: 19.9, ...overrides };
+}
