@@ -2,7 +2,7 @@
  * SIM chips (SPEC 2.10, DESIGN sections 5 and 9): free when deviceId is 0; a PUT or POST with
  * deviceId connects it from the chip's side; a chip in use cannot be removed.
  */
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import { int } from '../../domain/schemas/common';
 import { MSG } from '../../domain/messages';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
@@ -22,6 +22,8 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
   searchFields: (c) => [c.phone, c.iccid, c.operadora, c.fonecedor],
   hiddenColumns: [...INTERNAL],
   sortable: { id: chips.id, phone: chips.phone, iccid: chips.iccid, operadora: chips.operadora, fonecedor: chips.fonecedor },
+  /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
+  status: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)),
   filters: {
     shape: { deviceId: int('Rastreador inválido').optional() },
     where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined],

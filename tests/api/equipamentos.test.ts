@@ -129,6 +129,11 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       const chipNow = await get(`/v1/chips/${chip.id}`);
       expect(chipNow).toMatchObject({ deviceId: tracker.id, device: { id: tracker.id, imei: tracker.imei } });
       expect((await get('/v1/chips?deviceId=0&pageSize=100')).Items.map((c: any) => c.id)).not.toContain(chip.id);
+      // The list's status: 0 Livre, 1 Em uso.
+      const emUso = (await get('/v1/chips?status=1&pageSize=100')).Items.map((c: any) => c.id);
+      expect(emUso).toContain(chip.id);
+      expect(emUso).not.toContain(spare.id);
+      expect((await get('/v1/chips?status=0&pageSize=100')).Items.map((c: any) => c.id)).toContain(spare.id);
       // The tracker is found by its chip's number now.
       expect((await get(`/v1/trackres?pesquisa=${chip.phone}`)).Items.map((t: any) => t.id)).toEqual([tracker.id]);
 

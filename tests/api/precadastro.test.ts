@@ -51,7 +51,7 @@ describe.each(backends)('pré-cadastro público (%s)', (backend) => {
   });
 
   it('JURIDICA needs cnpj, razão social and 3 documents; the main contact may come as contatos[0]', async () => {
-    const { email, mobilePhone, ...rest } = newEmpresa({ name: 'Responsável Legal', cpf: newCliente().cpf });
+    const { email, ...rest } = newEmpresa({ name: 'Responsável Legal', cpf: newCliente().cpf });
     const body = { ...rest, contatos: [{ name: 'Responsável Legal', email, mobilePhone: '21977776666', phone: '' }], documentos: [png('a.png'), png('b.png'), pdf('cnpj.pdf')] };
     const reply = await visitor().post(`/v1/static/precadastro/${await token()}`, body);
     expect(reply.status).toBe(201);
