@@ -8,6 +8,11 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import usuarios from './resources/usuarios';
+import clientes from './resources/clientes';
+import veiculos from './resources/veiculos';
+import rastreadores from './resources/rastreadores';
+import chips from './resources/chips';
+import planos from './resources/planos';
 import {
   AdminOnly,
   ContratoPublicoPage,
@@ -39,6 +44,11 @@ export function App() {
       disableTelemetry
     >
       <Resource name="usuarios" {...usuarios} />
+      <Resource name="clientes" {...clientes} />
+      <Resource name="veiculos" {...veiculos} />
+      <Resource name="planos" {...planos} />
+      <Resource name="chips" {...chips} />
+      <Resource name="rastreadores" {...rastreadores} />
       <CustomRoutes noLayout>
         <Route path="/install" element={<PublicSuspense><InstallPage /></PublicSuspense>} />
         <Route path="/precadastro" element={<PublicSuspense><PreCadastroPage /></PublicSuspense>} />

@@ -20,26 +20,19 @@ export const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage
 export const UnderConstruction = lazy(() => import('./custom-pages/placeholders/UnderConstruction'));
 export const NotFound = lazy(() => import('./custom-pages/placeholders/NotFound'));
 export const InstallPage = lazy(() => import('./custom-pages/install/InstallPage'));
-export const PreCadastroPage = lazy(() =>
-  import('./custom-pages/placeholders/PublicPlaceholder').then((m) => ({ default: m.PreCadastroPage })),
-);
+export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/PreCadastroPage'));
 export const ContratoPublicoPage = lazy(() =>
   import('./custom-pages/placeholders/PublicPlaceholder').then((m) => ({ default: m.ContratoPublicoPage })),
 );
 
 /** Screens of later issues: each path shows "Em construção" inside the shell. */
 export const UNDER_CONSTRUCTION_PATHS = [
-  '/clientes/*',
-  '/veiculos/*',
   '/ordensservicos/*',
   '/odensservicos/*',
   '/ordenservico/:id',
-  '/planos/*',
   '/contratos/*',
   '/assinaturas/*',
   '/cobrancas/*',
-  '/chips/*',
-  '/rastreadores/*',
   '/integrations/*',
   '/financeiro/*',
 ];

@@ -3,7 +3,17 @@ import * as React from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+export interface AuthCardProps {
+  /** i18n key of the heading. */
+  title: string;
+  /** An i18n key, or a node shown as it is (e.g. a company name). */
+  subtitle?: React.ReactNode;
+  /** The card's width on wide screens (forms with two columns need more than the login's 400 px). */
+  maxWidth?: number;
+  children: React.ReactNode;
+}
+
+export function AuthCard({ title, subtitle, maxWidth = 400, children }: AuthCardProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -17,7 +27,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         background: 'linear-gradient(135deg, #0d47a1 0%, #1565c0 55%, #1e88e5 100%)',
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 400, borderRadius: 3 }} elevation={8}>
+      <Card sx={{ width: '100%', maxWidth, borderRadius: 3 }} elevation={8}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Box sx={{ textAlign: 'center', mb: 3 }}>
             <img src="/logo.svg" alt={translate('app.logo_alt')} width={72} height={72} />
@@ -26,7 +36,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             </Typography>
             {subtitle ? (
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-                {translate(subtitle)}
+                {typeof subtitle === 'string' ? translate(subtitle) : subtitle}
               </Typography>
             ) : null}
           </Box>

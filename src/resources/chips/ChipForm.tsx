@@ -1,0 +1,34 @@
+/** 'Novo Chip' / 'Chip': one form (SPEC 2.10). Linking is done from the tracker's Chips tab. */
+import * as React from 'react';
+import { useRecordContext, type RaRecord } from 'ra-core';
+import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { chipSchema } from '../../../domain/schemas/equipamentos';
+import { zodResolver } from '../../form/zodResolver';
+import { ChipInputs } from './ChipInputs';
+
+const resolver = zodResolver(chipSchema);
+
+/** The chip's own fields: its link (deviceId) is left as the server has it. */
+export function chipTransform({ deviceId: _deviceId, device: _device, ...data }: RaRecord): RaRecord {
+  return data as RaRecord;
+}
+
+const FormToolbar = () => (
+  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
+    <SaveButton />
+  </Toolbar>
+);
+
+export function ChipForm() {
+  return (
+    <SimpleForm resolver={resolver} toolbar={<FormToolbar />}>
+      <ChipInputs />
+    </SimpleForm>
+  );
+}
+
+export function ChipEditForm() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <ChipForm />;
+}

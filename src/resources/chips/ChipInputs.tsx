@@ -1,0 +1,56 @@
+/** The chip inputs, shared by 'Novo Chip' and 'Chip'. */
+import * as React from 'react';
+import { Autocomplete, Box, TextField } from '@mui/material';
+import { useInput, useTranslate } from 'ra-core';
+import { TextInput } from 'react-admin';
+import { MaskedTextInput } from '../../components/MaskedTextInput';
+
+const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
+const iccidDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 20);
+
+/** Brazilian carriers, offered as suggestions; any other name may be typed. */
+export const OPERADORAS = ['Vivo', 'Claro', 'TIM', 'Oi', 'Algar', 'Arqia', 'Vodafone', 'Porto Seguro Conecta'];
+
+function OperadoraInput() {
+  const translate = useTranslate();
+  const { id, field, fieldState } = useInput({ source: 'operadora' });
+  return (
+    <Autocomplete
+      id={id}
+      freeSolo
+      options={OPERADORAS}
+      value={field.value ?? ''}
+      onChange={(_event, value) => field.onChange(value ?? '')}
+      inputValue={field.value ?? ''}
+      onInputChange={(_event, value) => field.onChange(value)}
+      onBlur={field.onBlur}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('resources.chips.fields.operadora')}
+          size="small"
+          margin="dense"
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : ' '}
+        />
+      )}
+    />
+  );
+}
+
+export function ChipInputs() {
+  return (
+    <Box sx={grid}>
+      <MaskedTextInput source="phone" mask="phone" isRequired />
+      <TextInput
+        source="iccid"
+        isRequired
+        parse={iccidDigits}
+        helperText="app.chips.iccid_help"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } }}
+      />
+      <OperadoraInput />
+      <TextInput source="fonecedor" />
+    </Box>
+  );
+}

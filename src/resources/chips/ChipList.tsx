@@ -1,0 +1,105 @@
+/**
+ * /chips (SPEC 2.10): Número, ICCID, Operadora, Fornecedor, Status, Dispositivo, Ações. Remove is
+ * offered only for a free chip (the server refuses the others).
+ */
+import * as React from 'react';
+import { Box, Chip as MuiChip, TextField, Tooltip } from '@mui/material';
+import { useListContext, useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { formatPhone } from '../../../domain/formatters';
+import { ListPage } from '../../components/ListPage';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { EditLinkButton } from '../../components/EditLinkButton';
+import { RemoveButton } from '../../components/RemoveButton';
+import { EmptyRows } from '../../components/EmptyRows';
+import { ChipEditForm, ChipForm, chipTransform } from './ChipForm';
+import type { Chip } from './types';
+
+const inUse = (chip: Chip) => Number(chip.deviceId) > 0;
+
+const NoWrap = ({ children }: { children: React.ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
+function StatusCell({ chip }: { chip: Chip }) {
+  const translate = useTranslate();
+  if (!inUse(chip)) return <MuiChip size="small" color="success" variant="outlined" label={translate('app.chips.livre')} />;
+  const title = chip.device?.imei ? translate('app.chips.em_uso_por', { imei: chip.device.imei }) : translate('app.chips.em_uso');
+  return (
+    <Tooltip title={title}>
+      <MuiChip size="small" color="primary" label={translate('app.chips.em_uso')} aria-label={title} />
+    </Tooltip>
+  );
+}
+
+const deviceText = (chip: Chip) => (chip.device ? [chip.device.imei, chip.device.modelo].filter(Boolean).join(' / ') : '');
+
+function Actions({ chip }: { chip: Chip }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+      <EditLinkButton />
+      {inUse(chip) ? null : <RemoveButton />}
+    </Box>
+  );
+}
+
+/**
+ * Livre is deviceId=0 (registry contract). Em uso is status=1, read by the generic list's status
+ * filter once GET /v1/chips defines it (status 1 = deviceId > 0).
+ */
+function ChipStatusFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const value = filterValues.deviceId === 0 || filterValues.deviceId === '0' ? 'livre' : Number(filterValues.status) === 1 ? 'emuso' : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('resources.chips.fields.status')}
+      value={value}
+      onChange={(event) => {
+        const { deviceId: _d, status: _s, ...rest } = filterValues;
+        const next = event.target.value === 'livre' ? { ...rest, deviceId: 0 } : event.target.value === 'emuso' ? { ...rest, status: 1 } : rest;
+        setFilters(next, undefined, false);
+      }}
+      sx={{ width: 180 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{translate('app.status.all')}</option>
+      <option value="livre">{translate('app.chips.livre')}</option>
+      <option value="emuso">{translate('app.chips.em_uso')}</option>
+    </TextField>
+  );
+}
+
+export default function ChipList() {
+  const translate = useTranslate();
+  return (
+    <ListPage
+      title="resources.chips.name"
+      filters={<ChipStatusFilter />}
+      dialog={
+        <ResourceDialog
+          resource="chips"
+          createTitle="app.chips.create_title"
+          editTitle="app.chips.edit_title"
+          create={<ChipForm />}
+          edit={<ChipEditForm />}
+          transform={chipTransform}
+        />
+      }
+    >
+      <DataTable<Chip> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+        <DataTable.Col source="phone" render={(record) => <NoWrap>{formatPhone(record.phone)}</NoWrap>} />
+        <DataTable.Col source="iccid" />
+        <DataTable.Col source="operadora" />
+        <DataTable.Col source="fonecedor" />
+        <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
+        <DataTable.Col source="device" disableSort render={deviceText} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions chip={record as Chip} />} />
+      </DataTable>
+    </ListPage>
+  );
+}

@@ -1,0 +1,10 @@
+/** A SIM chip as the API returns it; deviceId 0 means free. */
+export interface Chip {
+  id: number;
+  phone: string;
+  iccid: string;
+  operadora?: string;
+  fonecedor?: string;
+  deviceId: number;
+  device?: { id: number; imei?: string; modelo?: string; marca?: string } | null;
+}

@@ -1,0 +1,113 @@
+/** The client inputs, shared by 'Novo Cliente' and 'Cliente' so the two forms never drift apart. */
+import * as React from 'react';
+import { Box, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'ra-core';
+import { ArrayInput, PasswordInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { CLIENTE_STATUS } from '../../../domain/constants';
+import { MaskedTextInput } from '../../components/MaskedTextInput';
+import { cadastroChoices, statusChoices } from './choices';
+
+const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
+const full = { gridColumn: { sm: '1 / -1' } } as const;
+
+function Section({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ ...full, mt: 1.5, mb: 0.5, fontWeight: 600 }}>
+      {translate(title)}
+    </Typography>
+  );
+}
+
+/** FISICA: Nome and CPF. JURIDICA: Razão social, CNPJ, inscrições and an optional responsible person. */
+function DocumentInputs() {
+  const cadastro = useWatch({ name: 'cadastro' });
+  if (cadastro === 'JURIDICA') {
+    return (
+      <>
+        <TextInput source="razaosocial" isRequired sx={full} />
+        <MaskedTextInput source="cnpj" mask="cnpj" isRequired />
+        <TextInput source="incmunicipal" />
+        <TextInput source="incestdudal" />
+        <Box />
+        <Section title="app.clientes.responsavel" />
+        <TextInput source="name" label="app.clientes.responsavel_name" autoComplete="off" />
+        <MaskedTextInput source="cpf" mask="cpf" label="app.clientes.responsavel_cpf" autoComplete="off" />
+      </>
+    );
+  }
+  return (
+    <>
+      <TextInput source="name" isRequired sx={full} autoComplete="off" />
+      <MaskedTextInput source="cpf" mask="cpf" isRequired autoComplete="off" />
+      <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
+    </>
+  );
+}
+
+/** Vencido (2) is set by billing only (SPEC 4): it cannot be chosen, and a Vencido client's status is locked. */
+function StatusInput() {
+  const record = useRecordContext();
+  const vencido = Number(record?.status) === CLIENTE_STATUS.VENCIDO;
+  const choices = statusChoices.map((choice) => ({ ...choice, disabled: choice.id === CLIENTE_STATUS.VENCIDO && !vencido }));
+  return (
+    <SelectInput
+      source="status"
+      choices={choices}
+      disabled={vencido}
+      helperText={vencido ? 'app.clientes.status_locked' : false}
+    />
+  );
+}
+
+export function InformacoesInputs() {
+  return (
+    <Box sx={grid}>
+      <RadioButtonGroupInput source="cadastro" choices={cadastroChoices} row isRequired sx={full} helperText={false} />
+      <DocumentInputs />
+      <Section title="app.clientes.contato" />
+      {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
+      <TextInput source="email" isRequired autoComplete="off" slotProps={{ htmlInput: { inputMode: 'email' } }} />
+      <StatusInput />
+      <MaskedTextInput source="phone" mask="phone" autoComplete="off" />
+      <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="off" />
+      <Section title="app.clientes.endereco" />
+      <TextInput source="address" sx={full} autoComplete="off" />
+      <TextInput source="addressNumber" />
+      <TextInput source="complement" />
+      <TextInput source="province" />
+      <MaskedTextInput source="postalCode" mask="cep" autoComplete="off" />
+      <TextInput source="cityandstate" />
+      <TextInput source="uf" slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }} />
+      <Box sx={full}>
+        <ArrayInput source="contatos" helperText={false}>
+          <SimpleFormIterator inline disableReordering disableClear fullWidth>
+            <TextInput source="name" label="app.clientes.contatos.name" helperText={false} />
+            <TextInput source="email" label="app.clientes.contatos.email" helperText={false} slotProps={{ htmlInput: { inputMode: 'email' } }} />
+            <MaskedTextInput source="phone" mask="phone" label="app.clientes.contatos.phone" helperText={false} />
+            <MaskedTextInput source="mobilePhone" mask="phone" label="app.clientes.contatos.mobilePhone" helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Box>
+    </Box>
+  );
+}
+
+/** The client's own access to the tracking app. */
+export function AcessoInputs({ isNew }: { isNew?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={grid}>
+      <Typography variant="body2" color="text.secondary" sx={{ ...full, mb: 1 }}>
+        {translate('app.clientes.acesso_help')}
+      </Typography>
+      <TextInput source="login" autoComplete="off" />
+      <PasswordInput
+        source="password"
+        autoComplete="new-password"
+        helperText={isNew ? undefined : 'app.clientes.password_help'}
+      />
+    </Box>
+  );
+}

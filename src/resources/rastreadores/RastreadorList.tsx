@@ -1,0 +1,77 @@
+/** /rastreadores (SPEC 2.9): IMEI, Modelo, Marca, Chip, Veículo, Status (linked or not), Ações. */
+import * as React from 'react';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { Box, Tooltip } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { formatPhone } from '../../../domain/formatters';
+import { ListPage } from '../../components/ListPage';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { EditLinkButton } from '../../components/EditLinkButton';
+import { RemoveButton } from '../../components/RemoveButton';
+import { EmptyRows } from '../../components/EmptyRows';
+import { trackerVeiculoId, type Tracker } from './types';
+import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
+
+export function VinculoStatus({ tracker }: { tracker: Tracker }) {
+  const translate = useTranslate();
+  const linked = trackerVeiculoId(tracker) > 0;
+  const label = translate(linked ? 'app.rastreadores.linked' : 'app.rastreadores.unlinked');
+  return (
+    <Tooltip title={label}>
+      <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex' }}>
+        {linked ? <LinkIcon color="success" /> : <LinkOffIcon color="disabled" />}
+      </Box>
+    </Tooltip>
+  );
+}
+
+function Actions() {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+      <EditLinkButton />
+      <RemoveButton />
+    </Box>
+  );
+}
+
+const veiculoText = (tracker: Tracker) =>
+  tracker.Veiculo ? [tracker.Veiculo.marca, tracker.Veiculo.modelo, tracker.Veiculo.placa].filter(Boolean).join(' ') : '';
+
+export default function RastreadorList() {
+  const translate = useTranslate();
+  return (
+    <ListPage
+      title="resources.rastreadores.name"
+      dialog={
+        <ResourceDialog
+          resource="rastreadores"
+          createTitle="app.rastreadores.create_title"
+          editTitle="app.rastreadores.edit_title"
+          create={<RastreadorCreateForm />}
+          edit={<RastreadorEditForm />}
+          transform={rastreadorTransform}
+        />
+      }
+    >
+      <DataTable<Tracker> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+        <DataTable.Col source="imei" />
+        <DataTable.Col source="modelo" />
+        <DataTable.Col source="marca" />
+        <DataTable.Col
+          source="phone"
+          disableSort
+          render={(record) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatPhone(record.phone)}
+            </Box>
+          )}
+        />
+        <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
+        <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
+      </DataTable>
+    </ListPage>
+  );
+}

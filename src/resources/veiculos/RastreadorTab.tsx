@@ -1,0 +1,141 @@
+/**
+ * Tab Rastreador of a saved vehicle: its tracker (GET /v1/trackres?idveiculo=) with Desconectar, or
+ * a search that accepts exactly one tracker that is free or already this vehicle's, then Conectar.
+ * Linking is a PUT of the tracker with the vehicle's and client's ids (0 and 0 to unlink).
+ */
+import * as React from 'react';
+import RouterIcon from '@mui/icons-material/RouterOutlined';
+import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
+import { formatPhone } from '../../../domain/formatters';
+import { InlineSearch, type SearchNotice } from '../../components/InlineSearch';
+import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { trackerVeiculoId, type Tracker } from '../rastreadores/types';
+import type { Veiculo } from './types';
+
+function TrackerCard({ tracker, title, action }: { tracker: Tracker; title: string; action: React.ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ width: '100%' }} component="section" aria-label={translate(title)}>
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <RouterIcon color="primary" />
+        <Box>
+          <Typography variant="overline" color="text.secondary">
+            {translate(title)}
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>IMEI {tracker.imei}</Typography>
+          <Typography variant="body2">{[tracker.marca, tracker.modelo].filter(Boolean).join(' ')}</Typography>
+          {tracker.phone ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.veiculos.chip')}: {formatPhone(tracker.phone)}
+            </Typography>
+          ) : null}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end' }}>{action}</CardActions>
+    </Card>
+  );
+}
+
+function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const onError = useServerErrorNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider();
+  const [update, { isPending: saving }] = useUpdate<Tracker>();
+  const [found, setFound] = React.useState<Tracker | null>(null);
+  const [searching, setSearching] = React.useState(false);
+  const [notice, setNotice] = React.useState<SearchNotice | null>(null);
+  const { data: linked, isPending } = useGetList<Tracker>('rastreadores', {
+    filter: { idveiculo: veiculo.id },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'DESC' },
+  });
+  const current = linked?.[0];
+
+  const search = async (term: string) => {
+    setFound(null);
+    setNotice(null);
+    if (!term) {
+      setNotice({ message: 'app.veiculos.search_empty', severity: 'info' });
+      return;
+    }
+    setSearching(true);
+    try {
+      // Two are enough to know whether the term names exactly one tracker.
+      const { data, total } = await dataProvider.getList<Tracker>('rastreadores', {
+        filter: { pesquisa: term },
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'id', order: 'DESC' },
+      });
+      const only = data.length === 1 && (total ?? 1) === 1 ? data[0] : undefined;
+      const usable = only && [0, Number(veiculo.id)].includes(trackerVeiculoId(only));
+      if (usable) setFound(only);
+      else setNotice({ message: 'app.veiculos.rastreador_not_found', severity: 'warning' });
+    } catch (error) {
+      onError(error);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const link = (tracker: Tracker, idveiculo: number, idcliente: number) =>
+    update(
+      'rastreadores',
+      { id: tracker.id, data: { ...tracker, idveiculo, idVeiculo: idveiculo, idcliente }, previousData: tracker },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.notify.updated', { type: 'success' });
+          setFound(null);
+          // The vehicle, its tracker and both lists change together.
+          refresh();
+        },
+        onError: (error) => {
+          onError(error);
+          // A refusal (409) means the lists shown are stale: read them again.
+          refresh();
+        },
+      },
+    );
+
+  if (isPending) return null;
+  if (current) {
+    return (
+      <TrackerCard
+        tracker={current}
+        title="app.veiculos.rastreador_linked"
+        action={
+          <Button color="warning" variant="outlined" disabled={saving} onClick={() => link(current, 0, 0)}>
+            {translate('app.veiculos.disconnect')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', pt: 1 }}>
+      <Typography color="text.secondary">{translate('app.veiculos.rastreador_none')}</Typography>
+      <InlineSearch label="app.veiculos.rastreador_search" onSearch={(term) => void search(term)} disabled={searching} notice={notice} />
+      {found ? (
+        <TrackerCard
+          tracker={found}
+          title="app.veiculos.rastreador_found"
+          action={
+            <Button variant="contained" disabled={saving} onClick={() => link(found, Number(veiculo.id), Number(veiculo.idcliente))}>
+              {translate('app.veiculos.connect')}
+            </Button>
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+export function RastreadorTab() {
+  const translate = useTranslate();
+  const veiculo = useRecordContext<Veiculo>();
+  if (!veiculo?.id) return <Alert severity="warning">{translate('app.veiculos.veiculo_required')}</Alert>;
+  return <RastreadorPanel veiculo={veiculo} />;
+}

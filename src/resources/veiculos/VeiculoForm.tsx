@@ -1,0 +1,107 @@
+/**
+ * 'Novo Veículo' / 'Veículo': tabs Informações and Cliente, plus Rastreador and Uploads once saved
+ * (SPEC 2.8). Buttons Limpa (new only) and Salva.
+ */
+import * as React from 'react';
+import { Button } from '@mui/material';
+import { useNotify, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { veiculoSchema } from '../../../domain/schemas/equipamentos';
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
+import { zodResolver } from '../../form/zodResolver';
+import { UploadsPanel } from '../../components/UploadsPanel';
+import { ClienteTab } from './ClienteTab';
+import { RastreadorTab } from './RastreadorTab';
+import { VeiculoInputs } from './VeiculoInputs';
+
+const resolver = zodResolver(veiculoSchema);
+const defaults = { category: '', idcliente: 0 };
+
+/** The body the API needs: the vehicle's own fields; its embeds (cliente, device) are read-only. */
+export function veiculoTransform({ cliente: _cliente, device: _device, deviceId: _deviceId, ...data }: RaRecord): RaRecord {
+  return data as RaRecord;
+}
+
+/**
+ * Replaces react-admin's generic 'invalid form' notice: the client is chosen on another tab, so a
+ * missing client says where to go.
+ */
+function InvalidFormNotify() {
+  const { submitCount, errors } = useFormState();
+  const notify = useNotify();
+  const seen = React.useRef(submitCount);
+  React.useEffect(() => {
+    if (submitCount === seen.current) return;
+    seen.current = submitCount;
+    if (errors.idcliente) notify('app.veiculos.cliente_required', { type: 'error' });
+    else if (Object.keys(errors).length > 0) notify('ra.message.invalid_form', { type: 'error' });
+  }, [submitCount, errors, notify]);
+  return null;
+}
+
+function FormToolbar({ onClear }: { onClear?: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ position: 'sticky', bottom: 0, gap: 1 }}>
+      <SaveButton label="app.veiculos.save" />
+      {onClear ? (
+        <Button type="button" variant="outlined" onClick={onClear}>
+          {translate('app.veiculos.clear')}
+        </Button>
+      ) : null}
+    </Toolbar>
+  );
+}
+
+function VeiculoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => void }) {
+  return (
+    <TabbedForm
+      syncWithLocation={false}
+      resolver={resolver}
+      defaultValues={defaults}
+      disableInvalidFormNotification
+      // Linking a tracker refreshes the record: keep what is being typed.
+      resetOptions={{ keepDirtyValues: true }}
+      toolbar={<FormToolbar onClear={onClear} />}
+      tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}
+    >
+      <TabbedForm.Tab label="app.tabs.informacoes">
+        <VeiculoInputs />
+        <InvalidFormNotify />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="app.veiculos.tab_cliente">
+        <ClienteTab />
+      </TabbedForm.Tab>
+      {isNew ? null : (
+        <TabbedForm.Tab label="app.veiculos.tab_rastreador">
+          <RastreadorTab />
+        </TabbedForm.Tab>
+      )}
+      {isNew ? null : (
+        <TabbedForm.Tab label="app.tabs.uploads">
+          <VeiculoUploads />
+        </TabbedForm.Tab>
+      )}
+    </TabbedForm>
+  );
+}
+
+/** The vehicle's photo gallery: images only, at most 5,000,000 bytes each. */
+function VeiculoUploads() {
+  const record = useRecordContext();
+  if (!record?.id) return null;
+  return <UploadsPanel unid={Number(record.id)} documento="veiculos" accept={UPLOAD_ACCEPTS.veiculos} maxSize={MAX_UPLOAD_BYTES} />;
+}
+
+/** Limpa starts the form over: a new generation remounts it with the defaults and no search state. */
+export function VeiculoCreateForm() {
+  const [generation, setGeneration] = React.useState(0);
+  return <VeiculoForm key={generation} isNew onClear={() => setGeneration((n) => n + 1)} />;
+}
+
+export function VeiculoEditForm() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <VeiculoForm isNew={false} />;
+}
