@@ -1,4 +1,4 @@
-/** Public pages of later issues (/precadastro, /static/contrato/:id), without the shell. */
+/** Public pages of later issues (/static/contrato/:id), without the shell. */
 import * as React from 'react';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -13,5 +13,4 @@ export function PublicPlaceholder({ title }: { title: string }) {
   );
 }
 
-export const PreCadastroPage = () => <PublicPlaceholder title="app.public.precadastro" />;
 export const ContratoPublicoPage = () => <PublicPlaceholder title="app.public.contrato" />;

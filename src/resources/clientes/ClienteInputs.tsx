@@ -64,12 +64,12 @@ function StatusInput() {
 export function InformacoesInputs() {
   return (
     <Box sx={grid}>
-      <RadioButtonGroupInput source="cadastro" choices={cadastroChoices} row isRequired sx={full} helperText={false} />
+      <RadioButtonGroupInput source="cadastro" choices={cadastroChoices} row isRequired helperText={false} />
+      <StatusInput />
       <DocumentInputs />
       <Section title="app.clientes.contato" />
       {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
-      <TextInput source="email" isRequired autoComplete="off" slotProps={{ htmlInput: { inputMode: 'email' } }} />
-      <StatusInput />
+      <TextInput source="email" isRequired autoComplete="off" sx={full} slotProps={{ htmlInput: { inputMode: 'email' } }} />
       <MaskedTextInput source="phone" mask="phone" autoComplete="off" />
       <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="off" />
       <Section title="app.clientes.endereco" />

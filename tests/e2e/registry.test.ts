@@ -1,0 +1,298 @@
+/**
+ * The registry in Chromium through `npm start`: a client, a vehicle for it, a tracker and a chip;
+ * the chip connected to the tracker and the tracker to the vehicle, both lists reflecting it;
+ * disconnecting; removing the free chip; a plan; and a pre-registration completed from the copied
+ * link in a fresh browser context, found afterwards with its documents.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { PDF_MINIMAL, PNG_1PX } from '../support/files';
+import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
+const CLIENTE = { name: 'Joaquim Registro Teste', cpf: generateCPF(), email: 'joaquim@exemplo.com.br' };
+const VEICULO = { marca: 'Fiat', modelo: 'Strada', placa: 'RST1E23', renavan: '12345678901', chassi: '9BD11122233344455' };
+const TRACKER = { imei: '356789012345678', modelo: 'GT06', marca: 'Coban' };
+const CHIP = { phone: '11987650001', phoneShown: '(11) 98765-0001', iccid: '8955100000000000001', operadora: 'Vivo' };
+const PRE = { name: 'Beatriz Pré Cadastro', cpf: generateCPF(), email: 'beatriz@exemplo.com.br', mobilePhone: '21988887777' };
+
+describe('registry in Chromium, through npm start', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let files: string;
+  const errors: string[] = [];
+
+  const dialog = () => page.getByRole('dialog');
+  const save = () => dialog().getByRole('button', { name: /^(salvar|salva)$/i }).click();
+  const open = async (menu: string, url: string) => {
+    await page.goto(url);
+    await page.getByRole('heading', { name: menu, level: 1 }).waitFor();
+  };
+  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
+
+  beforeAll(async () => {
+    app = await startApp();
+    const installed = await fetch(`${app.url}/v1/install`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    expect(installed.status).toBe(201);
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    page = await context.newPage();
+    watchErrors(page, errors);
+    files = mkdtempSync(path.join(tmpdir(), 'rastreio-docs-'));
+    writeFileSync(path.join(files, 'rg-frente.png'), PNG_1PX);
+    writeFileSync(path.join(files, 'rg-verso.pdf'), PDF_MINIMAL);
+    await page.goto('/login');
+    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (files) rmSync(files, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('creates a client: FISICA and JURIDICA fields, the Acesso tab, the list columns', async () => {
+    await open('Clientes', '/clientes');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Cliente').waitFor();
+    await dialog().getByLabel('Pessoa jurídica').check();
+    await dialog().getByLabel(/^Razão social/).waitFor();
+    await dialog().getByLabel(/^CNPJ/).waitFor();
+    await shot(page, 'registry-01-cliente-juridica');
+    await dialog().getByLabel('Pessoa física').check();
+    await dialog().getByLabel(/^CNPJ/).waitFor({ state: 'detached' });
+    await dialog().getByLabel(/^Nome/).fill(CLIENTE.name);
+    await dialog().getByLabel(/^CPF/).fill(CLIENTE.cpf);
+    await dialog().getByLabel(/^Email/).fill(CLIENTE.email);
+    await dialog().getByLabel(/^Celular/).first().fill('11912345678');
+    await shot(page, 'registry-02-cliente-informacoes');
+    await dialog().getByRole('tab', { name: 'Acesso' }).click();
+    await dialog().getByLabel(/^Login/).fill('joaquim.app');
+    await shot(page, 'registry-03-cliente-acesso');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    const cpf = CLIENTE.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+    const client = row(new RegExp(CLIENTE.name));
+    await client.getByRole('cell', { name: cpf }).waitFor();
+    await client.getByRole('cell', { name: '00001' }).waitFor();
+    await client.getByRole('cell', { name: 'Ativo' }).waitFor();
+    await shot(page, 'registry-04-clientes');
+  });
+
+  it('the edit modal has Uploads once saved; a document lands in the gallery', async () => {
+    await row(new RegExp(CLIENTE.name)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByText('Cliente', { exact: true }).first().waitFor();
+    await dialog().getByRole('tab', { name: 'Uploads' }).click();
+    await dialog().locator('input[type=file]').setInputFiles(path.join(files, 'rg-frente.png'));
+    await page.getByText('Informações incluídas com sucesso').waitFor();
+    await dialog().getByRole('img', { name: 'rg-frente.png' }).or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' })).first().waitFor();
+    await shot(page, 'registry-05-cliente-uploads');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('creates a vehicle for the client through its Cliente tab', async () => {
+    await open('Veículos', '/veiculos');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Veículo').waitFor();
+    expect(await dialog().getByRole('tab', { name: 'Rastreador' }).count()).toBe(0);
+    await dialog().getByRole('combobox', { name: /Categoria/ }).click();
+    await page.getByRole('option', { name: 'Carro' }).click();
+    await dialog().getByLabel(/^Marca/).fill(VEICULO.marca);
+    await dialog().getByLabel(/^Modelo/).fill(VEICULO.modelo);
+    await dialog().getByLabel(/^Placa/).fill(VEICULO.placa.toLowerCase());
+    await dialog().getByLabel(/^Renavam/).fill(VEICULO.renavan);
+    await dialog().getByLabel(/^Chassi/).fill(VEICULO.chassi);
+    await shot(page, 'registry-06-veiculo-informacoes');
+    await dialog().getByRole('tab', { name: 'Cliente' }).click();
+    const search = dialog().getByLabel('Nome, CPF/CNPJ, e-mail ou telefone');
+    await search.fill('ninguem com este nome');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByText('Cliente não encontrado').waitFor();
+    await search.fill('');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByText('ok', { exact: true }).waitFor();
+    await search.fill('joaquim registro');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByRole('button', { name: new RegExp(CLIENTE.name) }).click();
+    await dialog().getByRole('region', { name: 'Cliente do veículo' }).getByText(CLIENTE.name).waitFor();
+    await shot(page, 'registry-07-veiculo-cliente');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    await row(new RegExp(VEICULO.placa)).getByRole('cell', { name: CLIENTE.name }).waitFor();
+    await row(new RegExp(VEICULO.placa)).getByRole('cell', { name: `${VEICULO.marca} ${VEICULO.modelo}` }).waitFor();
+    await shot(page, 'registry-08-veiculos');
+  });
+
+  it('creates a tracker and a chip; the chip is Livre', async () => {
+    await open('Rastreadores', '/rastreadores');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Rastreador').waitFor();
+    await dialog().getByLabel(/^IMEI/).fill(TRACKER.imei);
+    await dialog().getByLabel(/^Modelo/).fill(TRACKER.modelo);
+    await dialog().getByLabel(/^Marca/).fill(TRACKER.marca);
+    await shot(page, 'registry-09-rastreador-novo');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await row(new RegExp(TRACKER.imei)).getByLabel('Sem veículo').waitFor();
+
+    await open('Chips', '/chips');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Chip').waitFor();
+    await dialog().getByLabel(/^Número/).fill(CHIP.phone);
+    await dialog().getByLabel(/^ICCID/).fill(CHIP.iccid);
+    await dialog().getByLabel(/^Operadora/).fill(CHIP.operadora);
+    await shot(page, 'registry-10-chip-novo');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await row(new RegExp(CHIP.iccid)).getByText('Livre').waitFor();
+    expect(await row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(1);
+  });
+
+  it('connects the chip to the tracker (tab Chips) and the tracker to the vehicle (tab Rastreador); the lists show both', async () => {
+    await open('Rastreadores', '/rastreadores');
+    await row(new RegExp(TRACKER.imei)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('tab', { name: 'Chips' }).click();
+    await dialog().getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` }).click();
+    await dialog().getByRole('region', { name: 'Chip conectado' }).getByText(CHIP.iccid).waitFor();
+    await shot(page, 'registry-11-rastreador-chips');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await row(new RegExp(TRACKER.imei)).getByRole('cell', { name: CHIP.phoneShown }).waitFor();
+
+    await open('Veículos', '/veiculos');
+    await row(new RegExp(VEICULO.placa)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('tab', { name: 'Rastreador' }).click();
+    await dialog().getByLabel('IMEI, modelo, marca ou chip').fill(TRACKER.imei);
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByRole('button', { name: 'Conectar' }).click();
+    await page.getByText('Informações atualizadas com sucesso').first().waitFor();
+    await dialog().getByRole('region', { name: 'Rastreador conectado' }).getByText(TRACKER.imei).waitFor();
+    await shot(page, 'registry-12-veiculo-rastreador');
+    await dialog().getByRole('tab', { name: 'Uploads' }).click();
+    await shot(page, 'registry-13-veiculo-uploads');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+
+    await open('Rastreadores', '/rastreadores');
+    const tracker = row(new RegExp(TRACKER.imei));
+    await tracker.getByLabel('Vinculado a um veículo').waitFor();
+    await tracker.getByText(new RegExp(VEICULO.placa)).waitFor();
+    await shot(page, 'registry-14-rastreadores-vinculado');
+    await open('Chips', '/chips');
+    await row(new RegExp(CHIP.iccid)).getByText(new RegExp(`Em uso.*${TRACKER.imei}`)).waitFor();
+    // A chip in use offers no removal.
+    expect(await row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(0);
+    await shot(page, 'registry-15-chips-em-uso');
+  });
+
+  it('disconnects both links, then removes the free chip through the snackbar', async () => {
+    await open('Veículos', '/veiculos');
+    await row(new RegExp(VEICULO.placa)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('tab', { name: 'Rastreador' }).click();
+    await dialog().getByRole('button', { name: 'Desconectar' }).click();
+    await dialog().getByText('Nenhum rastreador conectado a este veículo.').waitFor();
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+
+    await open('Rastreadores', '/rastreadores');
+    await row(new RegExp(TRACKER.imei)).getByLabel('Sem veículo').waitFor();
+    await row(new RegExp(TRACKER.imei)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('tab', { name: 'Chips' }).click();
+    await dialog().getByRole('region', { name: 'Chip conectado' }).getByRole('button', { name: 'Desconectar' }).click();
+    await dialog().getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` }).waitFor();
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+
+    await open('Chips', '/chips');
+    const chip = row(new RegExp(CHIP.iccid));
+    await chip.getByText('Livre').waitFor();
+    await chip.getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('Remover item?').waitFor();
+    await page.locator('.MuiSnackbar-root').getByRole('button', { name: 'Remover' }).first().click();
+    await chip.waitFor({ state: 'detached' });
+    await shot(page, 'registry-16-chips-removido');
+  });
+
+  it('creates a plan shown in reais', async () => {
+    await open('Planos', '/planos');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Plano').waitFor();
+    await dialog().getByLabel(/^Nome/).fill('Plano Essencial');
+    await dialog().getByLabel(/^Descrição/).fill('Rastreamento 24 h com aplicativo');
+    await dialog().getByLabel(/^Limite de dispositivos/).fill('1');
+    await dialog().getByLabel(/^Valor\s*\*?$/).fill('49,90');
+    await dialog().getByLabel(/^Valor adicional/).fill('19,90');
+    await shot(page, 'registry-17-plano-novo');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await row(/Plano Essencial/).getByRole('cell', { name: 'R$ 49,90' }).waitFor();
+    await row(/Plano Essencial/).getByRole('cell', { name: 'R$ 19,90' }).waitFor();
+    await shot(page, 'registry-18-planos');
+  });
+
+  it('a pre-registration from the copied link, in a fresh browser: the client and its documents appear', async () => {
+    await open('Clientes', '/clientes');
+    await page.getByRole('button', { name: 'Link Pré-Cadastro' }).click();
+    await page.getByText('Link copiado para a área de transferência!').waitFor();
+    const link: string = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${app.url}/precadastro\\?token=[\\w-]+$`));
+
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', isMobile: true });
+    // A wrong token gets a clear page, not a form (its 404 is expected, so this page is not watched).
+    const wrong = await visitor.newPage();
+    await wrong.goto(`${app.url}/precadastro?token=errado`);
+    await wrong.getByText('Link de pré-cadastro inválido').first().waitFor();
+    expect(await wrong.getByRole('button', { name: 'Continuar' }).count()).toBe(0);
+    await shot(wrong, 'registry-19-precadastro-invalido');
+    await wrong.close();
+
+    const pre = await visitor.newPage();
+    const visitorErrors: string[] = [];
+    watchErrors(pre, visitorErrors);
+
+    await pre.goto(link);
+    const continuar = pre.getByRole('button', { name: 'Continuar' });
+    await continuar.waitFor();
+    expect(await continuar.isDisabled()).toBe(true);
+    await pre.getByLabel(/^Nome completo/).fill(PRE.name);
+    await pre.getByLabel(/^CPF/).fill(PRE.cpf);
+    await pre.getByLabel(/^Email/).fill(PRE.email);
+    expect(await continuar.isDisabled()).toBe(true);
+    await pre.getByLabel(/^Celular/).fill(PRE.mobilePhone);
+    await expect.poll(() => continuar.isDisabled()).toBe(false);
+    await shot(pre, 'registry-20-precadastro-informacoes');
+    await continuar.click();
+    const finalizar = pre.getByRole('button', { name: 'Finalizar' });
+    await finalizar.waitFor();
+    expect(await finalizar.isDisabled()).toBe(true);
+    await pre.locator('input[type=file]').setInputFiles(path.join(files, 'rg-frente.png'));
+    await pre.getByText('1 de 2 documentos anexados').waitFor();
+    expect(await finalizar.isDisabled()).toBe(true);
+    await pre.locator('input[type=file]').setInputFiles(path.join(files, 'rg-verso.pdf'));
+    await pre.getByText('2 de 2 documentos anexados').waitFor();
+    await expect.poll(() => finalizar.isDisabled()).toBe(false);
+    await shot(pre, 'registry-21-precadastro-documentos');
+    await finalizar.click();
+    await pre.getByText('Cadastro realizado com sucesso').first().waitFor();
+    await shot(pre, 'registry-22-precadastro-concluido');
+    expect(visitorErrors, visitorErrors.join("\n")).toEqual([]);
+    await visitor.close();
+
+    await page.getByLabel('Pesquisar').fill('beatriz pre');
+    await page.getByRole('button', { name: 'Procurar' }).click();
+    await row(new RegExp(PRE.name)).getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('tab', { name: 'Uploads' }).click();
+    await dialog().getByRole('link', { name: 'Abrir rg-verso.pdf' }).waitFor();
+    await dialog().getByRole('img', { name: 'rg-frente.png' }).or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' })).first().waitFor();
+    await shot(page, 'registry-23-precadastro-no-cliente');
+  });
+});
