@@ -1,22 +1,43 @@
 /**
- * `npm run seed -- --users 1000`: realistic demo data in the configured database (DATA_DIR or
- * DATABASE_URL; stop `npm start` first when using the embedded database). Creates the first
- * administrator when the system is not installed yet.
+ * `npm run seed -- --clientes 100000 --veiculos 120000 --rastreadores 120000 --chips 120000`:
+ * realistic Brazilian demo data in the configured database (DATA_DIR or DATABASE_URL; stop
+ * `npm start` first when using the embedded database). Creates the first administrator when the
+ * system is not installed yet. Without options: a small base (server/seed/demo.ts).
  */
 import { parseArgs } from 'node:util';
-import { count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { ACESSO } from '../domain/constants';
 import { readEnv } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
+import { buscaOf } from './resources/crud';
+import { usersResource } from './routes/users/resource';
 import { ensureCompany } from './services/company';
 import { hashPassword, randomToken } from './services/passwords';
-import { DEMO_PASSWORD, seedUsers } from './seed/users';
+import { DEFAULT_COUNTS, seedDemo, type DemoCounts } from './seed/demo';
+import { DEMO_PASSWORD } from './seed/users';
 
-const { values } = parseArgs({ options: { users: { type: 'string', default: '50' } } });
-const usersToCreate = Number(values.users);
-if (!Number.isInteger(usersToCreate) || usersToCreate < 0) {
-  console.error('Use: npm run seed -- --users N (N inteiro ≥ 0)');
+const option = (name: keyof DemoCounts) => ({ type: 'string', default: String(DEFAULT_COUNTS[name]) }) as const;
+const { values } = parseArgs({
+  options: {
+    users: option('users'),
+    clientes: option('clientes'),
+    veiculos: option('veiculos'),
+    rastreadores: option('rastreadores'),
+    chips: option('chips'),
+    planos: option('planos'),
+  },
+});
+const counts: DemoCounts = {
+  users: Number(values.users),
+  clientes: Number(values.clientes),
+  veiculos: Number(values.veiculos),
+  rastreadores: Number(values.rastreadores),
+  chips: Number(values.chips),
+  planos: Number(values.planos),
+};
+if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 0)) {
+  console.error('Use: npm run seed -- [--users N] [--clientes N] [--veiculos N] [--rastreadores N] [--chips N] [--planos N] (N inteiro ≥ 0)');
   process.exit(1);
 }
 
@@ -25,22 +46,19 @@ const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL }
 const started = performance.now();
 const [{ n }] = await database.db.select({ n: count() }).from(users);
 if (Number(n) === 0) {
-  await database.db.insert(users).values({
-    name: 'Administrador',
-    email: 'admin@rastreio.local',
-    login: 'admin',
-    passwordHash: await hashPassword('admin123'),
-    token: randomToken(18),
-    acesso: ACESSO.ADMIN,
-    busca: 'administrador admin@rastreio.local admin',
-  });
+  const administrador = { name: 'Administrador', email: 'admin@rastreio.local', login: 'admin', acesso: ACESSO.ADMIN };
+  await database.db.insert(users).values({ ...administrador, passwordHash: await hashPassword('admin123'), token: randomToken(18), busca: buscaOf(usersResource, administrador) });
   await ensureCompany(database.db);
   console.log('Sistema instalado com o administrador: login "admin", senha "admin123".');
 }
-const demoHash = await hashPassword(DEMO_PASSWORD);
-await seedUsers(database.db, usersToCreate, demoHash, (done) => {
-  if (done % 10_000 === 0 || done === usersToCreate) process.stdout.write(`\r${done} usuários…`);
-});
+// Records carry their creator (idcard): the first administrator.
+const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.acesso, ACESSO.ADMIN)).orderBy(asc(users.id)).limit(1);
+
+console.log('Criando dados de demonstração…');
+const { linked } = await seedDemo(database.db, counts, { idcard: admin.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\n${usersToCreate} usuários de demonstração criados em ${seconds} s (senha de todos: "${DEMO_PASSWORD}").`);
+console.log(
+  `Pronto em ${seconds} s: ${linked.veiculos} rastreadores instalados em veículos e ${linked.chips} chips em rastreadores.` +
+    (counts.users ? ` Senha dos usuários de demonstração: "${DEMO_PASSWORD}".` : ''),
+);
 await database.close();

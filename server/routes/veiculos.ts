@@ -14,7 +14,8 @@ import { dropColumns, recordsById } from '../resources/embed';
 import { followVehicleClient, releaseVehicle } from '../services/links';
 
 const INTERNAL = ['busca', 'updatedAt'] as const;
-const clienteNome = (c: { name?: string; razaosocial?: string } | undefined) => (c ? c.name || c.razaosocial || '' : '');
+/** The client name a vehicle is found by: the person's name, or the company's razão social. */
+export const clienteNome = (c: { name?: string; razaosocial?: string } | undefined) => (c ? c.name || c.razaosocial || '' : '');
 
 async function clientOf(tx: DbOrTx, idcliente: number) {
   const [client] = await tx.select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial }).from(clientes).where(eq(clientes.id, idcliente)).for('share');

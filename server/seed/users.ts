@@ -4,47 +4,46 @@ import { fakerPT_BR as faker } from '@faker-js/faker';
 import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { buscaOf } from '../resources/crud';
+import { usersResource } from '../routes/users/resource';
 import { randomToken } from '../services/passwords';
+import { insertInBatches } from './batches';
+import { BAIRROS } from './brasil';
 
 export const DEMO_PASSWORD = 'demo1234';
-const BATCH = 1000;
-// faker's pt_BR locale has no neighbourhoods (it falls back to English counties).
-const BAIRROS = ['Centro', 'Jardim América', 'Vila Nova', 'Boa Vista', 'Santa Cruz', 'São José', 'Jardim Paulista', 'Bela Vista', 'Liberdade', 'Santo Antônio', 'Vila Mariana', 'Copacabana', 'Savassi', 'Aldeota', 'Boa Viagem', 'Batel'];
 
 function slug(text: string) {
   return normalizeSearch(text).replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
 }
 
+function user(index: number, passwordHash: string) {
+  const first = faker.person.firstName();
+  const last = `${faker.person.lastName()} ${faker.person.lastName()}`;
+  const name = `${first} ${last}`;
+  const unique = `${slug(first)}.${slug(last.split(' ')[1])}.${index}.${randomToken(3).toLowerCase()}`;
+  const values = {
+    name,
+    cpf: generateCPF(),
+    email: `${unique}@exemplo.com.br`,
+    phone: faker.phone.number({ style: 'national' }),
+    mobilePhone: faker.phone.number({ style: 'national' }),
+    address: faker.location.street(),
+    addressNumber: faker.location.buildingNumber(),
+    province: faker.helpers.arrayElement(BAIRROS),
+    cityandstate: faker.location.city(),
+    uf: faker.location.state({ abbreviated: true }),
+    postalCode: faker.location.zipCode().replace(/\D/g, ''),
+    complement: '',
+    login: unique,
+    passwordHash,
+    token: randomToken(18),
+    acesso: faker.number.int({ min: 1, max: 10 }) === 1 ? 1 : 2,
+    bloqueado: faker.number.int({ min: 1, max: 20 }) === 1,
+  };
+  return { ...values, busca: buscaOf(usersResource, values) };
+}
+
 /** One scrypt hash shared by every demo user: hashing 100,000 passwords would take minutes. */
 export async function seedUsers(db: Db, count: number, passwordHash: string, onProgress?: (done: number) => void) {
-  for (let done = 0; done < count; done += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) => {
-      const first = faker.person.firstName();
-      const last = `${faker.person.lastName()} ${faker.person.lastName()}`;
-      const name = `${first} ${last}`;
-      const unique = `${slug(first)}.${slug(last.split(' ')[1])}.${done + i}.${randomToken(3).toLowerCase()}`;
-      const values = {
-        name,
-        cpf: generateCPF(),
-        email: `${unique}@exemplo.com.br`,
-        phone: faker.phone.number({ style: 'national' }),
-        mobilePhone: faker.phone.number({ style: 'national' }),
-        address: faker.location.street(),
-        addressNumber: faker.location.buildingNumber(),
-        province: faker.helpers.arrayElement(BAIRROS),
-        cityandstate: faker.location.city(),
-        uf: faker.location.state({ abbreviated: true }),
-        postalCode: faker.location.zipCode().replace(/\D/g, ''),
-        complement: '',
-        login: unique,
-        passwordHash,
-        token: randomToken(18),
-        acesso: faker.number.int({ min: 1, max: 10 }) === 1 ? 1 : 2,
-        bloqueado: faker.number.int({ min: 1, max: 20 }) === 1,
-      };
-      return { ...values, busca: [values.name, values.email, values.login, values.cpf].map(normalizeSearch).join(' ') };
-    });
-    await db.insert(users).values(rows);
-    onProgress?.(done + rows.length);
-  }
+  await insertInBatches(db, users, count, (index) => user(index, passwordHash), onProgress);
 }

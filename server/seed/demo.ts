@@ -1,0 +1,55 @@
+/**
+ * Everything `npm run seed` creates, in dependency order: users, plans, clients, then vehicles,
+ * chips and trackers linked to each other. `npm run bench` seeds through the same function.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { consoleProgress, type Progress } from './batches';
+import { seedClientes, storedClientes, type ClienteRef } from './clientes';
+import { seedEquipamentos, type EquipamentoCounts } from './equipamentos';
+import { seedPlanos } from './planos';
+import { seedUsers } from './users';
+
+export interface DemoCounts extends EquipamentoCounts {
+  users: number;
+  clientes: number;
+  planos: number;
+}
+
+export const DEFAULT_COUNTS: DemoCounts = { users: 50, clientes: 200, veiculos: 240, rastreadores: 240, chips: 240, planos: 5 };
+
+export interface SeedOptions {
+  /** The administrator recorded as the creator (idcard) of every record. */
+  idcard: number;
+  /** One hash for every demo user's password. */
+  passwordHash: string;
+  progress?: Progress;
+}
+
+export async function seedDemo(db: Db, counts: DemoCounts, options: SeedOptions) {
+  const progress = options.progress ?? consoleProgress;
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(key: keyof DemoCounts, label: string, run: (advance: (done: number) => void) => Promise<T>) => {
+    const step = progress.step(label, counts[key]);
+    const result = await run(step.advance);
+    seconds[key] = step.finish();
+    return result;
+  };
+
+  if (counts.users) await timed('users', 'usuários', (advance) => seedUsers(db, counts.users, options.passwordHash, advance));
+  if (counts.planos) await timed('planos', 'planos', () => seedPlanos(db, counts.planos, options.idcard));
+  let owners: ClienteRef[] = [];
+  if (counts.clientes) owners = await timed('clientes', 'clientes', (advance) => seedClientes(db, counts.clientes, options.idcard, advance));
+  // Vehicles belong to clients: without new ones, to the newest stored ones.
+  if (!owners.length && counts.veiculos) owners = await storedClientes(db);
+  if (!owners.length && counts.veiculos) console.log('  Nenhum cliente para os veículos: nenhum veículo criado (use --clientes N).');
+  const equipamentos = await seedEquipamentos(db, counts, owners, options.idcard, progress);
+  Object.assign(seconds, equipamentos.seconds);
+
+  // Fresh statistics (and the search indexes' pending entries merged) before anyone lists.
+  const started = performance.now();
+  await db.execute(sql`VACUUM ANALYZE users, planos, clientes, veiculos, chips, trackres`);
+  seconds.vacuum = (performance.now() - started) / 1000;
+  console.log(`  estatísticas atualizadas (VACUUM ANALYZE) em ${seconds.vacuum.toFixed(1)} s`);
+  return { seconds, linked: equipamentos.linked };
+}
