@@ -1,14 +1,20 @@
 /**
- * `npm run bench`: seeds 100,000 users, then measures GET /v1/users at 10 concurrent
- * connections (a page of 20 with a status filter; with a pesquisa of a common surname), both
- * with the exact total, on PostgreSQL and PGlite, beside a PostgREST-style yardstick; then the
- * JavaScript /login needs for its first paint, and Lighthouse on /login. See bench/README.md.
+ * `npm run bench`: seeds 100,000 users, 100,000 clients, 120,000 vehicles, 120,000 trackers,
+ * 120,000 chips and a few plans (server/seed/demo.ts), then measures every list endpoint at 10
+ * concurrent connections, each with a filter only and with a pesquisa matching thousands of rows,
+ * all with the exact total (checked against SQL), on PostgreSQL and PGlite, beside a
+ * PostgREST-style yardstick; then the JavaScript /login needs for its first paint, Lighthouse on
+ * /login, and the /clientes screen's Procurar → rows time with 100,000 clients and with 10.
+ * See bench/README.md.
  *
- * Options: --users N (100000), --seconds S (10), --skip-pglite, --skip-frontend.
- * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; the
- * bench creates and drops its own database `rastreio_bench`).
+ * Options: --seconds S (10), --only clientes,veiculos/pesquisa-marca (scenarios, bench/lib/scenarios.ts),
+ * --users/--clientes/--veiculos/--rastreadores/--chips/--planos N (the seed), --skip-pglite,
+ * --skip-nocache, --skip-yardstick, --skip-frontend, --skip-screen, --reuse (keep the seeded
+ * databases for the next run with --reuse).
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; the bench
+ * creates and drops its own databases `rastreio_bench` and `rastreio_bench_10`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,78 +24,109 @@ import { sql } from 'drizzle-orm';
 import { ACESSO } from '../domain/constants';
 import { openDatabase, type Database } from '../server/db/client';
 import { users } from '../server/db/schema';
+import { buscaOf } from '../server/resources/crud';
+import { usersResource } from '../server/routes/users/resource';
 import { ensureCompany } from '../server/services/company';
 import { hashPassword, randomToken } from '../server/services/passwords';
-import { seedUsers } from '../server/seed/users';
+import { seedDemo, type DemoCounts } from '../server/seed/demo';
+import { searchTimings, type ScreenTiming } from './lib/clientes-screen';
 import { loginPageJavaScript, lighthouseScores } from './lib/frontend';
-import { measure, type LoadResult } from './lib/load';
+import { measure } from './lib/load';
 import { login, root, startNode } from './lib/processes';
+import { budgetTable, resultsTable, screenLines, wrongTotals, type Row } from './lib/report';
+import { pageUrl, selectScenarios, type Scenario } from './lib/scenarios';
 
+const count = (n: number) => ({ type: 'string', default: String(n) }) as const;
+const flag = { type: 'boolean', default: false } as const;
 const { values: args } = parseArgs({
   options: {
-    users: { type: 'string', default: '100000' },
+    users: count(100_000),
+    clientes: count(100_000),
+    veiculos: count(120_000),
+    rastreadores: count(120_000),
+    chips: count(120_000),
+    planos: count(5),
     seconds: { type: 'string', default: '10' },
-    'skip-pglite': { type: 'boolean', default: false },
-    'skip-frontend': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'skip-pglite': flag,
+    'skip-nocache': flag,
+    'skip-yardstick': flag,
+    'skip-frontend': flag,
+    'skip-screen': flag,
+    reuse: flag,
   },
 });
-const USERS = Number(args.users);
+const COUNTS: DemoCounts = {
+  users: Number(args.users),
+  clientes: Number(args.clientes),
+  veiculos: Number(args.veiculos),
+  rastreadores: Number(args.rastreadores),
+  chips: Number(args.chips),
+  planos: Number(args.planos),
+};
+const SMALL: DemoCounts = { users: 10, clientes: 10, veiculos: 0, rastreadores: 0, chips: 0, planos: 0 };
 const LOAD = { connections: 10, seconds: Number(args.seconds), warmup: 3 };
-const SURNAME = 'silva';
+const scenarios = selectScenarios(args.only);
 const ADMIN = { login: 'bench', password: 'bench-senha-1' };
 const pgAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const benchPgUrl = Object.assign(new URL(pgAdminUrl), { pathname: '/rastreio_bench' }).toString();
-
-const scenarios = {
-  filter: `/v1/users?status=0&page=1&pageSize=20`,
-  pesquisa: `/v1/users?pesquisa=${SURNAME}&page=1&pageSize=20`,
-};
-type Row = { backend: string; scenario: string; total: number } & LoadResult;
+const dbUrl = (name: string) => Object.assign(new URL(pgAdminUrl), { pathname: `/${name}` }).toString();
+const benchPgUrl = dbUrl('rastreio_bench');
+const smallPgUrl = dbUrl('rastreio_bench_10');
 const rows: Row[] = [];
+const seedTimes: string[] = [];
 
-async function seed(database: Database) {
+/** The bench administrator (every record's idcard), the company, then the demo data. */
+async function seed(database: Database, counts: DemoCounts, label: string) {
   const started = performance.now();
-  await database.db.insert(users).values({
-    name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN,
-    passwordHash: await hashPassword(ADMIN.password), token: randomToken(18), busca: 'bench',
-  });
+  const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
+  const [admin] = await database.db
+    .insert(users)
+    .values({ ...values, passwordHash: await hashPassword(ADMIN.password), token: randomToken(18), busca: buscaOf(usersResource, values) })
+    .returning({ id: users.id });
   await ensureCompany(database.db);
-  await seedUsers(database.db, USERS, await hashPassword('demo1234'));
-  await database.db.execute(sql`VACUUM ANALYZE`);
-  console.log(`  seeded ${USERS} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const { seconds } = await seedDemo(database.db, counts, { idcard: admin.id, passwordHash: await hashPassword('demo1234') });
+  const total = (performance.now() - started) / 1000;
+  const parts = Object.entries(seconds)
+    .filter(([table]) => table === 'vacuum' || counts[table as keyof DemoCounts] > 0)
+    .map(([table, s]) => `${table} ${s.toFixed(1)} s`)
+    .join(', ');
+  seedTimes.push(`${label}: ${total.toFixed(0)} s (${parts})`);
+  console.log(`  seeded in ${total.toFixed(1)} s`);
 }
 
-async function exactTotal(url: string, cookie: string) {
-  const response = await fetch(url, { headers: { cookie } });
-  return (await response.json()).meta.total as number;
+/** The SQL count each scenario's total must equal, read straight from the database. */
+async function expectedTotals(database: Database) {
+  const totals = new Map<string, number>();
+  for (const s of scenarios) {
+    const result = (await database.db.execute(sql.raw(s.count))) as unknown as { rows: { n: number }[] };
+    totals.set(s.id, Number(result.rows[0].n));
+  }
+  return totals;
 }
 
-async function benchApp(backend: string, env: Record<string, string>, port: number, onRunning?: (url: string) => Promise<void>) {
+async function load(backend: string, url: string, headers: Record<string, string>, s: Scenario, expected: Map<string, number>, totalOf: (body: any) => number) {
+  const total = totalOf(await (await fetch(url, { headers })).json());
+  const result = await measure(url, headers, LOAD);
+  rows.push({ backend, scenario: s, total, expected: expected.get(s.id)!, ...result });
+  const check = total === expected.get(s.id) ? 'exact' : `WRONG, SQL says ${expected.get(s.id)}`;
+  console.log(`  ${backend} ${s.id}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (total ${total}, ${check})`);
+}
+
+async function benchApp(backend: string, env: Record<string, string>, port: number, expected: Map<string, number>, onRunning?: (url: string) => Promise<void>) {
   const app = await startNode('server/server.ts', env, '/v1/health', port);
   try {
     const cookie = await login(app.url, ADMIN.login, ADMIN.password);
-    for (const [scenario, pathAndQuery] of Object.entries(scenarios)) {
-      const total = await exactTotal(app.url + pathAndQuery, cookie);
-      const result = await measure(app.url + pathAndQuery, { cookie }, LOAD);
-      rows.push({ backend, scenario, total, ...result });
-      console.log(`  ${backend} ${scenario}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (total ${total})`);
-    }
+    for (const s of scenarios) await load(backend, app.url + pageUrl(s, '/v1'), { cookie }, s, expected, (body) => body.meta.total);
     await onRunning?.(app.url);
   } finally {
     await app.stop();
   }
 }
 
-async function benchYardstick(port: number) {
+async function benchYardstick(port: number, expected: Map<string, number>) {
   const yardstick = await startNode('bench/yardstick.ts', { DATABASE_URL: benchPgUrl }, '/health', port);
   try {
-    for (const [scenario, pathAndQuery] of Object.entries(scenarios)) {
-      const url = yardstick.url + pathAndQuery.replace('/v1/users', '/users');
-      const total = (await (await fetch(url)).json()).total;
-      const result = await measure(url, {}, LOAD);
-      rows.push({ backend: 'yardstick (PostgreSQL)', scenario, total, ...result });
-      console.log(`  yardstick ${scenario}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (total ${total})`);
-    }
+    for (const s of scenarios) await load('yardstick (PostgreSQL)', yardstick.url + pageUrl(s, ''), {}, s, expected, (body) => body.total);
   } finally {
     await yardstick.stop();
   }
@@ -106,43 +143,122 @@ async function benchFrontend(url: string) {
   frontend.forEach((line) => console.log(`  ${line}`));
 }
 
+/**
+ * What staff type, from the database's own names: single words (alternating surnames, which match
+ * thousands of rows among 100,000, and first names), and whole names (a row or two).
+ */
+async function searchTerms(url: string, table: 'clientes' | 'users', howMany = 10) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const others = table === 'users' ? `AND login <> '${ADMIN.login}'` : '';
+    const { rows } = await client.query(`SELECT name FROM ${table} WHERE name <> '' ${others} ORDER BY random() LIMIT 500`);
+    const names = rows.map(({ name }) => String(name));
+    const parts = names.map((name) => name.split(' ').filter((w) => w.length >= 3 && !w.endsWith('.')));
+    const words: string[] = [];
+    for (const [i, p] of parts.entries()) {
+      const word = i % 2 ? p[0] : p.at(-1);
+      if (word && !words.includes(word)) words.push(word);
+    }
+    for (const word of parts.flat()) if (!words.includes(word)) words.push(word);
+    // Whole names of three words or more are rare even among 100,000.
+    const whole = [...names.filter((name) => name.split(' ').length >= 3), ...names.filter((name) => name.split(' ').length < 3)];
+    return { warmup: words[howMany], sets: { words: words.slice(0, howMany), 'full names': whole.slice(0, howMany) } };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Procurar → rows on /clientes (or /usuarios while /clientes is missing), a fresh server per database. */
+async function benchScreen(url: string, port: number): Promise<ScreenTiming> {
+  const terms = { '/clientes': await searchTerms(url, 'clientes'), '/usuarios': await searchTerms(url, 'users') };
+  const app = await startNode('server/server.ts', { DATABASE_URL: url, NODE_ENV: 'production' }, '/v1/health', port);
+  try {
+    const timing = await searchTimings(app.url, ADMIN, ['/clientes', '/usuarios'], (p) => terms[p as keyof typeof terms]);
+    for (const [set, t] of Object.entries(timing.sets)) {
+      console.log(`  ${timing.path} (${url.split('/').at(-1)}, ${set}): median ${t.median} ms (API ${t.apiMedian} ms, ${t.rowsMedian} rows), max ${t.max} ms [${t.samples.join(', ')}]`);
+    }
+    return timing;
+  } finally {
+    await app.stop();
+  }
+}
+
+async function freshPgDatabase(admin: pg.Client, name: string, url: string, counts: DemoCounts, label: string) {
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+  if (args.reuse && exists) {
+    console.log(`  reusing ${name} (--reuse)`);
+    return;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await openDatabase({ url });
+  await seed(database, counts, label);
+  await database.close();
+}
+
 // The browser app the server serves must be current.
-if (!args['skip-frontend']) spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (!args['skip-frontend']) spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
 console.log(`PostgreSQL (${benchPgUrl})`);
-const admin = new pg.Client({ connectionString: pgAdminUrl });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS rastreio_bench WITH (FORCE)');
-await admin.query('CREATE DATABASE rastreio_bench');
+const pgAdmin = new pg.Client({ connectionString: pgAdminUrl });
+await pgAdmin.connect();
+await freshPgDatabase(pgAdmin, 'rastreio_bench', benchPgUrl, COUNTS, 'PostgreSQL');
 const pgDatabase = await openDatabase({ url: benchPgUrl });
-await seed(pgDatabase);
+const pgTotals = await expectedTotals(pgDatabase);
 await pgDatabase.close();
-await benchApp('app (PostgreSQL)', { DATABASE_URL: benchPgUrl }, 3901, args['skip-frontend'] ? undefined : benchFrontend);
+await benchApp('app (PostgreSQL)', { DATABASE_URL: benchPgUrl }, 3901, pgTotals, args['skip-frontend'] ? undefined : benchFrontend);
 // The same with every total recounted: what a first search costs before its total is reused.
-await benchApp('app (PostgreSQL, COUNT_CACHE=off)', { DATABASE_URL: benchPgUrl, COUNT_CACHE: 'off' }, 3904);
-await benchYardstick(3902);
+if (!args['skip-nocache']) await benchApp('app (PostgreSQL, COUNT_CACHE=off)', { DATABASE_URL: benchPgUrl, COUNT_CACHE: 'off' }, 3904, pgTotals);
+if (!args['skip-yardstick']) await benchYardstick(3902, pgTotals);
+
+const screen: { big?: ScreenTiming; small?: ScreenTiming } = {};
+if (!args['skip-frontend'] && !args['skip-screen']) {
+  console.log('Procurar → rows in Chromium');
+  await freshPgDatabase(pgAdmin, 'rastreio_bench_10', smallPgUrl, SMALL, 'PostgreSQL, 10 clients');
+  screen.big = await benchScreen(benchPgUrl, 3906);
+  screen.small = await benchScreen(smallPgUrl, 3907);
+}
 
 if (!args['skip-pglite']) {
   console.log('PGlite');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-bench-'));
+  const dataDir = path.join(tmpdir(), 'rastreio-bench-pglite');
+  if (!(args.reuse && existsSync(dataDir))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    const pglite = await openDatabase({ dataDir });
+    await seed(pglite, COUNTS, 'PGlite');
+    await pglite.close();
+  } else console.log(`  reusing ${dataDir} (--reuse)`);
   const pglite = await openDatabase({ dataDir });
-  await seed(pglite);
+  const pgliteTotals = await expectedTotals(pglite);
   await pglite.close();
-  await benchApp('app (PGlite)', { DATA_DIR: dataDir }, 3903);
-  await benchApp('app (PGlite, COUNT_CACHE=off)', { DATA_DIR: dataDir, COUNT_CACHE: 'off' }, 3905);
-  rmSync(dataDir, { recursive: true, force: true });
+  await benchApp('app (PGlite)', { DATA_DIR: dataDir }, 3903, pgliteTotals);
+  if (!args['skip-nocache']) await benchApp('app (PGlite, COUNT_CACHE=off)', { DATA_DIR: dataDir, COUNT_CACHE: 'off' }, 3905, pgliteTotals);
+  if (!args.reuse) rmSync(dataDir, { recursive: true, force: true });
 }
-await admin.query('DROP DATABASE IF EXISTS rastreio_bench WITH (FORCE)');
-await admin.end();
+if (!args.reuse) for (const name of ['rastreio_bench', 'rastreio_bench_10']) await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await pgAdmin.end();
 
+const n = (v: number) => v.toLocaleString('en');
+const budgets = budgetTable(rows, 'app (PostgreSQL)', 'yardstick (PostgreSQL)');
+const wrong = wrongTotals(rows);
 const table = [
-  `GET /v1/users, ${USERS.toLocaleString('en')} users, ${LOAD.connections} connections, ${LOAD.seconds} s per run`,
+  `Every list endpoint, page 1 of 20 with the exact total; ${n(COUNTS.users)} users, ${n(COUNTS.clientes)} clients, ${n(COUNTS.veiculos)} vehicles, ` +
+    `${n(COUNTS.rastreadores)} trackers, ${n(COUNTS.chips)} chips, ${n(COUNTS.planos)} plans; ${LOAD.connections} connections, ${LOAD.seconds} s per run after a ${LOAD.warmup} s warm-up.`,
   '',
-  '| backend | scenario | total | req/s | p50 ms | p99 ms | errors |',
-  '|---|---|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.backend} | ${r.scenario} | ${r.total} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`),
+  ...resultsTable(rows),
   '',
+  wrong.length ? `**Totals differing from SQL count(*): ${wrong.map((r) => `${r.backend} ${r.scenario.id}`).join(', ')}.**` : `Every total equals the SQL count(*) of its rows (${rows.length} checks).`,
+  '',
+  '### Budgets (PostgreSQL, 10 connections)',
+  '',
+  ...budgets.lines,
+  '',
+  ...(screen.big ? ['### Procurar → rows painted (Chromium, built app, PostgreSQL)', '', ...screenLines(screen.big, screen.small, screen.big.path === '/clientes' ? { big: COUNTS.clientes, small: SMALL.clientes } : { big: COUNTS.users, small: SMALL.users }), ''] : []),
   ...frontend.map((line) => `- ${line}`),
+  ...seedTimes.map((line) => `- Seeding ${line}.`),
 ];
 console.log(`\n${table.join('\n')}`);
-writeFileSync(path.join(root, 'bench', 'results.md'), `${table.join('\n')}\n`);
+if (budgets.failures.length) console.log(`\nBudgets NOT met:\n${budgets.failures.map((f) => `  ${f}`).join('\n')}`);
+if (!args.only) writeFileSync(path.join(root, 'bench', 'results.md'), `${table.join('\n')}\n`);

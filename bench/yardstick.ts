@@ -1,32 +1,83 @@
 /**
  * The yardstick: what PostgREST would do for the same page, one SQL statement per request
- * (a CTE over the filter, json_agg of the page and count(*) of the whole), through `pg`.
- * GET /users?status=0 or ?pesquisa=silva returns { total, items } like our list does.
+ * (a CTE over the filter, json_agg of the page with its embedded records, count(*) of the
+ * whole), through `pg`. GET /{resource}?status=0 or ?pesquisa=silva returns { total, items }
+ * like our lists do, for users, clientes, veiculos, trackres, chips and planos; the columns are
+ * those the app lists (its resource definitions), the embeds those the app adds.
  */
 import http from 'node:http';
+import { getTableColumns } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import pg from 'pg';
 import { normalizeSearch } from '../domain/text';
+import type { ResourceDefinition } from '../server/resources/crud';
+import { chipsResource, clientesResource, planosResource, trackresResource, veiculosResource } from '../server/routes/registry';
+import { usersResource } from '../server/routes/users/resource';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const PAGE_SQL = `
+
+const device = (id: string) => `(SELECT row_to_json(d) FROM (SELECT id, imei, modelo, marca FROM trackres WHERE id = ${id}) d) AS device`;
+const RESOURCES: Record<string, { def: ResourceDefinition; filters?: Record<string, (param: string) => string>; embeds?: string }> = {
+  users: { def: usersResource, filters: { status: (p) => `bloqueado = (${p}::int = 1)` } },
+  clientes: { def: clientesResource, filters: { status: (p) => `status = ${p}::int` } },
+  veiculos: {
+    def: veiculosResource,
+    filters: { idcliente: (p) => `idcliente = ${p}::int` },
+    embeds: `(SELECT row_to_json(c) FROM (SELECT id, name, razaosocial, cadastro FROM clientes WHERE id = f.idcliente) c) AS cliente, ${device('f.device_id')}`,
+  },
+  trackres: {
+    def: trackresResource,
+    filters: { idveiculo: (p) => `idveiculo = ${p}::int`, idcliente: (p) => `idcliente = ${p}::int` },
+    embeds: `(SELECT row_to_json(v) FROM (SELECT id, marca, modelo, placa FROM veiculos WHERE id = f.idveiculo) v) AS "Veiculo"`,
+  },
+  chips: { def: chipsResource, filters: { deviceId: (p) => `device_id = ${p}::int` }, embeds: device('f.device_id') },
+  planos: { def: planosResource },
+};
+
+/** The columns the app's list reads: all but `busca` and the resource's hidden ones. */
+function listedColumns(def: ResourceDefinition) {
+  const hidden = new Set(['busca', ...(def.hiddenColumns ?? [])]);
+  return Object.keys(getTableColumns(def.table))
+    .filter((name) => !hidden.has(name))
+    .map((name) => `"${toSnakeCase(name)}"`)
+    .join(', ');
+}
+const columns = new Map(Object.entries(RESOURCES).map(([name, r]) => [name, listedColumns(r.def)]));
+
+function pageSql(name: string, query: URLSearchParams) {
+  const resource = RESOURCES[name];
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  for (const [param, condition] of Object.entries(resource.filters ?? {})) {
+    const value = query.get(param);
+    if (value !== null) conditions.push(condition(`$${params.push(Number(value))}`));
+  }
+  const pesquisa = normalizeSearch(query.get('pesquisa'));
+  if (pesquisa) conditions.push(`busca LIKE $${params.push(`%${pesquisa}%`)}`);
+  const pageSize = Number(query.get('pageSize') ?? 20);
+  const offset = (Number(query.get('page') ?? 1) - 1) * pageSize;
+  const text = `
 WITH filtered AS (
-  SELECT id, name, cpf, email, phone, mobile_phone, login, acesso, bloqueado, created_at
-  FROM users
-  WHERE ($1::int IS NULL OR bloqueado = ($1::int = 1))
-    AND ($2::text IS NULL OR busca LIKE $2)
+  SELECT ${columns.get(name)} FROM ${resource.def.name}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}
 )
 SELECT (SELECT count(*) FROM filtered) AS total,
-       coalesce((SELECT json_agg(p) FROM (SELECT * FROM filtered ORDER BY id DESC LIMIT $3 OFFSET $4) p), '[]') AS items`;
+       coalesce((SELECT json_agg(p) FROM (
+         SELECT f.*${resource.embeds ? `, ${resource.embeds}` : ''} FROM filtered f ORDER BY f.id DESC LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}
+       ) p), '[]') AS items`;
+  return { text, params };
+}
 
 const server = http.createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/health') return response.end('ok');
-  const status = url.searchParams.get('status');
-  const pesquisa = normalizeSearch(url.searchParams.get('pesquisa'));
-  const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
-  const page = Number(url.searchParams.get('page') ?? 1);
+  const name = url.pathname.slice(1);
+  if (!RESOURCES[name]) {
+    response.statusCode = 404;
+    return response.end();
+  }
   try {
-    const { rows } = await pool.query(PAGE_SQL, [status === null ? null : Number(status), pesquisa ? `%${pesquisa}%` : null, pageSize, (page - 1) * pageSize]);
+    const { text, params } = pageSql(name, url.searchParams);
+    const { rows } = await pool.query(text, params);
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ total: Number(rows[0].total), items: rows[0].items }));
   } catch (error) {
