@@ -40,6 +40,12 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
   status?: (status: number) => SQL;
   /** Extra list filters: their zod shape and how each becomes a condition. */
   filters?: { shape: Record<string, ZodType>; where: (query: Record<string, any>) => (SQL | undefined)[] };
+  /**
+   * Records embedded in each list row, read by the page query itself (correlated subqueries
+   * returning JSON): one round trip and one reusable statement per page. `present` fills them for
+   * rows read otherwise (a single read, a saved row).
+   */
+  listEmbeds?: Record<string, SQL>;
   /** Row → API item (hide secrets, rename, embed). Runs on a page of rows at once. */
   present: (rows: Row[], ctx: RequestContext, single: boolean) => Promise<Row[]> | Row[];
   create?: {
@@ -61,15 +67,23 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
 /** LIKE pattern of one word, with the wildcard characters escaped. */
 const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Every word of the pesquisa must occur in `busca`; the trigram index serves each LIKE. */
-export function pesquisaCondition(column: PgColumn, pesquisa: string | undefined): SQL | undefined {
-  const words = normalizeSearch(pesquisa ?? '').split(' ').filter(Boolean);
+const searchWords = (pesquisa: string | undefined) => normalizeSearch(pesquisa ?? '').split(' ').filter(Boolean);
+/** The LIKE pattern of each word, as the parameters `w0`, `w1`, … of a reused page statement. */
+const wordParams = (pesquisa: string | undefined) => Object.fromEntries(searchWords(pesquisa).map((word, i) => [`w${i}`, likeWord(word)]));
+
+/**
+ * Every word of the pesquisa must occur in `busca`; the trigram index serves each LIKE. With
+ * `placeholders` the patterns are left as parameters, so one built statement serves every term
+ * with as many words (PostgreSQL still plans each run with the actual pattern).
+ */
+export function pesquisaCondition(column: PgColumn, pesquisa: string | undefined, placeholders = false): SQL | undefined {
+  const words = searchWords(pesquisa);
   if (!words.length) return undefined;
-  return and(...words.map((word) => sql`${column} LIKE ${likeWord(word)}`));
+  return and(...words.map((word, i) => sql`${column} LIKE ${placeholders ? sql.placeholder(`w${i}`) : likeWord(word)}`));
 }
 
-export function listConditions(def: ResourceDefinition, query: ListQuery & Record<string, any>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa)];
+export function listConditions(def: ResourceDefinition, query: ListQuery & Record<string, any>, placeholders = false): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, placeholders)];
   if (query.status !== undefined && def.status) conditions.push(def.status(query.status));
   if (def.filters) conditions.push(...def.filters.where(query));
   return and(...conditions.filter(Boolean));
@@ -79,12 +93,17 @@ export interface ListOptions {
   /** Reuse exact totals while the table is unchanged (count-cache.ts); off only to measure. */
   countCache?: CountCache;
   /** Page queries already built, per list shape (see `pageQuery`). */
-  pageStatements?: Map<string, { execute(params: { limit: number; offset: number }): Promise<unknown[]> }>;
+  pageStatements?: Map<string, { execute(params: Record<string, unknown>): Promise<unknown[]> }>;
 }
 
-function cacheKey(def: ResourceDefinition, query: ListQuery & Record<string, any>) {
+/** The list's total is cached under its resource, pesquisa and filters; its statement under the number of words instead of the words. */
+function listKeys(def: ResourceDefinition, query: ListQuery & Record<string, any>) {
   const { page: _page, pageSize: _size, sort: _sort, order: _order, pesquisa, ...filters } = query;
-  return `${def.name}|${normalizeSearch(pesquisa ?? '')}|${JSON.stringify(filters, Object.keys(filters).sort())}`;
+  const filtersKey = JSON.stringify(filters, Object.keys(filters).sort());
+  return {
+    count: `${def.name}|${normalizeSearch(pesquisa ?? '')}|${filtersKey}`,
+    statement: `${def.name}|${searchWords(pesquisa).length}|${filtersKey}|${query.sort ?? ''}|${query.order ?? ''}`,
+  };
 }
 
 const columnsByTable = new WeakMap<ResourceDefinition, Record<string, PgColumn>>();
@@ -93,7 +112,10 @@ function listColumns(def: ResourceDefinition) {
   let columns = columnsByTable.get(def);
   if (!columns) {
     const hidden = new Set(['busca', ...(def.hiddenColumns ?? [])]);
-    columns = Object.fromEntries(Object.entries(getTableColumns(def.table as PgTable)).filter(([name]) => !hidden.has(name))) as Record<string, PgColumn>;
+    columns = {
+      ...Object.fromEntries(Object.entries(getTableColumns(def.table as PgTable)).filter(([name]) => !hidden.has(name))),
+      ...def.listEmbeds,
+    } as Record<string, PgColumn>;
     columnsByTable.set(def, columns);
   }
   return columns;
@@ -114,25 +136,25 @@ function orderOf(def: ResourceDefinition, query: ListQuery): SQL[] {
  * cached list request, so a list without pesquisa (the same few filters over and over) keeps
  * its built query and only binds limit and offset (unnamed: PostgreSQL plans each run anew).
  */
-function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery, key: string, where: () => SQL | undefined, statements?: ListOptions['pageStatements']) {
+function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, statementKey: string, where: () => SQL | undefined, statements?: ListOptions['pageStatements']) {
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
-  const build = (limitValue: unknown, offsetValue: unknown) =>
+  const build = (limitValue: unknown, offsetValue: unknown, condition: SQL | undefined) =>
     db
       .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
       .from(def.table as PgTable)
-      .where(where())
+      .where(condition)
       .orderBy(...orderOf(def, query))
       .limit(limitValue as number)
       .offset(offsetValue as number);
-  if (!statements || query.pesquisa) return build(limit, offset);
-  const statementKey = `${key}|${query.sort ?? ''}|${query.order ?? ''}`;
+  if (!statements) return build(limit, offset, where());
+  // One statement per list shape: the filters' values, the number of pesquisa words, the order.
   let statement = statements.get(statementKey);
   if (statement) statements.delete(statementKey);
-  else statement = build(sql.placeholder('limit'), sql.placeholder('offset')).prepare(undefined as unknown as string);
+  else statement = build(sql.placeholder('limit'), sql.placeholder('offset'), listConditions(def, query, true)).prepare(undefined as unknown as string);
   statements.set(statementKey, statement);
   if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-  return statement.execute({ limit, offset });
+  return statement.execute({ limit, offset, ...wordParams(query.pesquisa) });
 }
 
 export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, options: ListOptions = {}) {
@@ -149,8 +171,9 @@ export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery
     return { rows: rows as Row[], total };
   }
   // One round trip gives the page and the table's version; the count, when needed, comes after.
-  const key = cacheKey(def, query);
-  const rows = (await pageQuery(db, def, query, key, where, options.pageStatements)) as Row[];
+  const keys = listKeys(def, query);
+  const key = keys.count;
+  const rows = (await pageQuery(db, def, query, keys.statement, where, options.pageStatements)) as Row[];
   const version = rows.length ? Number(rows[0][VERSION] ?? 0) : undefined;
   for (const row of rows) delete row[VERSION];
   let total: number | undefined;
@@ -187,6 +210,15 @@ export const buscaOf = (def: ResourceDefinition, values: Row) =>
 
 const contextOf = (db: Db, request: FastifyRequest): RequestContext => ({ db, request, user: request.user! });
 
+/** Inserts a record with its search text; a record found by its id gets the id into `busca` once it has one. */
+export async function insertRecord(tx: DbOrTx, def: ResourceDefinition, values: Row): Promise<Row> {
+  const [row] = (await tx.insert(def.table).values({ ...values, busca: buscaOf(def, values) } as any).returning()) as Row[];
+  const busca = buscaOf(def, { ...values, id: row.id });
+  if (busca === row.busca) return row;
+  const [withId] = (await tx.update(def.table).set({ busca } as any).where(eq(def.table.id, row.id)).returning()) as Row[];
+  return withId;
+}
+
 export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefinition, options: ListOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/v1/${def.name}`;
@@ -212,11 +244,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefi
       const ctx = contextOf(db, request);
       const saved = await db.transaction(async (tx) => {
         const values = await create.prepare(request.body as any, ctx, tx);
-        const [row] = await tx
-          .insert(def.table)
-          .values({ ...values, busca: buscaOf(def, values) } as any)
-          .returning();
-        return ((await create.after?.(row as Row, request.body as any, ctx, tx)) ?? row) as Row;
+        const row = await insertRecord(tx, def, values);
+        return ((await create.after?.(row, request.body as any, ctx, tx)) ?? row) as Row;
       });
       reply.code(201);
       return (await def.present([saved], ctx, true))[0];

@@ -2,7 +2,7 @@
  * SIM chips (SPEC 2.10, DESIGN sections 5 and 9): free when deviceId is 0; a PUT or POST with
  * deviceId connects it from the chip's side; a chip in use cannot be removed.
  */
-import { eq, gt } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { int } from '../../domain/schemas/common';
 import { MSG } from '../../domain/messages';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
@@ -28,8 +28,12 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
     shape: { deviceId: int('Rastreador inválido').optional() },
     where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined],
   },
+  listEmbeds: {
+    device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${chips.deviceId})`,
+  },
   async present(rows, ctx) {
     dropColumns(rows, INTERNAL);
+    if (rows.every((row) => 'device' in row)) return rows; // a list page: embedded by its query
     const devices = await recordsById(ctx.db, trackres, trackres.id, { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca }, rows.map((r) => r.deviceId));
     for (const row of rows) row.device = devices.get(row.deviceId) ?? null;
     return rows;

@@ -10,7 +10,7 @@ import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes'
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, uploads, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { buscaOf, type ResourceDefinition } from '../resources/crud';
+import type { ResourceDefinition } from '../resources/crud';
 import { dropColumns } from '../resources/embed';
 import { refreshVehicleSearch } from './veiculos';
 
@@ -91,6 +91,3 @@ export const clientesResource: ResourceDefinition<ClienteInput> = {
     },
   },
 };
-
-/** The text a client is found by, for rows written outside the resource (pre-registration, seed). */
-export const clienteBusca = (values: Record<string, unknown>) => buscaOf(clientesResource, values);

@@ -11,11 +11,12 @@ import { CLIENTE_STATUS, MAX_UPLOAD_BYTES, PUBLIC_RATE_PER_MINUTE } from '../../
 import { MSG } from '../../domain/messages';
 import { precadastroSchema } from '../../domain/schemas/clientes';
 import type { Db } from '../db/client';
-import { clientes, uploads, users } from '../db/schema';
+import { uploads, users } from '../db/schema';
 import { notFound, tooMany } from '../http-errors';
 import { getCompany } from '../services/company';
 import { hit } from '../services/rate-limit';
-import { clienteBusca } from './clientes';
+import { insertRecord } from '../resources/crud';
+import { clientesResource } from './clientes';
 import { decodeFile } from './uploads';
 
 const tokenParam = z.object({ token: z.string().trim().min(1, { error: MSG.precadastroToken }).max(100, { error: MSG.precadastroToken }) });
@@ -60,7 +61,7 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
       );
       const id = await db.transaction(async (tx) => {
         const values = { ...data, idcard: owner.id, status: CLIENTE_STATUS.ATIVO };
-        const [client] = await tx.insert(clientes).values({ ...values, busca: clienteBusca(values) }).returning({ id: clientes.id });
+        const client = await insertRecord(tx, clientesResource, values);
         for (const file of files) {
           await tx.insert(uploads).values({ idcard: owner.id, unid: client.id, documento: 'cliente', name: file.name, type: file.type, size: file.size, data: file.data });
         }

@@ -3,7 +3,7 @@
  * tracker to a vehicle (0 unlinks) and with chipId connects a chip (0 disconnects), each side
  * updated in the same transaction; the chip's number, ICCID and carrier are copied from the chip.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { int } from '../../domain/schemas/common';
 import { MSG } from '../../domain/messages';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
@@ -48,8 +48,16 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
       ];
     },
   },
+  listEmbeds: {
+    Veiculo: sql`(SELECT json_build_object('id', ${veiculos.id}, 'marca', ${veiculos.marca}, 'modelo', ${veiculos.modelo}, 'placa', ${veiculos.placa}) FROM ${veiculos} WHERE ${veiculos.id} = ${trackres.idveiculo})`,
+  },
   async present(rows, ctx) {
     dropColumns(rows, INTERNAL);
+    if (rows.every((row) => 'Veiculo' in row)) {
+      // A list page: embedded by its query.
+      for (const row of rows) row.idVeiculo = row.idveiculo;
+      return rows;
+    }
     const vehicles = await recordsById(ctx.db, veiculos, veiculos.id, { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa }, rows.map((r) => r.idveiculo));
     for (const row of rows) {
       row.idVeiculo = row.idveiculo;

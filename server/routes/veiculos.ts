@@ -2,7 +2,7 @@
  * Vehicles (SPEC 2.8, DESIGN sections 5 and 9): each belongs to a client and carries at most one
  * tracker (deviceId, set only through the tracker's link); removing one frees its tracker.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
 import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamentos';
 import { int } from '../../domain/schemas/common';
@@ -43,8 +43,13 @@ export const veiculosResource: ResourceDefinition<VeiculoInput> = {
       q.deviceId !== undefined ? eq(veiculos.deviceId, q.deviceId) : undefined,
     ],
   },
+  listEmbeds: {
+    cliente: sql`(SELECT json_build_object('id', ${clientes.id}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}, 'cadastro', ${clientes.cadastro}) FROM ${clientes} WHERE ${clientes.id} = ${veiculos.idcliente})`,
+    device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${veiculos.deviceId})`,
+  },
   async present(rows, ctx) {
     dropColumns(rows, INTERNAL);
+    if (rows.every((row) => 'cliente' in row)) return rows; // a list page: embedded by its query
     const [owners, devices] = await Promise.all([
       recordsById(ctx.db, clientes, clientes.id, { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro }, rows.map((r) => r.idcliente)),
       recordsById(ctx.db, trackres, trackres.id, { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca }, rows.map((r) => r.deviceId)),

@@ -102,6 +102,11 @@ describe.each(backends)('clientes (%s)', (backend) => {
     expect(found.body.Items.map((c: any) => c.id).sort()).toEqual([a.body.id, b.body.id].sort());
     expect(found.body.meta).toMatchObject({ total: 2, totalItens: 2, totalPaginas: 1 });
     expect((await env.admin.get(`/v1/clientes?pesquisa=${a.body.cpf.slice(0, 9)}`)).body.Items[0].id).toBe(a.body.id);
+    // Found by its number right after it is created (the id joins its search text).
+    expect((await env.admin.get(`/v1/clientes?pesquisa=${a.body.id}`)).body.Items.map((c: any) => c.id)).toContain(a.body.id);
+    // Two-word terms share one built statement; each term still finds its own rows.
+    expect((await env.admin.get('/v1/clientes?pesquisa=conceicao brandao')).body.Items.map((c: any) => c.id)).toEqual([a.body.id]);
+    expect((await env.admin.get('/v1/clientes?pesquisa=logistica brandao')).body.Items.map((c: any) => c.id)).toEqual([b.body.id]);
     expect((await env.admin.get(`/v1/clientes?pesquisa=${encodeURIComponent(b.body.email)}`)).body.Items[0].id).toBe(b.body.id);
     const juridicas = await env.admin.get('/v1/clientes?cadastro=JURIDICA&pageSize=100');
     expect(juridicas.body.Items.every((c: any) => c.cadastro === 'JURIDICA')).toBe(true);

@@ -53,6 +53,9 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       expect(v.deviceId).toBe(0);
       const list = await get(`/v1/veiculos?idcliente=${owner.id}`);
       expect(list.Items.map((i: any) => i.id)).toEqual([v.id]);
+      // Lists embed the same records as single reads (their page query does it).
+      expect(list.Items[0]).toMatchObject({ cliente: v.cliente, device: null });
+      expect((await get(`/v1/veiculos?pesquisa=${v.placa}`)).Items[0].cliente).toEqual(v.cliente);
       expect((await get('/v1/veiculos?pesquisa=araujo frota')).Items.map((i: any) => i.id)).toEqual([v.id]);
       // Renaming the client keeps its vehicles findable by the new name.
       await env.admin.put(`/v1/clientes/${owner.id}`, { ...owner, name: 'Transportadora Queiroz' });
@@ -90,7 +93,10 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       expect(linked.body).toMatchObject({ idveiculo: v1.id, idVeiculo: v1.id, idcliente: v1.idcliente, Veiculo: { id: v1.id, marca: v1.marca, modelo: v1.modelo, placa: v1.placa } });
       expect((await get(`/v1/veiculos/${v1.id}`)).deviceId).toBe(t1.id);
       expect((await get(`/v1/veiculos/${v1.id}`)).device).toMatchObject({ id: t1.id, imei: t1.imei });
-      expect((await get(`/v1/trackres?idveiculo=${v1.id}`)).Items.map((t: any) => t.id)).toEqual([t1.id]);
+      const listed = (await get(`/v1/trackres?idveiculo=${v1.id}`)).Items;
+      expect(listed.map((t: any) => t.id)).toEqual([t1.id]);
+      expect(listed[0]).toMatchObject({ idVeiculo: v1.id, Veiculo: { id: v1.id, marca: v1.marca, modelo: v1.modelo, placa: v1.placa } });
+      expect((await get(`/v1/veiculos?idcliente=${v1.idcliente}`)).Items[0].device).toEqual({ id: t1.id, imei: t1.imei, modelo: t1.modelo, marca: t1.marca });
 
       // idVeiculo is the other name of idveiculo (DESIGN 4): accepted when idveiculo is absent.
       const { idveiculo: _canonical, ...t2WithoutCanonical } = t2;
@@ -133,6 +139,8 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       const emUso = (await get('/v1/chips?status=1&pageSize=100')).Items.map((c: any) => c.id);
       expect(emUso).toContain(chip.id);
       expect(emUso).not.toContain(spare.id);
+      const listedChip = (await get(`/v1/chips?pesquisa=${chip.iccid}`)).Items[0];
+      expect(listedChip.device).toEqual({ id: tracker.id, imei: tracker.imei, modelo: tracker.modelo, marca: tracker.marca });
       expect((await get('/v1/chips?status=0&pageSize=100')).Items.map((c: any) => c.id)).toContain(spare.id);
       // The tracker is found by its chip's number now.
       expect((await get(`/v1/trackres?pesquisa=${chip.phone}`)).Items.map((t: any) => t.id)).toEqual([tracker.id]);

@@ -43,6 +43,7 @@ describe.each(backends)('pré-cadastro público (%s)', (backend) => {
     expect(reply.body.id).toBeGreaterThan(0);
     const client = (await env.admin.get(`/v1/clientes/${reply.body.id}`)).body;
     expect(client).toMatchObject({ name: 'Maria Pré Cadastro', cpf: data.cpf, mobilePhone: '11988887777', status: 0, idcard: 1 });
+    expect((await env.admin.get(`/v1/clientes?pesquisa=${reply.body.id}`)).body.Items.map((c: any) => c.id)).toContain(reply.body.id);
     const files = (await env.admin.get(`/v1/uploads?unid=${reply.body.id}&documento=cliente`)).body;
     expect(files.Items.map((f: any) => [f.name, f.type])).toEqual([
       ['rg-frente.png', 'image/png'],
