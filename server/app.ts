@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { CountCache } from './resources/count-cache';
+import { PageCache } from './resources/page-cache';
 import { registerResource } from './resources/crud';
 import { registerAuthRoutes } from './routes/auth';
 import { chipsResource, clientesResource, cobrancasResource, ordensservicosResource, planosResource, trackresResource, veiculosResource } from './routes/registry';
@@ -73,11 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);
+  // Both caches are exact (validated by table versions); off only to measure the raw work.
   const countCache = options.countCache === false ? undefined : new CountCache();
+  const pageCache = options.countCache === false ? undefined : new PageCache();
   registerPrecadastroRoutes(app, db);
   const resources = [usersResource, clientesResource, veiculosResource, trackresResource, chipsResource, planosResource, cobrancasResource, ordensservicosResource];
   for (const resource of resources) {
-    registerResource(app, db, resource, { countCache, pageStatements: new Map() });
+    registerResource(app, db, resource, { countCache, pageCache, pageStatements: new Map() });
   }
 
   const indexHtml = options.staticDir && path.join(options.staticDir, 'index.html');

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodType } from 'zod';
 import { normalizeSearch } from '../../domain/text';
@@ -14,6 +14,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { notFound } from '../http-errors';
 import type { AuthLevel } from '../plugins/auth';
 import type { CountCache } from './count-cache';
+import type { PageCache } from './page-cache';
+import { versoes } from '../db/schema';
 
 type Row = Record<string, any>;
 type ResourceTable = PgTable & { id: PgColumn; busca: PgColumn };
@@ -46,6 +48,8 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
    * rows read otherwise (a single read, a saved row).
    */
   listEmbeds?: Record<string, SQL>;
+  /** Other tables a list row reads (its embeds): their writes change the list too. */
+  listReads?: string[];
   /** Row → API item (hide secrets, rename, embed). Runs on a page of rows at once. */
   present: (rows: Row[], ctx: RequestContext, single: boolean) => Promise<Row[]> | Row[];
   create?: {
@@ -90,6 +94,8 @@ export function listConditions(def: ResourceDefinition, query: ListQuery & Recor
 }
 
 export interface ListOptions {
+  /** Reuse whole list replies while their tables are unchanged (page-cache.ts). */
+  pageCache?: PageCache;
   /** Reuse exact totals while the table is unchanged (count-cache.ts); off only to measure. */
   countCache?: CountCache;
   /** Page queries already built, per list shape (see `pageQuery`). */
@@ -225,10 +231,30 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefi
   const tags = [def.name];
   const query = def.filters ? listQuery.extend(def.filters.shape) : listQuery;
 
-  r.get(base, { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { auth: def.access.list ?? def.access.read } }, async (request) => {
+  // The versions a list reply depends on, as one text ("chips:12,trackres:40"), by a statement prepared once.
+  const tables = [def.name, ...(def.listReads ?? [])];
+  const versionsOf = db
+    .select({ versions: sql<string | null>`string_agg(${versoes.tabela} || ':' || ${versoes.versao}, ',' ORDER BY ${versoes.tabela})` })
+    .from(versoes)
+    .where(inArray(versoes.tabela, tables))
+    .prepare(`versoes_${def.name}`);
+
+  r.get(base, { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { auth: def.access.list ?? def.access.read } }, async (request, reply) => {
     const q = request.query as ListQuery & Record<string, any>;
-    const { rows, total } = await listRows(db, def, q, options);
-    return { meta: listMeta(q, total), Items: await def.present(rows, contextOf(db, request), false) };
+    const list = async () => {
+      const { rows, total } = await listRows(db, def, q, options);
+      return { meta: listMeta(q, total), Items: await def.present(rows, contextOf(db, request), false) };
+    };
+    if (!options.pageCache) return list();
+    // Read before the page: a reply is only ever stored under versions at most as new as its rows.
+    const versions = String((await versionsOf.execute())[0]?.versions ?? '');
+    const key = `${listKeys(def, q).count}|${q.page}|${q.pageSize}|${q.sort ?? ''}|${q.order ?? ''}`;
+    let body = options.pageCache.get(key, versions);
+    if (body === undefined) {
+      body = JSON.stringify(await list());
+      options.pageCache.set(key, versions, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Lê um registro de ${def.name}`, params: idParam }, config: { auth: def.access.read } }, async (request) => {

@@ -28,6 +28,7 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
     shape: { deviceId: int('Rastreador inválido').optional() },
     where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined],
   },
+  listReads: ['trackres'],
   listEmbeds: {
     device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${chips.deviceId})`,
   },

@@ -48,6 +48,7 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
       ];
     },
   },
+  listReads: ['veiculos'],
   listEmbeds: {
     Veiculo: sql`(SELECT json_build_object('id', ${veiculos.id}, 'marca', ${veiculos.marca}, 'modelo', ${veiculos.modelo}, 'placa', ${veiculos.placa}) FROM ${veiculos} WHERE ${veiculos.id} = ${trackres.idveiculo})`,
   },

@@ -43,6 +43,7 @@ export const veiculosResource: ResourceDefinition<VeiculoInput> = {
       q.deviceId !== undefined ? eq(veiculos.deviceId, q.deviceId) : undefined,
     ],
   },
+  listReads: ['clientes', 'trackres'],
   listEmbeds: {
     cliente: sql`(SELECT json_build_object('id', ${clientes.id}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}, 'cadastro', ${clientes.cadastro}) FROM ${clientes} WHERE ${clientes.id} = ${veiculos.idcliente})`,
     device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${veiculos.deviceId})`,

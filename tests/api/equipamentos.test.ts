@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backends, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
@@ -225,6 +226,32 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       const t2 = await post('/v1/trackres', newTracker({ idveiculo: v2.id }));
       expect((await env.admin.delete(`/v1/trackres/${t2.id}`)).status).toBe(200);
       expect((await get(`/v1/veiculos/${v2.id}`)).deviceId).toBe(0);
+    });
+  });
+
+  describe('list replies reused while their tables stand', () => {
+    it('a write to an embedded table shows in the next list: renamed client, new IMEI, SQL straight to the table', async () => {
+      const owner = await cliente();
+      const v = await veiculo(owner.id);
+      const chip = await post('/v1/chips', newChip());
+      const tracker = await post('/v1/trackres', newTracker({ idveiculo: v.id, chipId: chip.id }));
+      const vehicles = `/v1/veiculos?idcliente=${owner.id}`;
+      const chipsList = `/v1/chips?pesquisa=${chip.iccid}`;
+      const trackers = `/v1/trackres?idveiculo=${v.id}`;
+      // Read twice: the second answer comes from the reused reply.
+      for (let i = 0; i < 2; i++) {
+        expect((await get(vehicles)).Items[0].cliente.name).toBe(owner.name);
+        expect((await get(chipsList)).Items[0].device.imei).toBe(tracker.imei);
+        expect((await get(trackers)).Items[0].Veiculo.placa).toBe(v.placa);
+      }
+      await env.admin.put(`/v1/clientes/${owner.id}`, { ...owner, name: 'Nome Trocado da Silva' });
+      expect((await get(vehicles)).Items[0].cliente.name).toBe('Nome Trocado da Silva');
+      const newImei = newTracker().imei;
+      await env.admin.put(`/v1/trackres/${tracker.id}`, { ...tracker, imei: newImei });
+      expect((await get(chipsList)).Items[0].device.imei).toBe(newImei);
+      expect((await get(vehicles)).Items[0].device.imei).toBe(newImei);
+      await env.t.database.db.execute(sql`UPDATE veiculos SET placa = 'SQL1A23' WHERE id = ${v.id}`);
+      expect((await get(trackers)).Items[0].Veiculo.placa).toBe('SQL1A23');
     });
   });
 
