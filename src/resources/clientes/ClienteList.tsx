@@ -137,7 +137,8 @@ export default function ClienteList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone)}
         />
-        <DataTable.Col source="email" disableSort />
+        {/* Long addresses wrap instead of pushing Status and Ações out of a laptop's view. */}
+        <DataTable.Col source="email" disableSort sx={{ maxWidth: 220, overflowWrap: 'anywhere' }} />
         <DataTable.Col source="dtcard" sx={nowrap} render={(record) => formatDate(record.dtcard)} />
         <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip status={record.status} />} />
         <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
