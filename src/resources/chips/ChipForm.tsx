@@ -1,10 +1,11 @@
 /** 'Novo Chip' / 'Chip': one form (SPEC 2.10). Linking is done from the tracker's Chips tab. */
 import * as React from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
-import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SimpleForm } from 'react-admin';
 import { chipSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
 import { ChipInputs } from './ChipInputs';
+import { FormToolbar } from '../../components/FormToolbar';
 
 const resolver = zodResolver(chipSchema);
 
@@ -12,12 +13,6 @@ const resolver = zodResolver(chipSchema);
 export function chipTransform({ deviceId: _deviceId, device: _device, ...data }: RaRecord): RaRecord {
   return data as RaRecord;
 }
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
 
 export function ChipForm() {
   return (

@@ -8,9 +8,8 @@ import { useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { ChipEditForm, ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
@@ -36,19 +35,8 @@ function StatusCell({ chip }: { chip: Chip }) {
 
 const deviceText = (chip: Chip) => (chip.device ? [chip.device.imei, chip.device.modelo].filter(Boolean).join(' / ') : '');
 
-function Actions({ chip }: { chip: Chip }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      {inUse(chip) ? null : <RemoveButton />}
-    </Box>
-  );
-}
 
-/**
- * Livre is deviceId=0 (registry contract). Em uso is status=1, read by the generic list's status
- * filter once GET /v1/chips defines it (status 1 = deviceId > 0).
- */
+/** Livre is deviceId=0 (the free chips); Em uso is the list's status 1 (deviceId > 0). */
 function ChipStatusFilter() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
@@ -98,7 +86,7 @@ export default function ChipList() {
         <DataTable.Col source="fonecedor" />
         <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
         <DataTable.Col source="device" disableSort render={deviceText} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions chip={record as Chip} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <RowActions removable={!inUse(record as Chip)} />} />
       </DataTable>
     </ListPage>
   );

@@ -1,18 +1,13 @@
 /** 'Novo Cliente': tabs Informações and Acesso (uploads come once the client is saved). */
 import * as React from 'react';
-import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
+import { TabbedForm, TabbedFormTabs } from 'react-admin';
 import { clienteSchema } from '../../../domain/schemas/clientes';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
 import { AcessoInputs, InformacoesInputs } from './ClienteInputs';
+import { FormToolbar } from '../../components/FormToolbar';
 
 const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [], password: '' };
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
 
 export default function ClienteCreateForm() {
   return (

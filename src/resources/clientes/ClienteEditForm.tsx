@@ -1,18 +1,13 @@
 /** 'Cliente': tabs Informações, Acesso and Uploads (documents, images or PDF). */
 import * as React from 'react';
 import { useRecordContext } from 'ra-core';
-import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
+import { TabbedForm, TabbedFormTabs } from 'react-admin';
 import { clienteSchema } from '../../../domain/schemas/clientes';
 import { UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, InformacoesInputs } from './ClienteInputs';
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
+import { FormToolbar } from '../../components/FormToolbar';
 
 export default function ClienteEditForm() {
   const record = useRecordContext();

@@ -5,16 +5,15 @@
 import * as React from 'react';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Avatar, Box, Chip, Tooltip } from '@mui/material';
+import { Avatar, Chip, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { statusChoices, withoutStaleCompanyData } from './choices';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
@@ -70,14 +69,6 @@ function StatusChip({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
 }
 
-function Actions() {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      <RemoveButton />
-    </Box>
-  );
-}
 
 export default function ClienteList() {
   const translate = useTranslate();
@@ -141,7 +132,7 @@ export default function ClienteList() {
         <DataTable.Col source="email" disableSort sx={{ maxWidth: 220, overflowWrap: 'anywhere' }} />
         <DataTable.Col source="dtcard" sx={nowrap} render={(record) => formatDate(record.dtcard)} />
         <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip status={record.status} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
       </DataTable>
     </ListPage>
   );

@@ -5,10 +5,11 @@
 import * as React from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useRecordContext, type RaRecord } from 'ra-core';
-import { NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { NumberInput, SimpleForm, TextInput } from 'react-admin';
 import { planoSchema } from '../../../domain/schemas/planos';
 import { parseMoney } from '../../../domain/schemas/money';
 import { zodResolver } from '../../form/zodResolver';
+import { FormToolbar } from '../../components/FormToolbar';
 
 const resolver = zodResolver(planoSchema);
 const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
@@ -36,12 +37,6 @@ function MoneyInput({ source }: { source: string }) {
     />
   );
 }
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
 
 export function PlanoForm() {
   return (

@@ -1,13 +1,11 @@
 /** /planos (SPEC 2.11): Nome, Descrição, Valor, Valor adicional (R$ pt-BR), Ações. */
 import * as React from 'react';
-import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatMoney } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { PlanoEditForm, PlanoForm, planoTransform } from './PlanoForm';
 
@@ -21,14 +19,6 @@ interface Plano {
   informacoes?: string;
 }
 
-function Actions() {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      <RemoveButton />
-    </Box>
-  );
-}
 
 export default function PlanoList() {
   const translate = useTranslate();
@@ -51,7 +41,7 @@ export default function PlanoList() {
         <DataTable.Col source="descricao" />
         <DataTable.Col source="valor" align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="valoradd" align="right" disableSort render={(record) => formatMoney(record.valoradd)} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
       </DataTable>
     </ListPage>
   );

@@ -2,10 +2,11 @@
 import * as React from 'react';
 import { Box } from '@mui/material';
 import { useRecordContext, type RaRecord } from 'ra-core';
-import { SaveButton, TabbedForm, TabbedFormTabs, TextInput, Toolbar } from 'react-admin';
+import { TabbedForm, TabbedFormTabs, TextInput } from 'react-admin';
 import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
 import { ChipsTab } from './ChipsTab';
+import { FormToolbar } from '../../components/FormToolbar';
 
 const resolver = zodResolver(trackerSchema);
 const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
@@ -37,12 +38,6 @@ export function RastreadorInputs() {
     </Box>
   );
 }
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
 
 function RastreadorForm({ isNew }: { isNew: boolean }) {
   return (

@@ -7,9 +7,8 @@ import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
@@ -27,14 +26,6 @@ export function VinculoStatus({ tracker }: { tracker: Tracker }) {
   );
 }
 
-function Actions() {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      <RemoveButton />
-    </Box>
-  );
-}
 
 const veiculoText = (tracker: Tracker) =>
   tracker.Veiculo ? [tracker.Veiculo.marca, tracker.Veiculo.modelo, tracker.Veiculo.placa].filter(Boolean).join(' ') : '';
@@ -70,7 +61,7 @@ export default function RastreadorList() {
         />
         <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
       </DataTable>
     </ListPage>
   );

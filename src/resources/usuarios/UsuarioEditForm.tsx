@@ -1,18 +1,13 @@
 /** 'Usuário': tabs Informações, Endereço, Acesso, Uploads (tabs not synced with the URL). */
 import * as React from 'react';
 import { useRecordContext } from 'ra-core';
-import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
+import { TabbedForm, TabbedFormTabs } from 'react-admin';
 import { userUpdateSchema } from '../../../domain/schemas/users';
 import { UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, EnderecoInputs, InformacoesInputs } from './UsuarioInputs';
-
-const FormToolbar = () => (
-  <Toolbar sx={{ position: 'sticky', bottom: 0 }}>
-    <SaveButton />
-  </Toolbar>
-);
+import { FormToolbar } from '../../components/FormToolbar';
 
 export default function UsuarioEditForm() {
   const record = useRecordContext();

@@ -1,15 +1,13 @@
 /** /usuarios (SPEC 2.16): Nome, CPF/CNPJ, Telefone, Email, Acesso, Ações; status filter; modal forms. */
 import * as React from 'react';
-import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
 import { ACESSO } from '../../../domain/constants';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { statusChoices } from './choices';
 import UsuarioCreateForm from './UsuarioCreateForm';
@@ -30,15 +28,6 @@ function AcessoText({ acesso }: { acesso: number }) {
   return <>{translate(Number(acesso) === ACESSO.ADMIN ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
 }
 
-function Actions({ record }: { record: Usuario }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      {/* User 1 cannot be removed (SPEC section 6). */}
-      {Number(record.id) === 1 ? null : <RemoveButton />}
-    </Box>
-  );
-}
 
 export default function UsuarioList() {
   const translate = useTranslate();
@@ -67,7 +56,7 @@ export default function UsuarioList() {
         />
         <DataTable.Col source="email" />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <Actions record={record as Usuario} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />} />
       </DataTable>
     </ListPage>
   );

@@ -15,10 +15,9 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
+import { useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
 import { formatCpfCnpj } from '../../../domain/formatters';
-import { InlineSearch, type SearchNotice } from '../../components/InlineSearch';
-import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
 import { clienteDocumento, clienteNome, type ClienteResumo, type Veiculo } from './types';
 
 const RESULTS = 10;
@@ -44,15 +43,13 @@ function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
 
 export function ClienteTab() {
   const translate = useTranslate();
-  const onError = useServerErrorNotify();
-  const dataProvider = useDataProvider();
   const record = useRecordContext<Veiculo>();
   const { field, fieldState } = useInput({ source: 'idcliente' });
   const idcliente = Number(field.value) || 0;
   const [results, setResults] = React.useState<ClienteResumo[]>([]);
   const [picked, setPicked] = React.useState<ClienteResumo | null>(null);
-  const [searching, setSearching] = React.useState(false);
-  const [notice, setNotice] = React.useState<SearchNotice | null>(null);
+  const clientes = useInlineSearch<ClienteResumo>('clientes', RESULTS);
+  const { searching, notice } = clientes;
 
   // The vehicle embeds only the client's name: read the whole client to show its CPF/CNPJ.
   const knownLocally = picked?.id === idcliente;
@@ -61,25 +58,10 @@ export function ClienteTab() {
 
   const search = async (term: string) => {
     setResults([]);
-    setNotice(null);
-    if (!term) {
-      setNotice({ message: 'app.veiculos.search_empty', severity: 'info' });
-      return;
-    }
-    setSearching(true);
-    try {
-      const { data } = await dataProvider.getList<ClienteResumo>('clientes', {
-        filter: { pesquisa: term },
-        pagination: { page: 1, perPage: RESULTS },
-        sort: { field: 'id', order: 'DESC' },
-      });
-      if (data.length === 0) setNotice({ message: 'app.veiculos.cliente_not_found', severity: 'warning' });
-      setResults(data);
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSearching(false);
-    }
+    const found = await clientes.search(term);
+    if (!found) return;
+    if (found.data.length === 0) clientes.setNotice({ message: 'app.veiculos.cliente_not_found', severity: 'warning' });
+    setResults(found.data);
   };
 
   const pick = (cliente: ClienteResumo) => {

@@ -6,9 +6,9 @@
 import * as React from 'react';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
+import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
 import { formatPhone } from '../../../domain/formatters';
-import { InlineSearch, type SearchNotice } from '../../components/InlineSearch';
+import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
 import { useServerErrorNotify } from '../../components/ResourceDialog';
 import { trackerVeiculoId, type Tracker } from '../rastreadores/types';
 import type { Veiculo } from './types';
@@ -42,11 +42,11 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
   const notify = useNotify();
   const onError = useServerErrorNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider();
   const [update, { isPending: saving }] = useUpdate<Tracker>();
   const [found, setFound] = React.useState<Tracker | null>(null);
-  const [searching, setSearching] = React.useState(false);
-  const [notice, setNotice] = React.useState<SearchNotice | null>(null);
+  // Two are enough to know whether the term names exactly one tracker.
+  const trackers = useInlineSearch<Tracker>('rastreadores', 2);
+  const { searching, notice } = trackers;
   const { data: linked, isPending } = useGetList<Tracker>('rastreadores', {
     filter: { idveiculo: veiculo.id },
     pagination: { page: 1, perPage: 1 },
@@ -56,28 +56,11 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
 
   const search = async (term: string) => {
     setFound(null);
-    setNotice(null);
-    if (!term) {
-      setNotice({ message: 'app.veiculos.search_empty', severity: 'info' });
-      return;
-    }
-    setSearching(true);
-    try {
-      // Two are enough to know whether the term names exactly one tracker.
-      const { data, total } = await dataProvider.getList<Tracker>('rastreadores', {
-        filter: { pesquisa: term },
-        pagination: { page: 1, perPage: 2 },
-        sort: { field: 'id', order: 'DESC' },
-      });
-      const only = data.length === 1 && (total ?? 1) === 1 ? data[0] : undefined;
-      const usable = only && [0, Number(veiculo.id)].includes(trackerVeiculoId(only));
-      if (usable) setFound(only);
-      else setNotice({ message: 'app.veiculos.rastreador_not_found', severity: 'warning' });
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSearching(false);
-    }
+    const result = await trackers.search(term);
+    if (!result) return;
+    const only = result.data.length === 1 && (result.total ?? 1) === 1 ? result.data[0] : undefined;
+    if (only && [0, Number(veiculo.id)].includes(trackerVeiculoId(only))) setFound(only);
+    else trackers.setNotice({ message: 'app.veiculos.rastreador_not_found', severity: 'warning' });
   };
 
   const link = (tracker: Tracker, idveiculo: number, idcliente: number) =>

@@ -5,7 +5,7 @@
 import * as React from 'react';
 import { Button } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
+import { SaveButton, TabbedForm, TabbedFormTabs } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { veiculoSchema } from '../../../domain/schemas/equipamentos';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
@@ -14,6 +14,7 @@ import { UploadsPanel } from '../../components/UploadsPanel';
 import { ClienteTab } from './ClienteTab';
 import { RastreadorTab } from './RastreadorTab';
 import { VeiculoInputs } from './VeiculoInputs';
+import { FormToolbar } from '../../components/FormToolbar';
 
 const resolver = zodResolver(veiculoSchema);
 const defaults = { category: '', idcliente: 0 };
@@ -40,17 +41,18 @@ function InvalidFormNotify() {
   return null;
 }
 
-function FormToolbar({ onClear }: { onClear?: () => void }) {
+/** Salva, and Limpa for a new vehicle (SPEC 2.8). */
+function VeiculoToolbar({ onClear }: { onClear?: () => void }) {
   const translate = useTranslate();
   return (
-    <Toolbar sx={{ position: 'sticky', bottom: 0, gap: 1 }}>
+    <FormToolbar>
       <SaveButton label="app.veiculos.save" />
       {onClear ? (
         <Button type="button" variant="outlined" onClick={onClear}>
           {translate('app.veiculos.clear')}
         </Button>
       ) : null}
-    </Toolbar>
+    </FormToolbar>
   );
 }
 
@@ -63,7 +65,7 @@ function VeiculoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => void 
       disableInvalidFormNotification
       // Linking a tracker refreshes the record: keep what is being typed.
       resetOptions={{ keepDirtyValues: true }}
-      toolbar={<FormToolbar onClear={onClear} />}
+      toolbar={<VeiculoToolbar onClear={onClear} />}
       tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}
     >
       <TabbedForm.Tab label="app.tabs.informacoes">

@@ -1,24 +1,14 @@
 /** /veiculos (SPEC 2.8): #, Veículo (marca modelo), Placa, Cliente, Ações; search; modal forms. */
 import * as React from 'react';
-import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { ListPage } from '../../components/ListPage';
+import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EditLinkButton } from '../../components/EditLinkButton';
-import { RemoveButton } from '../../components/RemoveButton';
 import { EmptyRows } from '../../components/EmptyRows';
 import { clienteNome, type Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 
-function Actions() {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <EditLinkButton />
-      <RemoveButton />
-    </Box>
-  );
-}
 
 export default function VeiculoList() {
   const translate = useTranslate();
@@ -45,7 +35,7 @@ export default function VeiculoList() {
         />
         <DataTable.Col source="placa" />
         <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <Actions />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
       </DataTable>
     </ListPage>
   );
