@@ -6,7 +6,8 @@
 import * as React from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useDataProvider, useTranslate, type RaRecord } from 'ra-core';
+import { useServerErrorNotify } from './ResourceDialog';
 
 export interface InlineSearchProps {
   /** i18n key of the box's label. */
@@ -62,4 +63,33 @@ export function InlineSearch({ label, onSearch, disabled, notice }: InlineSearch
       </Box>
     </Box>
   );
+}
+
+/**
+ * The search behind an InlineSearch: an empty term answers 'ok' (SPEC 5), otherwise the first
+ * `perPage` records matching the pesquisa; `undefined` when there is nothing to show (empty term,
+ * or a failure already announced in the red snackbar). The caller sets its own "not found" notice.
+ */
+export function useInlineSearch<T extends RaRecord>(resource: string, perPage: number) {
+  const dataProvider = useDataProvider();
+  const onError = useServerErrorNotify();
+  const [searching, setSearching] = React.useState(false);
+  const [notice, setNotice] = React.useState<SearchNotice | null>(null);
+  const search = async (term: string) => {
+    setNotice(null);
+    if (!term) {
+      setNotice({ message: 'app.veiculos.search_empty', severity: 'info' });
+      return undefined;
+    }
+    setSearching(true);
+    try {
+      return await dataProvider.getList<T>(resource, { filter: { pesquisa: term }, pagination: { page: 1, perPage }, sort: { field: 'id', order: 'DESC' } });
+    } catch (error) {
+      onError(error);
+      return undefined;
+    } finally {
+      setSearching(false);
+    }
+  };
+  return { search, searching, notice, setNotice };
 }
