@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { cobrancas, ordensservicos } from '../db/schema';
 import type { ResourceDefinition } from '../resources/crud';
+import { dropColumns } from '../resources/embed';
 
 export { chipsResource } from './chips';
 export { clientesResource } from './clientes';
@@ -13,14 +14,7 @@ export { planosResource } from './planos';
 export { trackresResource } from './trackres';
 export { veiculosResource } from './veiculos';
 
-/** Rows are fresh from the driver: strip in place (copying rows is measurably slow, bench/README.md). */
-const withoutInternals = (rows: Record<string, any>[]) => {
-  for (const row of rows) {
-    delete row.busca;
-    delete row.password;
-  }
-  return rows;
-};
+const withoutInternals = (rows: Record<string, any>[]) => dropColumns(rows, ['busca']);
 
 export const cobrancasResource: ResourceDefinition = {
   name: 'cobrancas',
