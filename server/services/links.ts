@@ -21,18 +21,14 @@ export const trackerBusca = (t: Row) => trackerSearchFields(t).map((v) => normal
 const NO_CHIP = { chipId: 0, phone: '', iccid: '', operadora: '' };
 const chipFields = (chip: Row) => ({ chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora });
 
-async function lockVehicle(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(veiculos).where(eq(veiculos.id, id)).for('update');
+/** Reads a row of the other side of a link and locks it for the rest of the transaction. */
+async function lock(tx: DbOrTx, table: typeof veiculos | typeof chips | typeof trackres, id: number): Promise<Row | undefined> {
+  const [row] = await tx.select().from(table as typeof veiculos).where(eq(table.id, id)).for('update');
   return row;
 }
-async function lockChip(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(chips).where(eq(chips.id, id)).for('update');
-  return row;
-}
-async function lockTracker(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(trackres).where(eq(trackres.id, id)).for('update');
-  return row;
-}
+const lockVehicle = (tx: DbOrTx, id: number) => lock(tx, veiculos, id);
+const lockChip = (tx: DbOrTx, id: number) => lock(tx, chips, id);
+const lockTracker = (tx: DbOrTx, id: number) => lock(tx, trackres, id);
 
 /**
  * Moves `tracker` (already locked) to vehicle `idveiculo` (0 = none) and returns the tracker's
