@@ -104,15 +104,30 @@ async function expectedTotals(database: Database) {
   return totals;
 }
 
-async function load(backend: string, url: string, headers: Record<string, string>, s: Scenario, expected: Map<string, number>, totalOf: (body: any) => number) {
+async function load(
+  backend: string,
+  url: string,
+  headers: Record<string, string>,
+  s: Scenario,
+  expected: Map<string, number>,
+  totalOf: (body: any) => number,
+) {
   const total = totalOf(await (await fetch(url, { headers })).json());
   const result = await measure(url, headers, LOAD);
   rows.push({ backend, scenario: s, total, expected: expected.get(s.id)!, ...result });
   const check = total === expected.get(s.id) ? 'exact' : `WRONG, SQL says ${expected.get(s.id)}`;
-  console.log(`  ${backend} ${s.id}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (total ${total}, ${check})`);
+  console.log(
+    `  ${backend} ${s.id}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (total ${total}, ${check})`,
+  );
 }
 
-async function benchApp(backend: string, env: Record<string, string>, port: number, expected: Map<string, number>, onRunning?: (url: string) => Promise<void>) {
+async function benchApp(
+  backend: string,
+  env: Record<string, string>,
+  port: number,
+  expected: Map<string, number>,
+  onRunning?: (url: string) => Promise<void>,
+) {
   const app = await startNode('server/server.ts', env, '/v1/health', port);
   try {
     const cookie = await login(app.url, ADMIN.login, ADMIN.password);
@@ -135,10 +150,14 @@ async function benchYardstick(port: number, expected: Map<string, number>) {
 const frontend: string[] = [];
 async function benchFrontend(url: string) {
   const js = await loginPageJavaScript(url);
-  frontend.push(`JavaScript for the first paint of /login: ${(js.gzipTotal / 1024).toFixed(1)} KB gzipped (${(js.rawTotal / 1024).toFixed(1)} KB raw) in ${js.scripts.length} files; budget 300 KB gzipped.`);
+  frontend.push(
+    `JavaScript for the first paint of /login: ${(js.gzipTotal / 1024).toFixed(1)} KB gzipped (${(js.rawTotal / 1024).toFixed(1)} KB raw) in ${js.scripts.length} files; budget 300 KB gzipped.`,
+  );
   for (const preset of ['desktop', 'mobile'] as const) {
     const scores = await lighthouseScores(`${url}/login`, preset);
-    frontend.push(`Lighthouse /login (${preset}): performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}${scores.failedA11y.length ? ` (failed a11y: ${scores.failedA11y.join(', ')})` : ''}.`);
+    frontend.push(
+      `Lighthouse /login (${preset}): performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}${scores.failedA11y.length ? ` (failed a11y: ${scores.failedA11y.join(', ')})` : ''}.`,
+    );
   }
   frontend.forEach((line) => console.log(`  ${line}`));
 }
@@ -176,7 +195,9 @@ async function benchScreen(url: string, port: number): Promise<ScreenTiming> {
   try {
     const timing = await searchTimings(app.url, ADMIN, ['/clientes', '/usuarios'], (p) => terms[p as keyof typeof terms]);
     for (const [set, t] of Object.entries(timing.sets)) {
-      console.log(`  ${timing.path} (${url.split('/').at(-1)}, ${set}): median ${t.median} ms (API ${t.apiMedian} ms, ${t.rowsMedian} rows), max ${t.max} ms [${t.samples.join(', ')}]`);
+      console.log(
+        `  ${timing.path} (${url.split('/').at(-1)}, ${set}): median ${t.median} ms (API ${t.apiMedian} ms, ${t.rowsMedian} rows), max ${t.max} ms [${t.samples.join(', ')}]`,
+      );
     }
     return timing;
   } finally {
@@ -198,7 +219,12 @@ async function freshPgDatabase(admin: pg.Client, name: string, url: string, coun
 }
 
 // The browser app the server serves must be current.
-if (!args['skip-frontend']) spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+if (!args['skip-frontend'])
+  spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 
 console.log(`PostgreSQL (${benchPgUrl})`);
 const pgAdmin = new pg.Client({ connectionString: pgAdminUrl });
@@ -209,7 +235,8 @@ const pgTotals = await expectedTotals(pgDatabase);
 await pgDatabase.close();
 await benchApp('app (PostgreSQL)', { DATABASE_URL: benchPgUrl }, 3901, pgTotals, args['skip-frontend'] ? undefined : benchFrontend);
 // The same with every total recounted: what a first search costs before its total is reused.
-if (!args['skip-nocache']) await benchApp('app (PostgreSQL, COUNT_CACHE=off)', { DATABASE_URL: benchPgUrl, COUNT_CACHE: 'off' }, 3904, pgTotals);
+if (!args['skip-nocache'])
+  await benchApp('app (PostgreSQL, COUNT_CACHE=off)', { DATABASE_URL: benchPgUrl, COUNT_CACHE: 'off' }, 3904, pgTotals);
 if (!args['skip-yardstick']) await benchYardstick(3902, pgTotals);
 
 const screen: { big?: ScreenTiming; small?: ScreenTiming } = {};
@@ -237,7 +264,8 @@ if (!args['skip-pglite']) {
   if (!args['skip-nocache']) await benchApp('app (PGlite, COUNT_CACHE=off)', { DATA_DIR: dataDir, COUNT_CACHE: 'off' }, 3905, pgliteTotals);
   if (!args.reuse) rmSync(dataDir, { recursive: true, force: true });
 }
-if (!args.reuse) for (const name of ['rastreio_bench', 'rastreio_bench_10']) await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+if (!args.reuse)
+  for (const name of ['rastreio_bench', 'rastreio_bench_10']) await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 await pgAdmin.end();
 
 const n = (v: number) => v.toLocaleString('en');
@@ -249,13 +277,26 @@ const table = [
   '',
   ...resultsTable(rows),
   '',
-  wrong.length ? `**Totals differing from SQL count(*): ${wrong.map((r) => `${r.backend} ${r.scenario.id}`).join(', ')}.**` : `Every total equals the SQL count(*) of its rows (${rows.length} checks).`,
+  wrong.length
+    ? `**Totals differing from SQL count(*): ${wrong.map((r) => `${r.backend} ${r.scenario.id}`).join(', ')}.**`
+    : `Every total equals the SQL count(*) of its rows (${rows.length} checks).`,
   '',
   '### Budgets (PostgreSQL, 10 connections)',
   '',
   ...budgets.lines,
   '',
-  ...(screen.big ? ['### Procurar → rows painted (Chromium, built app, PostgreSQL)', '', ...screenLines(screen.big, screen.small, screen.big.path === '/clientes' ? { big: COUNTS.clientes, small: SMALL.clientes } : { big: COUNTS.users, small: SMALL.users }), ''] : []),
+  ...(screen.big
+    ? [
+        '### Procurar → rows painted (Chromium, built app, PostgreSQL)',
+        '',
+        ...screenLines(
+          screen.big,
+          screen.small,
+          screen.big.path === '/clientes' ? { big: COUNTS.clientes, small: SMALL.clientes } : { big: COUNTS.users, small: SMALL.users },
+        ),
+        '',
+      ]
+    : []),
   ...frontend.map((line) => `- ${line}`),
   ...seedTimes.map((line) => `- Seeding ${line}.`),
 ];

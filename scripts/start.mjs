@@ -29,6 +29,8 @@ if (stale) {
 }
 
 // A larger young generation means fewer scavenges under load: measured p99 latency drops (bench/README.md).
-const server = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, 'server/server.ts')], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, 'server/server.ts')], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

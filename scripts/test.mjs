@@ -28,11 +28,20 @@ if (process.env.TEST_DATABASE_URL) console.log(`Testes de API também no Postgre
 
 // The type check counts as one test: the shared domain types bind browser and server together.
 console.log('Verificando tipos (tsc --noEmit)…');
-const typecheck = spawnSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], { stdio: 'inherit' });
+const typecheck = spawnSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], {
+  stdio: 'inherit',
+});
 const typecheckPassed = typecheck.status === 0;
 
-const args = [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  path.join('node_modules', 'vitest', 'vitest.mjs'),
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 
 let passed = typecheckPassed ? 1 : 0;

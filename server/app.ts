@@ -21,7 +21,15 @@ import { CountCache } from './resources/count-cache';
 import { PageCache } from './resources/page-cache';
 import { registerResource } from './resources/crud';
 import { registerAuthRoutes } from './routes/auth';
-import { chipsResource, clientesResource, cobrancasResource, ordensservicosResource, planosResource, trackresResource, veiculosResource } from './routes/registry';
+import {
+  chipsResource,
+  clientesResource,
+  cobrancasResource,
+  ordensservicosResource,
+  planosResource,
+  trackresResource,
+  veiculosResource,
+} from './routes/registry';
 import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerUploadRoutes } from './routes/uploads';
 import { usersResource } from './routes/users/resource';
@@ -78,7 +86,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const countCache = options.countCache === false ? undefined : new CountCache();
   const pageCache = options.countCache === false ? undefined : new PageCache();
   registerPrecadastroRoutes(app, db);
-  const resources = [usersResource, clientesResource, veiculosResource, trackresResource, chipsResource, planosResource, cobrancasResource, ordensservicosResource];
+  const resources = [
+    usersResource,
+    clientesResource,
+    veiculosResource,
+    trackresResource,
+    chipsResource,
+    planosResource,
+    cobrancasResource,
+    ordensservicosResource,
+  ];
   for (const resource of resources) {
     registerResource(app, db, resource, { countCache, pageCache, pageStatements: new Map() });
   }

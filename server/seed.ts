@@ -37,7 +37,9 @@ const counts: DemoCounts = {
   planos: Number(values.planos),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 0)) {
-  console.error('Use: npm run seed -- [--users N] [--clientes N] [--veiculos N] [--rastreadores N] [--chips N] [--planos N] (N inteiro ≥ 0)');
+  console.error(
+    'Use: npm run seed -- [--users N] [--clientes N] [--veiculos N] [--rastreadores N] [--chips N] [--planos N] (N inteiro ≥ 0)',
+  );
   process.exit(1);
 }
 
@@ -47,12 +49,22 @@ const started = performance.now();
 const [{ n }] = await database.db.select({ n: count() }).from(users);
 if (Number(n) === 0) {
   const administrador = { name: 'Administrador', email: 'admin@rastreio.local', login: 'admin', acesso: ACESSO.ADMIN };
-  await database.db.insert(users).values({ ...administrador, passwordHash: await hashPassword('admin123'), token: randomToken(18), busca: buscaOf(usersResource, administrador) });
+  await database.db.insert(users).values({
+    ...administrador,
+    passwordHash: await hashPassword('admin123'),
+    token: randomToken(18),
+    busca: buscaOf(usersResource, administrador),
+  });
   await ensureCompany(database.db);
   console.log('Sistema instalado com o administrador: login "admin", senha "admin123".');
 }
 // Records carry their creator (idcard): the first administrator.
-const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.acesso, ACESSO.ADMIN)).orderBy(asc(users.id)).limit(1);
+const [admin] = await database.db
+  .select({ id: users.id })
+  .from(users)
+  .where(eq(users.acesso, ACESSO.ADMIN))
+  .orderBy(asc(users.id))
+  .limit(1);
 
 console.log('Criando dados de demonstração…');
 const { linked } = await seedDemo(database.db, counts, { idcard: admin.id, passwordHash: await hashPassword(DEMO_PASSWORD) });

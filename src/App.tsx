@@ -50,14 +50,42 @@ export function App() {
       <Resource name="chips" {...chips} />
       <Resource name="rastreadores" {...rastreadores} />
       <CustomRoutes noLayout>
-        <Route path="/install" element={<PublicSuspense><InstallPage /></PublicSuspense>} />
-        <Route path="/precadastro" element={<PublicSuspense><PreCadastroPage /></PublicSuspense>} />
-        <Route path="/static/contrato/:id" element={<PublicSuspense><ContratoPublicoPage /></PublicSuspense>} />
+        <Route
+          path="/install"
+          element={
+            <PublicSuspense>
+              <InstallPage />
+            </PublicSuspense>
+          }
+        />
+        <Route
+          path="/precadastro"
+          element={
+            <PublicSuspense>
+              <PreCadastroPage />
+            </PublicSuspense>
+          }
+        />
+        <Route
+          path="/static/contrato/:id"
+          element={
+            <PublicSuspense>
+              <ContratoPublicoPage />
+            </PublicSuspense>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/settings/perfil/*" element={<ProfilePage />} />
-        <Route path="/notificacoes/*" element={<AdminOnly resource="notificacoes"><UnderConstruction /></AdminOnly>} />
+        <Route
+          path="/notificacoes/*"
+          element={
+            <AdminOnly resource="notificacoes">
+              <UnderConstruction />
+            </AdminOnly>
+          }
+        />
         {UNDER_CONSTRUCTION_PATHS.map((path) => (
           <Route key={path} path={path} element={<UnderConstruction />} />
         ))}

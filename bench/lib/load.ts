@@ -15,7 +15,11 @@ function run(url: string, headers: Record<string, string>, connections: number, 
   });
 }
 
-export async function measure(url: string, headers: Record<string, string>, options: { connections: number; seconds: number; warmup: number }): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  options: { connections: number; seconds: number; warmup: number },
+): Promise<LoadResult> {
   await run(url, headers, options.connections, options.warmup);
   const result = await run(url, headers, options.connections, options.seconds);
   return {

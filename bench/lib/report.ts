@@ -40,7 +40,8 @@ export function budgetTable(rows: Row[], app: string, yardstick: string) {
     lines.push(
       `| /v1/${r.scenario.resource} | ${describe(r.scenario)} | ${r.requestsPerSecond.toFixed(0)} | ${y ? y.requestsPerSecond.toFixed(0) : '–'} | ${throughputOk === undefined ? 'not measured' : verdict(throughputOk)} | ${r.p99} | < ${budget} ms | ${verdict(p99Ok)} |`,
     );
-    if (throughputOk === false) failures.push(`${r.scenario.id}: ${r.requestsPerSecond.toFixed(0)} req/s < yardstick ${y!.requestsPerSecond.toFixed(0)}`);
+    if (throughputOk === false)
+      failures.push(`${r.scenario.id}: ${r.requestsPerSecond.toFixed(0)} req/s < yardstick ${y!.requestsPerSecond.toFixed(0)}`);
     if (!p99Ok) failures.push(`${r.scenario.id}: p99 ${r.p99} ms ≥ ${budget} ms`);
   }
   return { lines, failures };
@@ -53,11 +54,19 @@ export function screenLines(big: ScreenTiming | undefined, small: ScreenTiming |
     `| ${big.path} with | terms | rows shown (median) | median ms | max ms | of which API (median ms) | samples ms |`,
     '|---|---|---:|---:|---:|---:|---|',
   ];
-  for (const [size, timing] of [[sizes.big, big], [sizes.small, small]] as const) {
+  for (const [size, timing] of [
+    [sizes.big, big],
+    [sizes.small, small],
+  ] as const) {
     for (const [set, t] of Object.entries(timing.sets)) {
-      lines.push(`| ${size.toLocaleString('en')} ${noun} | ${set} | ${t.rowsMedian} | ${t.median} | ${t.max} | ${t.apiMedian} | ${t.samples.join(', ')} |`);
+      lines.push(
+        `| ${size.toLocaleString('en')} ${noun} | ${set} | ${t.rowsMedian} | ${t.median} | ${t.max} | ${t.apiMedian} | ${t.samples.join(', ')} |`,
+      );
     }
   }
-  const terms = (t: ScreenTiming) => Object.entries(t.sets).map(([set, s]) => `${set}: ${s.terms.join(', ')}`).join('; ');
+  const terms = (t: ScreenTiming) =>
+    Object.entries(t.sets)
+      .map(([set, s]) => `${set}: ${s.terms.join(', ')}`)
+      .join('; ');
   return [...lines, '', `Terms with ${sizes.big.toLocaleString('en')}: ${terms(big)}. With ${sizes.small}: ${terms(small)}.`];
 }

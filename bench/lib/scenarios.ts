@@ -46,7 +46,10 @@ export const pageUrl = (s: Scenario, prefix: string) => `${prefix}/${s.resource}
 /** `--only clientes,veiculos/pesquisa-marca`: whole resources or single scenarios. */
 export function selectScenarios(only: string | undefined): Scenario[] {
   if (!only) return SCENARIOS;
-  const wanted = only.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = only
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const selected = SCENARIOS.filter((s) => wanted.some((w) => s.id === w || s.resource === w));
   if (!selected.length) throw new Error(`--only ${only}: no scenario; choose among ${SCENARIOS.map((s) => s.id).join(', ')}`);
   return selected;

@@ -19,7 +19,10 @@ const optionalEmail = z.preprocess(
     .max(254, { error: 'No máximo 254 caracteres' })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.invalidEmail }),
 );
-const phone = z.preprocess((v) => onlyDigits(v ?? ''), z.string().refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: 'Telefone inválido' }));
+const phone = z.preprocess(
+  (v) => onlyDigits(v ?? ''),
+  z.string().refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: 'Telefone inválido' }),
+);
 
 export const contatoSchema = z.object({
   name: text(200),
@@ -64,7 +67,8 @@ function liftMainContact(raw: unknown): unknown {
   const contact = first as Record<string, unknown>;
   const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   const lifted = { ...data };
-  for (const field of ['email', 'phone', 'mobilePhone'] as const) if (blank(lifted[field]) && !blank(contact[field])) lifted[field] = contact[field];
+  for (const field of ['email', 'phone', 'mobilePhone'] as const)
+    if (blank(lifted[field]) && !blank(contact[field])) lifted[field] = contact[field];
   return lifted;
 }
 
@@ -101,7 +105,13 @@ export const clienteSchema = z.preprocess(
       status: z.preprocess((v) => (v === null || v === undefined || v === '' ? CLIENTE_STATUS.ATIVO : v), clienteStatus),
       login: text(100),
       /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
-      password: z.preprocess((v) => v ?? '', z.string().max(100, { error: 'No máximo 100 caracteres' }).refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort })),
+      password: z.preprocess(
+        (v) => v ?? '',
+        z
+          .string()
+          .max(100, { error: 'No máximo 100 caracteres' })
+          .refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort }),
+      ),
     })
     .superRefine((data, ctx) => checkRequired(data, ctx)),
 );
@@ -131,7 +141,8 @@ export const precadastroSchema = z.preprocess(
     .superRefine((data, ctx) => {
       checkRequired(data, ctx, { mobilePhone: true, nameAlways: true });
       const expected = PRECADASTRO_DOCUMENTOS[data.cadastro];
-      if (data.documentos?.length !== expected) ctx.addIssue({ code: 'custom', path: ['documentos'], message: precadastroDocumentosMessage(expected) });
+      if (data.documentos?.length !== expected)
+        ctx.addIssue({ code: 'custom', path: ['documentos'], message: precadastroDocumentosMessage(expected) });
     }),
 );
 export type PrecadastroInput = z.infer<typeof precadastroSchema>;

@@ -8,13 +8,23 @@ const blankToEmpty = (value: unknown) => (value === null || value === undefined 
 
 /** Optional free text, trimmed, '' when absent. */
 export const text = (max = 255) =>
-  z.preprocess(blankToEmpty, z.string({ error: 'Deve ser um texto' }).trim().max(max, { error: `No máximo ${max} caracteres` }));
+  z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: 'Deve ser um texto' })
+      .trim()
+      .max(max, { error: `No máximo ${max} caracteres` }),
+  );
 
 /** Required text: absent, null or blank gives 'Campo obrigatório'. */
 export const requiredText = (max = 255) =>
   z.preprocess(
     blankToEmpty,
-    z.string({ error: 'Deve ser um texto' }).trim().min(1, { error: MSG.required }).max(max, { error: `No máximo ${max} caracteres` }),
+    z
+      .string({ error: 'Deve ser um texto' })
+      .trim()
+      .min(1, { error: MSG.required })
+      .max(max, { error: `No máximo ${max} caracteres` }),
   );
 
 export const email = (required = true) =>
@@ -50,10 +60,16 @@ export const cnpj = (required = true) =>
 
 /** Integer that may come as "2" from a select or a query string. */
 export const int = (message = 'Deve ser um número inteiro') =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: message }).int({ error: message }));
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }),
+  );
 
 export const bool = () =>
-  z.preprocess((v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v), z.boolean({ error: 'Deve ser verdadeiro ou falso' }));
+  z.preprocess(
+    (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+    z.boolean({ error: 'Deve ser verdadeiro ou falso' }),
+  );
 
 /** Postal address fields shared by users and clients. */
 export const addressShape = {
@@ -62,7 +78,10 @@ export const addressShape = {
   province: text(100),
   cityandstate: text(120),
   uf: z.preprocess(blankToEmpty, z.string().trim().toUpperCase().max(2, { error: 'Use a sigla do estado (2 letras)' })),
-  postalCode: z.preprocess((v) => onlyDigits(blankToEmpty(v)), z.string().refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' })),
+  postalCode: z.preprocess(
+    (v) => onlyDigits(blankToEmpty(v)),
+    z.string().refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
+  ),
   complement: text(120),
 };
 

@@ -4,8 +4,7 @@ import { NOTIFICACOES_OPTIONS } from '../constants';
 import { int, text } from './common';
 
 const status01 = int('Status inválido').pipe(z.union([z.literal(0), z.literal(1)], { error: 'Status deve ser 0 ou 1' }));
-const oneOf = (values: readonly number[]) =>
-  int().refine((v) => values.includes(v), { error: `Valores aceitos: ${values.join(', ')}` });
+const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: `Valores aceitos: ${values.join(', ')}` });
 
 export const dadosempresaSchema = z.object({
   nome: text(200),
@@ -13,22 +12,24 @@ export const dadosempresaSchema = z.object({
   cnpj: text(20),
 });
 
-export const integrationsSchema = z.object({
-  traccar: z.object({ server: text(300), userId: text(40), token: text(300), status: status01 }).partial(),
-  whats: z.object({ server: text(300), instance: text(120), token: text(300), status: status01 }).partial(),
-  gateway: z.object({ api: z.enum(['asaas'], { error: 'Gateway não suportado' }), token: text(300), status: status01 }).partial(),
-  notificacoes: z
-    .object({
-      emaberto: oneOf(NOTIFICACOES_OPTIONS.emaberto),
-      repeticoes: oneOf(NOTIFICACOES_OPTIONS.repeticoes),
-      intervalo: oneOf(NOTIFICACOES_OPTIONS.intervalo),
-      bloqueio: oneOf(NOTIFICACOES_OPTIONS.bloqueio),
-    })
-    .partial(),
-  alertas: z
-    .object({ novacobranca: text(2000), vencehoje: text(2000), vencida: text(2000), cancelada: text(2000), recebida: text(2000) })
-    .partial(),
-}).partial();
+export const integrationsSchema = z
+  .object({
+    traccar: z.object({ server: text(300), userId: text(40), token: text(300), status: status01 }).partial(),
+    whats: z.object({ server: text(300), instance: text(120), token: text(300), status: status01 }).partial(),
+    gateway: z.object({ api: z.enum(['asaas'], { error: 'Gateway não suportado' }), token: text(300), status: status01 }).partial(),
+    notificacoes: z
+      .object({
+        emaberto: oneOf(NOTIFICACOES_OPTIONS.emaberto),
+        repeticoes: oneOf(NOTIFICACOES_OPTIONS.repeticoes),
+        intervalo: oneOf(NOTIFICACOES_OPTIONS.intervalo),
+        bloqueio: oneOf(NOTIFICACOES_OPTIONS.bloqueio),
+      })
+      .partial(),
+    alertas: z
+      .object({ novacobranca: text(2000), vencehoje: text(2000), vencida: text(2000), cancelada: text(2000), recebida: text(2000) })
+      .partial(),
+  })
+  .partial();
 
 export type Dadosempresa = z.infer<typeof dadosempresaSchema>;
 export type Integrations = z.infer<typeof integrationsSchema>;

@@ -10,11 +10,15 @@ import { int, requiredText, text } from './common';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A link id: absent keeps the current link, 0 unlinks, a positive id links. */
-const linkId = (message: string) => z.preprocess((v) => (v === null || v === '' ? 0 : v), int(message).pipe(z.number().min(0, { error: message }))).optional();
+const linkId = (message: string) =>
+  z.preprocess((v) => (v === null || v === '' ? 0 : v), int(message).pipe(z.number().min(0, { error: message }))).optional();
 
 /** Old (ABC1234) or Mercosul (ABC1D23) plate, stored upper-case without separators. */
 export const PLACA = /^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/;
-export const normalizePlaca = (v: unknown) => String(v ?? '').toUpperCase().replace(/[\s-]/g, '');
+export const normalizePlaca = (v: unknown) =>
+  String(v ?? '')
+    .toUpperCase()
+    .replace(/[\s-]/g, '');
 const placa = z.preprocess(
   (v) => (blank(v) ? '' : normalizePlaca(v)),
   z.string().min(1, { error: MSG.required }).regex(PLACA, { error: 'Placa inválida: use ABC1234 ou ABC1D23' }),
@@ -24,13 +28,25 @@ const categoryLabels = 'motorcycle, car, pickup, truck, bus ou van';
 export const veiculoSchema = z
   .object({
     idcliente: z.preprocess((v) => (blank(v) ? undefined : v), int('Cliente inválido').optional()),
-    cliente: z.object({ id: z.preprocess((v) => (blank(v) ? undefined : v), int('Cliente inválido').optional()) }).partial().nullish(),
-    category: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(VEHICLE_CATEGORIES, { error: (i) => (i.input === undefined ? MSG.required : `Categoria deve ser ${categoryLabels}`) })),
+    cliente: z
+      .object({ id: z.preprocess((v) => (blank(v) ? undefined : v), int('Cliente inválido').optional()) })
+      .partial()
+      .nullish(),
+    category: z.preprocess(
+      (v) => (blank(v) ? undefined : v),
+      z.enum(VEHICLE_CATEGORIES, { error: (i) => (i.input === undefined ? MSG.required : `Categoria deve ser ${categoryLabels}`) }),
+    ),
     marca: requiredText(60),
     modelo: requiredText(60),
     ano: text(9),
     placa,
-    renavan: z.preprocess((v) => (blank(v) ? '' : String(v).trim()), z.string().min(1, { error: MSG.required }).regex(/^\d{9,11}$/, { error: 'Renavam deve ter de 9 a 11 dígitos' })),
+    renavan: z.preprocess(
+      (v) => (blank(v) ? '' : String(v).trim()),
+      z
+        .string()
+        .min(1, { error: MSG.required })
+        .regex(/^\d{9,11}$/, { error: 'Renavam deve ter de 9 a 11 dígitos' }),
+    ),
     chassi: z.preprocess(
       (v) => (blank(v) ? '' : String(v).toUpperCase().replace(/\s/g, '')),
       z.string().min(1, { error: MSG.required }).max(30, { error: 'No máximo 30 caracteres' }),
@@ -50,7 +66,13 @@ export type VeiculoInput = z.infer<typeof veiculoSchema>;
 
 export const trackerSchema = z
   .object({
-    imei: z.preprocess((v) => (blank(v) ? '' : String(v).trim()), z.string().min(1, { error: MSG.required }).regex(/^\d{15}$/, { error: 'IMEI deve ter 15 dígitos' })),
+    imei: z.preprocess(
+      (v) => (blank(v) ? '' : String(v).trim()),
+      z
+        .string()
+        .min(1, { error: MSG.required })
+        .regex(/^\d{15}$/, { error: 'IMEI deve ter 15 dígitos' }),
+    ),
     modelo: requiredText(60),
     marca: requiredText(60),
     chipId: linkId('Chip inválido'),
@@ -62,8 +84,20 @@ export const trackerSchema = z
 export type TrackerInput = z.infer<typeof trackerSchema>;
 
 export const chipSchema = z.object({
-  phone: z.preprocess((v) => onlyDigits(v ?? ''), z.string().min(1, { error: MSG.required }).refine((v) => v.length >= 10 && v.length <= 13, { error: 'Número inválido: DDD e número, de 10 a 13 dígitos' })),
-  iccid: z.preprocess((v) => (blank(v) ? '' : String(v).replace(/\s/g, '')), z.string().min(1, { error: MSG.required }).regex(/^\d{19,20}$/, { error: 'ICCID deve ter 19 ou 20 dígitos' })),
+  phone: z.preprocess(
+    (v) => onlyDigits(v ?? ''),
+    z
+      .string()
+      .min(1, { error: MSG.required })
+      .refine((v) => v.length >= 10 && v.length <= 13, { error: 'Número inválido: DDD e número, de 10 a 13 dígitos' }),
+  ),
+  iccid: z.preprocess(
+    (v) => (blank(v) ? '' : String(v).replace(/\s/g, '')),
+    z
+      .string()
+      .min(1, { error: MSG.required })
+      .regex(/^\d{19,20}$/, { error: 'ICCID deve ter 19 ou 20 dígitos' }),
+  ),
   operadora: text(40),
   fonecedor: text(80),
   deviceId: linkId('Rastreador inválido'),

@@ -6,11 +6,17 @@ import { int, text } from './common';
 
 export const listQuery = z.object({
   pesquisa: text(200).optional(),
-  page: int(MSG.page).pipe(z.number().min(1, { error: MSG.page })).default(1),
-  pageSize: int(MSG.pageSize).pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize })).default(DEFAULT_PAGE_SIZE),
+  page: int(MSG.page)
+    .pipe(z.number().min(1, { error: MSG.page }))
+    .default(1),
+  pageSize: int(MSG.pageSize)
+    .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
+    .default(DEFAULT_PAGE_SIZE),
   status: z.preprocess((v) => (v === '' ? undefined : v), int('Status inválido').optional()),
   sort: text(40).optional(),
-  order: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'], { error: 'Use asc ou desc' })).optional(),
+  order: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'], { error: 'Use asc ou desc' }))
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

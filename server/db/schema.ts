@@ -137,8 +137,12 @@ export const clientes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('clientes_cpf_key').on(t.cpf).where(sql`${t.cpf} <> ''`),
-    uniqueIndex('clientes_cnpj_key').on(t.cnpj).where(sql`${t.cnpj} <> ''`),
+    uniqueIndex('clientes_cpf_key')
+      .on(t.cpf)
+      .where(sql`${t.cpf} <> ''`),
+    uniqueIndex('clientes_cnpj_key')
+      .on(t.cnpj)
+      .where(sql`${t.cnpj} <> ''`),
     index('clientes_status_id_idx').on(t.status, t.id),
     index('clientes_cadastro_id_idx').on(t.cadastro, t.id),
     trgm('clientes_busca_trgm', t.busca),
@@ -169,7 +173,9 @@ export const veiculos = pgTable(
   },
   (t) => [
     uniqueIndex('veiculos_placa_key').on(t.placa),
-    uniqueIndex('veiculos_device_id_key').on(t.deviceId).where(sql`${t.deviceId} > 0`),
+    uniqueIndex('veiculos_device_id_key')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} > 0`),
     index('veiculos_idcliente_idx').on(t.idcliente, t.id),
     trgm('veiculos_busca_trgm', t.busca),
   ],
@@ -197,8 +203,12 @@ export const trackres = pgTable(
   },
   (t) => [
     uniqueIndex('trackres_imei_key').on(t.imei),
-    uniqueIndex('trackres_idveiculo_key').on(t.idveiculo).where(sql`${t.idveiculo} > 0`),
-    uniqueIndex('trackres_chip_id_key').on(t.chipId).where(sql`${t.chipId} > 0`),
+    uniqueIndex('trackres_idveiculo_key')
+      .on(t.idveiculo)
+      .where(sql`${t.idveiculo} > 0`),
+    uniqueIndex('trackres_chip_id_key')
+      .on(t.chipId)
+      .where(sql`${t.chipId} > 0`),
     index('trackres_idcliente_idx').on(t.idcliente, t.id),
     trgm('trackres_busca_trgm', t.busca),
   ],
@@ -220,7 +230,9 @@ export const chips = pgTable(
   },
   (t) => [
     uniqueIndex('chips_iccid_key').on(t.iccid),
-    uniqueIndex('chips_device_id_key').on(t.deviceId).where(sql`${t.deviceId} > 0`),
+    uniqueIndex('chips_device_id_key')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} > 0`),
     index('chips_device_id_id_idx').on(t.deviceId, t.id),
     trgm('chips_busca_trgm', t.busca),
   ],
@@ -297,7 +309,9 @@ export const assinaturas = pgTable(
     multa: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
     jurosmensal: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
     informacoes: text().notNull().default(''),
-    datecreated: date({ mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    datecreated: date({ mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     status: smallint().notNull().default(0),
     gatewayId: text(),
     busca: busca(),
@@ -308,7 +322,9 @@ export const assinaturas = pgTable(
     index('assinaturas_status_id_idx').on(t.status, t.id),
     index('assinaturas_idcliente_idx').on(t.idcliente, t.id),
     index('assinaturas_nextduedate_idx').on(t.nextduedate),
-    uniqueIndex('assinaturas_gateway_id_key').on(t.gatewayId).where(sql`${t.gatewayId} IS NOT NULL`),
+    uniqueIndex('assinaturas_gateway_id_key')
+      .on(t.gatewayId)
+      .where(sql`${t.gatewayId} IS NOT NULL`),
     trgm('assinaturas_busca_trgm', t.busca),
   ],
 );
@@ -326,7 +342,9 @@ export const cobrancas = pgTable(
     valor: numeric({ precision: 12, scale: 2 }).notNull(),
     duedate: date({ mode: 'string' }).notNull(),
     informacoes: text().notNull().default(''),
-    datecreated: date({ mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    datecreated: date({ mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     status: smallint().notNull().default(0),
     paymentDate: date({ mode: 'string' }),
     gatewayId: text(),
@@ -340,7 +358,9 @@ export const cobrancas = pgTable(
     index('cobrancas_status_duedate_idx').on(t.status, t.duedate),
     index('cobrancas_duedate_idx').on(t.duedate, t.id),
     index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
-    uniqueIndex('cobrancas_gateway_id_key').on(t.gatewayId).where(sql`${t.gatewayId} IS NOT NULL`),
+    uniqueIndex('cobrancas_gateway_id_key')
+      .on(t.gatewayId)
+      .where(sql`${t.gatewayId} IS NOT NULL`),
     trgm('cobrancas_busca_trgm', t.busca),
   ],
 );

@@ -70,7 +70,13 @@ function sessionLookup(db: Db, cache: SessionCache) {
     if (!session) {
       const [row] = await query.execute({ tokenHash });
       if (!row) return null;
-      session = { user: row.user, sessionId: row.sessionId, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(), cachedAt: Date.now() };
+      session = {
+        user: row.user,
+        sessionId: row.sessionId,
+        lastSeenAt: row.lastSeenAt.getTime(),
+        expiresAt: row.expiresAt.getTime(),
+        cachedAt: Date.now(),
+      };
       cache.set(tokenHash, session);
     }
     const now = Date.now();
@@ -81,7 +87,10 @@ function sessionLookup(db: Db, cache: SessionCache) {
     }
     if (now - session.lastSeenAt > TOUCH_MS) {
       session.lastSeenAt = now;
-      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, session.sessionId));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, session.sessionId));
     }
     return session.user;
   };

@@ -47,7 +47,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = issuesToErrors(
-        error.validation.map((v) => ({ path: [...(v.instancePath.split('/').filter(Boolean) as PropertyKey[])], message: v.message ?? MSG.invalidInput })),
+        error.validation.map((v) => ({
+          path: [...(v.instancePath.split('/').filter(Boolean) as PropertyKey[])],
+          message: v.message ?? MSG.invalidInput,
+        })),
       );
       return reply.code(400).send({ message: MSG.invalidInput, errors });
     }

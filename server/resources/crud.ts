@@ -63,7 +63,10 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
     prepare: (input: TUpdate, existing: Row, ctx: RequestContext, tx: DbOrTx) => Promise<Row> | Row;
     after?: (saved: Row, existing: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
   };
-  remove?: { guard?: (existing: Row, ctx: RequestContext, tx: DbOrTx) => void | Promise<void>; after?: (removed: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void };
+  remove?: {
+    guard?: (existing: Row, ctx: RequestContext, tx: DbOrTx) => void | Promise<void>;
+    after?: (removed: Row, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
+  };
   /** Record-level read rule (for example: a Usuario reads only its own user). */
   canRead?: (id: number, ctx: RequestContext) => void;
 }
@@ -71,7 +74,10 @@ export interface ResourceDefinition<TCreate = any, TUpdate = TCreate> {
 /** LIKE pattern of one word, with the wildcard characters escaped. */
 const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const searchWords = (pesquisa: string | undefined) => normalizeSearch(pesquisa ?? '').split(' ').filter(Boolean);
+const searchWords = (pesquisa: string | undefined) =>
+  normalizeSearch(pesquisa ?? '')
+    .split(' ')
+    .filter(Boolean);
 /** The LIKE pattern of each word, as the parameters `w0`, `w1`, … of a reused page statement. */
 const wordParams = (pesquisa: string | undefined) => Object.fromEntries(searchWords(pesquisa).map((word, i) => [`w${i}`, likeWord(word)]));
 
@@ -142,7 +148,14 @@ function orderOf(def: ResourceDefinition, query: ListQuery): SQL[] {
  * cached list request, so a list without pesquisa (the same few filters over and over) keeps
  * its built query and only binds limit and offset (unnamed: PostgreSQL plans each run anew).
  */
-function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery & Record<string, any>, statementKey: string, where: () => SQL | undefined, statements?: ListOptions['pageStatements']) {
+function pageQuery(
+  db: Db,
+  def: ResourceDefinition,
+  query: ListQuery & Record<string, any>,
+  statementKey: string,
+  where: () => SQL | undefined,
+  statements?: ListOptions['pageStatements'],
+) {
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
   const build = (limitValue: unknown, offsetValue: unknown, condition: SQL | undefined) =>
@@ -157,7 +170,10 @@ function pageQuery(db: Db, def: ResourceDefinition, query: ListQuery & Record<st
   // One statement per list shape: the filters' values, the number of pesquisa words, the order.
   let statement = statements.get(statementKey);
   if (statement) statements.delete(statementKey);
-  else statement = build(sql.placeholder('limit'), sql.placeholder('offset'), listConditions(def, query, true)).prepare(undefined as unknown as string);
+  else
+    statement = build(sql.placeholder('limit'), sql.placeholder('offset'), listConditions(def, query, true)).prepare(
+      undefined as unknown as string,
+    );
   statements.set(statementKey, statement);
   if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
   return statement.execute({ limit, offset, ...wordParams(query.pesquisa) });
@@ -169,10 +185,24 @@ export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery
   const where = () => (conditions ??= { where: listConditions(def, query) }).where;
   const offset = (query.page - 1) * query.pageSize;
   // A separate exact count beats count(*) OVER () by far on large filtered sets (bench/README.md).
-  const countRows = async () => Number((await db.select({ total: count() }).from(def.table as PgTable).where(where()))[0].total);
+  const countRows = async () =>
+    Number(
+      (
+        await db
+          .select({ total: count() })
+          .from(def.table as PgTable)
+          .where(where())
+      )[0].total,
+    );
   const cache = options.countCache;
   if (!cache) {
-    const page = db.select(listColumns(def)).from(def.table as PgTable).where(where()).orderBy(...orderOf(def, query)).limit(query.pageSize).offset(offset);
+    const page = db
+      .select(listColumns(def))
+      .from(def.table as PgTable)
+      .where(where())
+      .orderBy(...orderOf(def, query))
+      .limit(query.pageSize)
+      .offset(offset);
     const [rows, total] = await Promise.all([page, countRows()]);
     return { rows: rows as Row[], total };
   }
@@ -183,7 +213,8 @@ export async function listRows(db: Db, def: ResourceDefinition, query: ListQuery
   const version = rows.length ? Number(rows[0][VERSION] ?? 0) : undefined;
   for (const row of rows) delete row[VERSION];
   let total: number | undefined;
-  if (rows.length > 0 && rows.length < query.pageSize) total = offset + rows.length; // the last page tells its own total
+  if (rows.length > 0 && rows.length < query.pageSize)
+    total = offset + rows.length; // the last page tells its own total
   else if (rows.length === 0 && query.page === 1) total = 0;
   else if (version !== undefined) total = cache.get(key, version);
   if (total === undefined) total = await countRows();
@@ -196,20 +227,30 @@ export function listMeta(query: ListQuery, total: number) {
 }
 
 export async function findById(db: DbOrTx, def: ResourceDefinition, id: number): Promise<Row> {
-  const [row] = await db.select().from(def.table as PgTable).where(eq(def.table.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(def.table as PgTable)
+    .where(eq(def.table.id, id))
+    .limit(1);
   if (!row) throw notFound();
   return row as Row;
 }
 
 /** Locks the row for the rest of the transaction so concurrent edits serialize. */
 export async function findByIdForUpdate(tx: DbOrTx, def: ResourceDefinition, id: number): Promise<Row> {
-  const [row] = await tx.select().from(def.table as PgTable).where(eq(def.table.id, id)).limit(1).for('update');
+  const [row] = await tx
+    .select()
+    .from(def.table as PgTable)
+    .where(eq(def.table.id, id))
+    .limit(1)
+    .for('update');
   if (!row) throw notFound();
   return row as Row;
 }
 
 export const buscaOf = (def: ResourceDefinition, values: Row) =>
-  def.searchFields(values)
+  def
+    .searchFields(values)
     .map((v) => normalizeSearch(v))
     .filter(Boolean)
     .join(' ');
@@ -218,10 +259,17 @@ const contextOf = (db: Db, request: FastifyRequest): RequestContext => ({ db, re
 
 /** Inserts a record with its search text; a record found by its id gets the id into `busca` once it has one. */
 export async function insertRecord(tx: DbOrTx, def: ResourceDefinition, values: Row): Promise<Row> {
-  const [row] = (await tx.insert(def.table).values({ ...values, busca: buscaOf(def, values) } as any).returning()) as Row[];
+  const [row] = (await tx
+    .insert(def.table)
+    .values({ ...values, busca: buscaOf(def, values) } as any)
+    .returning()) as Row[];
   const busca = buscaOf(def, { ...values, id: row.id });
   if (busca === row.busca) return row;
-  const [withId] = (await tx.update(def.table).set({ busca } as any).where(eq(def.table.id, row.id)).returning()) as Row[];
+  const [withId] = (await tx
+    .update(def.table)
+    .set({ busca } as any)
+    .where(eq(def.table.id, row.id))
+    .returning()) as Row[];
   return withId;
 }
 
@@ -239,78 +287,98 @@ export function registerResource(app: FastifyInstance, db: Db, def: ResourceDefi
     .where(inArray(versoes.tabela, tables))
     .prepare(`versoes_${def.name}`);
 
-  r.get(base, { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { auth: def.access.list ?? def.access.read } }, async (request, reply) => {
-    const q = request.query as ListQuery & Record<string, any>;
-    const list = async () => {
-      const { rows, total } = await listRows(db, def, q, options);
-      return { meta: listMeta(q, total), Items: await def.present(rows, contextOf(db, request), false) };
-    };
-    if (!options.pageCache) return list();
-    // Read before the page: a reply is only ever stored under versions at most as new as its rows.
-    const versions = String((await versionsOf.execute())[0]?.versions ?? '');
-    const key = `${listKeys(def, q).count}|${q.page}|${q.pageSize}|${q.sort ?? ''}|${q.order ?? ''}`;
-    let body = options.pageCache.get(key, versions);
-    if (body === undefined) {
-      body = JSON.stringify(await list());
-      options.pageCache.set(key, versions, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  r.get(
+    base,
+    { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { auth: def.access.list ?? def.access.read } },
+    async (request, reply) => {
+      const q = request.query as ListQuery & Record<string, any>;
+      const list = async () => {
+        const { rows, total } = await listRows(db, def, q, options);
+        return { meta: listMeta(q, total), Items: await def.present(rows, contextOf(db, request), false) };
+      };
+      if (!options.pageCache) return list();
+      // Read before the page: a reply is only ever stored under versions at most as new as its rows.
+      const versions = String((await versionsOf.execute())[0]?.versions ?? '');
+      const key = `${listKeys(def, q).count}|${q.page}|${q.pageSize}|${q.sort ?? ''}|${q.order ?? ''}`;
+      let body = options.pageCache.get(key, versions);
+      if (body === undefined) {
+        body = JSON.stringify(await list());
+        options.pageCache.set(key, versions, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
-  r.get(`${base}/:id`, { schema: { tags, summary: `Lê um registro de ${def.name}`, params: idParam }, config: { auth: def.access.read } }, async (request) => {
-    const ctx = contextOf(db, request);
-    def.canRead?.(request.params.id, ctx);
-    const row = await findById(db, def, request.params.id);
-    return (await def.present([row], ctx, true))[0];
-  });
+  r.get(
+    `${base}/:id`,
+    { schema: { tags, summary: `Lê um registro de ${def.name}`, params: idParam }, config: { auth: def.access.read } },
+    async (request) => {
+      const ctx = contextOf(db, request);
+      def.canRead?.(request.params.id, ctx);
+      const row = await findById(db, def, request.params.id);
+      return (await def.present([row], ctx, true))[0];
+    },
+  );
 
   if (def.create) {
     const create = def.create;
-    r.post(base, { schema: { tags, summary: `Cria em ${def.name}`, body: create.schema }, config: { auth: def.access.create ?? def.access.write } }, async (request, reply) => {
-      const ctx = contextOf(db, request);
-      const saved = await db.transaction(async (tx) => {
-        const values = await create.prepare(request.body as any, ctx, tx);
-        const row = await insertRecord(tx, def, values);
-        return ((await create.after?.(row, request.body as any, ctx, tx)) ?? row) as Row;
-      });
-      reply.code(201);
-      return (await def.present([saved], ctx, true))[0];
-    });
+    r.post(
+      base,
+      { schema: { tags, summary: `Cria em ${def.name}`, body: create.schema }, config: { auth: def.access.create ?? def.access.write } },
+      async (request, reply) => {
+        const ctx = contextOf(db, request);
+        const saved = await db.transaction(async (tx) => {
+          const values = await create.prepare(request.body as any, ctx, tx);
+          const row = await insertRecord(tx, def, values);
+          return ((await create.after?.(row, request.body as any, ctx, tx)) ?? row) as Row;
+        });
+        reply.code(201);
+        return (await def.present([saved], ctx, true))[0];
+      },
+    );
   }
 
   if (def.update) {
     const update = def.update;
-    r.put(`${base}/:id`, { schema: { tags, summary: `Atualiza em ${def.name}`, params: idParam, body: update.schema }, config: { auth: def.access.write } }, async (request) => {
-      const ctx = contextOf(db, request);
-      const saved = await db.transaction(async (tx) => {
-        const existing = await findByIdForUpdate(tx, def, request.params.id);
-        const values = await update.prepare(request.body as any, existing, ctx, tx);
-        const merged = { ...existing, ...values };
-        const [row] = await tx
-          .update(def.table)
-          .set({ ...values, busca: buscaOf(def, merged), updatedAt: new Date() } as any)
-          .where(eq(def.table.id, request.params.id))
-          .returning();
-        await update.after?.(row as Row, existing, ctx, tx);
-        return row as Row;
-      });
-      return (await def.present([saved], ctx, true))[0];
-    });
+    r.put(
+      `${base}/:id`,
+      { schema: { tags, summary: `Atualiza em ${def.name}`, params: idParam, body: update.schema }, config: { auth: def.access.write } },
+      async (request) => {
+        const ctx = contextOf(db, request);
+        const saved = await db.transaction(async (tx) => {
+          const existing = await findByIdForUpdate(tx, def, request.params.id);
+          const values = await update.prepare(request.body as any, existing, ctx, tx);
+          const merged = { ...existing, ...values };
+          const [row] = await tx
+            .update(def.table)
+            .set({ ...values, busca: buscaOf(def, merged), updatedAt: new Date() } as any)
+            .where(eq(def.table.id, request.params.id))
+            .returning();
+          await update.after?.(row as Row, existing, ctx, tx);
+          return row as Row;
+        });
+        return (await def.present([saved], ctx, true))[0];
+      },
+    );
   }
 
   if (def.remove) {
     const remove = def.remove;
-    r.delete(`${base}/:id`, { schema: { tags, summary: `Remove de ${def.name}`, params: idParam }, config: { auth: def.access.remove ?? def.access.write } }, async (request) => {
-      const ctx = contextOf(db, request);
-      const removed = await db.transaction(async (tx) => {
-        const existing = await findByIdForUpdate(tx, def, request.params.id);
-        await remove.guard?.(existing, ctx, tx);
-        await tx.delete(def.table).where(eq(def.table.id, request.params.id));
-        await remove.after?.(existing, ctx, tx);
-        return existing;
-      });
-      return (await def.present([removed], ctx, true))[0];
-    });
+    r.delete(
+      `${base}/:id`,
+      { schema: { tags, summary: `Remove de ${def.name}`, params: idParam }, config: { auth: def.access.remove ?? def.access.write } },
+      async (request) => {
+        const ctx = contextOf(db, request);
+        const removed = await db.transaction(async (tx) => {
+          const existing = await findByIdForUpdate(tx, def, request.params.id);
+          await remove.guard?.(existing, ctx, tx);
+          await tx.delete(def.table).where(eq(def.table.id, request.params.id));
+          await remove.after?.(existing, ctx, tx);
+          return existing;
+        });
+        return (await def.present([removed], ctx, true))[0];
+      },
+    );
   }
 }
 

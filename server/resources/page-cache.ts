@@ -8,7 +8,10 @@
 export class PageCache {
   private entries = new Map<string, { versions: string; body: string }>();
   private bytes = 0;
-  constructor(private maxEntries = 1000, private maxBytes = 32_000_000) {}
+  constructor(
+    private maxEntries = 1000,
+    private maxBytes = 32_000_000,
+  ) {}
 
   get(key: string, versions: string): string | undefined {
     const entry = this.entries.get(key);

@@ -35,7 +35,13 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
   async present(rows, ctx) {
     dropColumns(rows, INTERNAL);
     if (rows.every((row) => 'device' in row)) return rows; // a list page: embedded by its query
-    const devices = await recordsById(ctx.db, trackres, trackres.id, { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca }, rows.map((r) => r.deviceId));
+    const devices = await recordsById(
+      ctx.db,
+      trackres,
+      trackres.id,
+      { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
+      rows.map((r) => r.deviceId),
+    );
     for (const row of rows) row.device = devices.get(row.deviceId) ?? null;
     return rows;
   },

@@ -55,7 +55,14 @@ export const clientesResource: ResourceDefinition<ClienteInput> = {
   access: { read: 'user', write: 'user' },
   searchFields: (c) => [c.id, c.name, c.razaosocial, c.cpf, c.cnpj, c.email, c.phone, c.mobilePhone],
   hiddenColumns: [...INTERNAL],
-  sortable: { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, dtcard: clientes.dtcard, status: clientes.status, email: clientes.email },
+  sortable: {
+    id: clientes.id,
+    name: clientes.name,
+    razaosocial: clientes.razaosocial,
+    dtcard: clientes.dtcard,
+    status: clientes.status,
+    email: clientes.email,
+  },
   status: (status) => eq(clientes.status, status),
   filters: {
     shape: { cadastro: z.enum(CADASTROS, { error: 'Cadastro deve ser FISICA ou JURIDICA' }).optional() },

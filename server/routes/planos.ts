@@ -13,7 +13,14 @@ export const planosResource: ResourceDefinition<PlanoInput> = {
   access: { read: 'user', write: 'user' },
   searchFields: (p) => [p.name, p.descricao],
   hiddenColumns: [...INTERNAL],
-  sortable: { id: planos.id, name: planos.name, descricao: planos.descricao, valor: planos.valor, valoradd: planos.valoradd, limtdispositivos: planos.limtdispositivos },
+  sortable: {
+    id: planos.id,
+    name: planos.name,
+    descricao: planos.descricao,
+    valor: planos.valor,
+    valoradd: planos.valoradd,
+    limtdispositivos: planos.limtdispositivos,
+  },
   present(rows) {
     dropColumns(rows, INTERNAL);
     for (const row of rows) {

@@ -44,26 +44,50 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
   // Counted before the input is validated: a flood of bad requests is limited too.
   const limited = (request: FastifyRequest) => limitPublic(db, request);
 
-  r.get('/v1/static/precadastro/:token', { schema: { tags, summary: 'Confere um link de pré-cadastro', params: tokenParam }, config: { auth: 'public' }, preValidation: limited }, async (request) => {
-    await linkOwner(db, request.params.token);
-    const company = await getCompany(db);
-    return { valid: true, empresa: String(company.dadosempresa?.nome ?? '') };
-  });
+  r.get(
+    '/v1/static/precadastro/:token',
+    {
+      schema: { tags, summary: 'Confere um link de pré-cadastro', params: tokenParam },
+      config: { auth: 'public' },
+      preValidation: limited,
+    },
+    async (request) => {
+      await linkOwner(db, request.params.token);
+      const company = await getCompany(db);
+      return { valid: true, empresa: String(company.dadosempresa?.nome ?? '') };
+    },
+  );
 
   r.post(
     '/v1/static/precadastro/:token',
-    { schema: { tags, summary: 'Pré-cadastro de um cliente com seus documentos', params: tokenParam, body: precadastroSchema }, config: { auth: 'public' }, bodyLimit: BODY_LIMIT, preValidation: limited },
+    {
+      schema: { tags, summary: 'Pré-cadastro de um cliente com seus documentos', params: tokenParam, body: precadastroSchema },
+      config: { auth: 'public' },
+      bodyLimit: BODY_LIMIT,
+      preValidation: limited,
+    },
     async (request, reply) => {
       const owner = await linkOwner(db, request.params.token);
       const { documentos, ...data } = request.body;
       const files = await Promise.all(
-        documentos.map(async (doc, index) => ({ name: doc.name, ...(await decodeFile({ id: undefined, documento: 'cliente', unid: 0, ...doc }, `documentos.${index}`)) })),
+        documentos.map(async (doc, index) => ({
+          name: doc.name,
+          ...(await decodeFile({ id: undefined, documento: 'cliente', unid: 0, ...doc }, `documentos.${index}`)),
+        })),
       );
       const id = await db.transaction(async (tx) => {
         const values = { ...data, idcard: owner.id, status: CLIENTE_STATUS.ATIVO };
         const client = await insertRecord(tx, clientesResource, values);
         for (const file of files) {
-          await tx.insert(uploads).values({ idcard: owner.id, unid: client.id, documento: 'cliente', name: file.name, type: file.type, size: file.size, data: file.data });
+          await tx.insert(uploads).values({
+            idcard: owner.id,
+            unid: client.id,
+            documento: 'cliente',
+            name: file.name,
+            type: file.type,
+            size: file.size,
+            data: file.data,
+          });
         }
         return client.id;
       });

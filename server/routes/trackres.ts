@@ -59,7 +59,13 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
       for (const row of rows) row.idVeiculo = row.idveiculo;
       return rows;
     }
-    const vehicles = await recordsById(ctx.db, veiculos, veiculos.id, { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa }, rows.map((r) => r.idveiculo));
+    const vehicles = await recordsById(
+      ctx.db,
+      veiculos,
+      veiculos.id,
+      { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
+      rows.map((r) => r.idveiculo),
+    );
     for (const row of rows) {
       row.idVeiculo = row.idveiculo;
       row.Veiculo = vehicles.get(row.idveiculo) ?? null;
@@ -72,7 +78,11 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
     async after(saved, input, _ctx, tx) {
       const changes = await links(tx, saved, input);
       if (!Object.keys(changes).length) return saved;
-      const [row] = await tx.update(trackres).set({ ...changes, busca: trackerBusca({ ...saved, ...changes }) }).where(eq(trackres.id, saved.id)).returning();
+      const [row] = await tx
+        .update(trackres)
+        .set({ ...changes, busca: trackerBusca({ ...saved, ...changes }) })
+        .where(eq(trackres.id, saved.id))
+        .returning();
       return row;
     },
   },

@@ -70,7 +70,10 @@ export async function decodeFile(input: UploadInput, field: string) {
   return { data, type: detected.mime, size: data.length };
 }
 
-const uploadBatch = z.array(uploadInputSchema).min(1, { error: 'Envie pelo menos um arquivo' }).max(10, { error: 'No máximo 10 arquivos por envio' });
+const uploadBatch = z
+  .array(uploadInputSchema)
+  .min(1, { error: 'Envie pelo menos um arquivo' })
+  .max(10, { error: 'No máximo 10 arquivos por envio' });
 const BODY_LIMIT = 10 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1_000_000;
 
 export function registerUploadRoutes(app: FastifyInstance, db: Db) {
@@ -80,62 +83,90 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
   r.get('/v1/uploads', { schema: { tags, summary: 'Arquivos de um dono', querystring: uploadListQuery } }, async (request) => {
     const unid = request.query.unid ?? request.query.userId;
     const documento = request.query.documento;
-    if (!unid || !documento) throw badRequest(MSG.invalidInput, { ...(!unid ? { unid: MSG.required } : {}), ...(!documento ? { documento: MSG.required } : {}) });
+    if (!unid || !documento)
+      throw badRequest(MSG.invalidInput, { ...(!unid ? { unid: MSG.required } : {}), ...(!documento ? { documento: MSG.required } : {}) });
     assertMayUse(request.user!, documento, unid);
-    const rows = await db.select().from(uploads).where(and(eq(uploads.documento, documento), eq(uploads.unid, unid))).orderBy(asc(uploads.id));
+    const rows = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.documento, documento), eq(uploads.unid, unid)))
+      .orderBy(asc(uploads.id));
     const total = rows.length;
     return { meta: { page: 1, pageSize: total, total, totalItens: total, totalPaginas: total ? 1 : 0 }, Items: rows.map(presentUpload) };
   });
 
-  r.post('/v1/uploads', { schema: { tags, summary: 'Envia arquivos', body: uploadBatch }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const user = request.user!;
-    const files = await Promise.all(
-      request.body.map(async (input, index) => {
-        assertMayUse(user, input.documento, input.unid);
-        return { input, ...(await decodeFile(input, `${index}.base64`)) };
-      }),
-    );
-    const saved = await db.transaction(async (tx) => {
-      const rows: UploadRow[] = [];
-      for (const [index, file] of files.entries()) {
-        await assertOwnerExists(tx, file.input.documento, file.input.unid, `${index}.unid`);
-        const [row] = await tx
-          .insert(uploads)
-          .values({ idcard: user.id, unid: file.input.unid, documento: file.input.documento, name: file.input.name, type: file.type, size: file.size, data: file.data })
-          .returning();
-        rows.push(row);
-      }
-      // One profile photo per user: the newest replaces the others.
-      const photos = rows.filter((row) => row.documento === 'imgPerfil');
-      for (const photo of photos) {
-        await tx.delete(uploads).where(and(eq(uploads.documento, 'imgPerfil'), eq(uploads.unid, photo.unid), ne(uploads.id, photo.id)));
-      }
-      return rows.filter((row) => row.documento !== 'imgPerfil' || photos.filter((p) => p.unid === row.unid).at(-1) === row);
-    });
-    reply.code(201);
-    return saved.map(presentUpload);
-  });
+  r.post(
+    '/v1/uploads',
+    { schema: { tags, summary: 'Envia arquivos', body: uploadBatch }, bodyLimit: BODY_LIMIT },
+    async (request, reply) => {
+      const user = request.user!;
+      const files = await Promise.all(
+        request.body.map(async (input, index) => {
+          assertMayUse(user, input.documento, input.unid);
+          return { input, ...(await decodeFile(input, `${index}.base64`)) };
+        }),
+      );
+      const saved = await db.transaction(async (tx) => {
+        const rows: UploadRow[] = [];
+        for (const [index, file] of files.entries()) {
+          await assertOwnerExists(tx, file.input.documento, file.input.unid, `${index}.unid`);
+          const [row] = await tx
+            .insert(uploads)
+            .values({
+              idcard: user.id,
+              unid: file.input.unid,
+              documento: file.input.documento,
+              name: file.input.name,
+              type: file.type,
+              size: file.size,
+              data: file.data,
+            })
+            .returning();
+          rows.push(row);
+        }
+        // One profile photo per user: the newest replaces the others.
+        const photos = rows.filter((row) => row.documento === 'imgPerfil');
+        for (const photo of photos) {
+          await tx.delete(uploads).where(and(eq(uploads.documento, 'imgPerfil'), eq(uploads.unid, photo.unid), ne(uploads.id, photo.id)));
+        }
+        return rows.filter((row) => row.documento !== 'imgPerfil' || photos.filter((p) => p.unid === row.unid).at(-1) === row);
+      });
+      reply.code(201);
+      return saved.map(presentUpload);
+    },
+  );
 
-  r.put('/v1/uploads', { schema: { tags, summary: 'Substitui um arquivo', body: z.array(uploadInputSchema).length(1, { error: 'Envie exatamente um arquivo' }) }, bodyLimit: BODY_LIMIT }, async (request) => {
-    const [input] = request.body;
-    if (!input.id) throw badRequest(MSG.invalidInput, { '0.id': MSG.required });
-    const user = request.user!;
-    const file = await decodeFile(input, '0.base64');
-    const row = await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(uploads).where(eq(uploads.id, input.id!)).for('update');
-      if (!existing) throw notFound();
-      assertMayUse(user, existing.documento as UploadDocumento, existing.unid);
-      assertMayUse(user, input.documento, input.unid);
-      await assertOwnerExists(tx, input.documento, input.unid, '0.unid');
-      const [updated] = await tx
-        .update(uploads)
-        .set({ unid: input.unid, documento: input.documento, name: input.name, type: file.type, size: file.size, data: file.data })
-        .where(eq(uploads.id, existing.id))
-        .returning();
-      return updated;
-    });
-    return [presentUpload(row)];
-  });
+  r.put(
+    '/v1/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Substitui um arquivo',
+        body: z.array(uploadInputSchema).length(1, { error: 'Envie exatamente um arquivo' }),
+      },
+      bodyLimit: BODY_LIMIT,
+    },
+    async (request) => {
+      const [input] = request.body;
+      if (!input.id) throw badRequest(MSG.invalidInput, { '0.id': MSG.required });
+      const user = request.user!;
+      const file = await decodeFile(input, '0.base64');
+      const row = await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(uploads).where(eq(uploads.id, input.id!)).for('update');
+        if (!existing) throw notFound();
+        assertMayUse(user, existing.documento as UploadDocumento, existing.unid);
+        assertMayUse(user, input.documento, input.unid);
+        await assertOwnerExists(tx, input.documento, input.unid, '0.unid');
+        const [updated] = await tx
+          .update(uploads)
+          .set({ unid: input.unid, documento: input.documento, name: input.name, type: file.type, size: file.size, data: file.data })
+          .where(eq(uploads.id, existing.id))
+          .returning();
+        return updated;
+      });
+      return [presentUpload(row)];
+    },
+  );
 
   r.delete('/v1/uploads/:id', { schema: { tags, summary: 'Remove um arquivo', params: idParam } }, async (request) => {
     const [existing] = await db.select().from(uploads).where(eq(uploads.id, request.params.id));

@@ -18,7 +18,11 @@ const INTERNAL = ['busca', 'updatedAt'] as const;
 export const clienteNome = (c: { name?: string; razaosocial?: string } | undefined) => (c ? c.name || c.razaosocial || '' : '');
 
 async function clientOf(tx: DbOrTx, idcliente: number) {
-  const [client] = await tx.select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial }).from(clientes).where(eq(clientes.id, idcliente)).for('share');
+  const [client] = await tx
+    .select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial })
+    .from(clientes)
+    .where(eq(clientes.id, idcliente))
+    .for('share');
   if (!client) throw badRequest(MSG.clienteNotFound, { idcliente: MSG.clienteNotFound });
   return client;
 }
@@ -52,8 +56,20 @@ export const veiculosResource: ResourceDefinition<VeiculoInput> = {
     dropColumns(rows, INTERNAL);
     if (rows.every((row) => 'cliente' in row)) return rows; // a list page: embedded by its query
     const [owners, devices] = await Promise.all([
-      recordsById(ctx.db, clientes, clientes.id, { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro }, rows.map((r) => r.idcliente)),
-      recordsById(ctx.db, trackres, trackres.id, { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca }, rows.map((r) => r.deviceId)),
+      recordsById(
+        ctx.db,
+        clientes,
+        clientes.id,
+        { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro },
+        rows.map((r) => r.idcliente),
+      ),
+      recordsById(
+        ctx.db,
+        trackres,
+        trackres.id,
+        { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
+        rows.map((r) => r.deviceId),
+      ),
     ]);
     for (const row of rows) {
       row.cliente = owners.get(row.idcliente) ?? null;
@@ -88,9 +104,15 @@ export const veiculosResource: ResourceDefinition<VeiculoInput> = {
 
 /** After a client's name changes, its vehicles' search text follows. */
 export async function refreshVehicleSearch(tx: DbOrTx, idcliente: number) {
-  const [client] = await tx.select({ name: clientes.name, razaosocial: clientes.razaosocial }).from(clientes).where(eq(clientes.id, idcliente));
+  const [client] = await tx
+    .select({ name: clientes.name, razaosocial: clientes.razaosocial })
+    .from(clientes)
+    .where(eq(clientes.id, idcliente));
   const rows = await tx.select().from(veiculos).where(eq(veiculos.idcliente, idcliente));
   for (const row of rows) {
-    await tx.update(veiculos).set({ busca: buscaOf(veiculosResource, { ...row, clienteNome: clienteNome(client) }) }).where(eq(veiculos.id, row.id));
+    await tx
+      .update(veiculos)
+      .set({ busca: buscaOf(veiculosResource, { ...row, clienteNome: clienteNome(client) }) })
+      .where(eq(veiculos.id, row.id));
   }
 }

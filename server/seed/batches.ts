@@ -47,7 +47,13 @@ export async function reserveIds(db: Db, table: PgTable, count: number): Promise
  * the database stores the previous one (PostgreSQL works in its own process; with PGlite, which
  * runs in this one, nothing changes).
  */
-export async function insertInBatches<T extends PgTable>(db: Db, table: T, count: number, make: (index: number) => T['$inferInsert'], onProgress?: (done: number) => void) {
+export async function insertInBatches<T extends PgTable>(
+  db: Db,
+  table: T,
+  count: number,
+  make: (index: number) => T['$inferInsert'],
+  onProgress?: (done: number) => void,
+) {
   let storing: Promise<void> | undefined;
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => make(start + i));

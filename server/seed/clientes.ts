@@ -31,7 +31,10 @@ const STATUS = [
 /** Who set the status (DESIGN 9): staff block, billing marks overdue. */
 const MOTIVO: Record<number, string | null> = { 0: null, 1: 'staff', 2: 'billing' };
 
-const slug = (text: string) => normalizeSearch(text).replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+const slug = (text: string) =>
+  normalizeSearch(text)
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 const surname = () => faker.person.lastName();
 /** First name and one or two different surnames. */
 function personName() {
@@ -94,7 +97,10 @@ function cliente(id: number, index: number, count: number, idcard: number, cpfs:
 
 export async function seedClientes(db: Db, count: number, idcard: number, onProgress?: (done: number) => void): Promise<ClienteRef[]> {
   // CPF and CNPJ are unique (partial unique indexes): avoid the stored ones and earlier draws.
-  const stored = await db.select({ cpf: clientes.cpf, cnpj: clientes.cnpj }).from(clientes).where(or(ne(clientes.cpf, ''), ne(clientes.cnpj, '')));
+  const stored = await db
+    .select({ cpf: clientes.cpf, cnpj: clientes.cnpj })
+    .from(clientes)
+    .where(or(ne(clientes.cpf, ''), ne(clientes.cnpj, '')));
   const cpfs = new UniqueValues(stored.map((c) => c.cpf).filter(Boolean));
   const cnpjs = new UniqueValues(stored.map((c) => c.cnpj).filter(Boolean));
   // The id is known before the insert: a client is found by its id too.
@@ -116,5 +122,9 @@ export async function seedClientes(db: Db, count: number, idcard: number, onProg
 
 /** Owners for vehicles when this run creates no clients: the newest stored ones. */
 export async function storedClientes(db: Db, limit = 100_000): Promise<ClienteRef[]> {
-  return db.select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro }).from(clientes).orderBy(desc(clientes.id)).limit(limit);
+  return db
+    .select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro })
+    .from(clientes)
+    .orderBy(desc(clientes.id))
+    .limit(limit);
 }

@@ -39,7 +39,8 @@ export async function seedDemo(db: Db, counts: DemoCounts, options: SeedOptions)
   if (counts.users) await timed('users', 'usuários', (advance) => seedUsers(db, counts.users, options.passwordHash, advance));
   if (counts.planos) await timed('planos', 'planos', () => seedPlanos(db, counts.planos, options.idcard));
   let owners: ClienteRef[] = [];
-  if (counts.clientes) owners = await timed('clientes', 'clientes', (advance) => seedClientes(db, counts.clientes, options.idcard, advance));
+  if (counts.clientes)
+    owners = await timed('clientes', 'clientes', (advance) => seedClientes(db, counts.clientes, options.idcard, advance));
   // Vehicles belong to clients: without new ones, to the newest stored ones.
   if (!owners.length && counts.veiculos) owners = await storedClientes(db);
   if (!owners.length && counts.veiculos) console.log('  Nenhum cliente para os veículos: nenhum veículo criado (use --clientes N).');

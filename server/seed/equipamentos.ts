@@ -95,7 +95,9 @@ const shuffled = (count: number) => faker.helpers.shuffle(Array.from({ length: c
 /** `links` random items of `count` → the tracker each goes with, in `trackers`' order (-1: none). */
 function spread(count: number, links: number, trackers: number[]): Int32Array {
   const trackerOf = new Int32Array(count).fill(-1);
-  shuffled(count).slice(0, links).forEach((item, k) => (trackerOf[item] = trackers[k]));
+  shuffled(count)
+    .slice(0, links)
+    .forEach((item, k) => (trackerOf[item] = trackers[k]));
   return trackerOf;
 }
 
@@ -133,25 +135,43 @@ export async function seedEquipamentos(db: Db, counts: EquipamentoCounts, owners
   const seconds: Record<string, number> = {};
 
   let step = progress.step('veículos', vehicleCount);
-  await insertInBatches(db, veiculos, vehicleCount, (i) => {
-    const tracker = trackerOfVehicle[i];
-    const row = veiculo(vehicleIds[i], idcard, ownerOf(), tracker >= 0 ? trackerIds[tracker] : 0, unique.placas);
-    if (tracker >= 0) vehicleOfTracker[tracker] = { id: row.id, idcliente: row.idcliente };
-    return row;
-  }, step.advance);
+  await insertInBatches(
+    db,
+    veiculos,
+    vehicleCount,
+    (i) => {
+      const tracker = trackerOfVehicle[i];
+      const row = veiculo(vehicleIds[i], idcard, ownerOf(), tracker >= 0 ? trackerIds[tracker] : 0, unique.placas);
+      if (tracker >= 0) vehicleOfTracker[tracker] = { id: row.id, idcliente: row.idcliente };
+      return row;
+    },
+    step.advance,
+  );
   seconds.veiculos = step.finish();
 
   step = progress.step('chips', counts.chips);
-  await insertInBatches(db, chips, counts.chips, (i) => {
-    const tracker = trackerOfChip[i];
-    const row = chip(chipIds[i], idcard, tracker >= 0 ? trackerIds[tracker] : 0, unique.iccids);
-    if (tracker >= 0) chipOfTracker[tracker] = { id: row.id, phone: row.phone, iccid: row.iccid, operadora: row.operadora };
-    return row;
-  }, step.advance);
+  await insertInBatches(
+    db,
+    chips,
+    counts.chips,
+    (i) => {
+      const tracker = trackerOfChip[i];
+      const row = chip(chipIds[i], idcard, tracker >= 0 ? trackerIds[tracker] : 0, unique.iccids);
+      if (tracker >= 0) chipOfTracker[tracker] = { id: row.id, phone: row.phone, iccid: row.iccid, operadora: row.operadora };
+      return row;
+    },
+    step.advance,
+  );
   seconds.chips = step.finish();
 
   step = progress.step('rastreadores', counts.rastreadores);
-  await insertInBatches(db, trackres, counts.rastreadores, (t) => rastreador(trackerIds[t], idcard, vehicleOfTracker[t], chipOfTracker[t], unique.imeis), step.advance);
+  await insertInBatches(
+    db,
+    trackres,
+    counts.rastreadores,
+    (t) => rastreador(trackerIds[t], idcard, vehicleOfTracker[t], chipOfTracker[t], unique.imeis),
+    step.advance,
+  );
   seconds.rastreadores = step.finish();
   return { seconds, linked: { veiculos: onVehicles, chips: withChips } };
 }

@@ -13,7 +13,9 @@ import { BAIRROS } from './brasil';
 export const DEMO_PASSWORD = 'demo1234';
 
 function slug(text: string) {
-  return normalizeSearch(text).replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+  return normalizeSearch(text)
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 }
 
 function user(index: number, passwordHash: string) {

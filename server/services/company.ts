@@ -57,7 +57,10 @@ export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
   const integrations = Object.fromEntries(
     Object.entries(defaults).map(([key, value]) => [key, { ...value, ...(stored[key] ?? {}) }]),
   ) as CompanySettings['integrations'];
-  return { dadosempresa: { nome: '', contato: '', cnpj: '', ...(row?.dadosempresa ?? {}) } as CompanySettings['dadosempresa'], integrations };
+  return {
+    dadosempresa: { nome: '', contato: '', cnpj: '', ...(row?.dadosempresa ?? {}) } as CompanySettings['dadosempresa'],
+    integrations,
+  };
 }
 
 export function maskSecrets(integrations: CompanySettings['integrations']): CompanySettings['integrations'] {

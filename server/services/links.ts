@@ -16,14 +16,22 @@ type Row = Record<string, any>;
 
 /** What a tracker is found by (DESIGN 9: imei, modelo, marca, phone, iccid). */
 export const trackerSearchFields = (t: Row) => [t.imei, t.modelo, t.marca, t.phone, t.iccid];
-export const trackerBusca = (t: Row) => trackerSearchFields(t).map((v) => normalizeSearch(v)).filter(Boolean).join(' ');
+export const trackerBusca = (t: Row) =>
+  trackerSearchFields(t)
+    .map((v) => normalizeSearch(v))
+    .filter(Boolean)
+    .join(' ');
 
 const NO_CHIP = { chipId: 0, phone: '', iccid: '', operadora: '' };
 const chipFields = (chip: Row) => ({ chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora });
 
 /** Reads a row of the other side of a link and locks it for the rest of the transaction. */
 async function lock(tx: DbOrTx, table: typeof veiculos | typeof chips | typeof trackres, id: number): Promise<Row | undefined> {
-  const [row] = await tx.select().from(table as typeof veiculos).where(eq(table.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(table as typeof veiculos)
+    .where(eq(table.id, id))
+    .for('update');
   return row;
 }
 const lockVehicle = (tx: DbOrTx, id: number) => lock(tx, veiculos, id);
@@ -37,17 +45,25 @@ const lockTracker = (tx: DbOrTx, id: number) => lock(tx, trackres, id);
 export async function linkTrackerToVehicle(tx: DbOrTx, tracker: Row, idveiculo: number): Promise<Row> {
   if (idveiculo === 0) {
     if (tracker.idveiculo > 0) {
-      await tx.update(veiculos).set({ deviceId: 0, updatedAt: new Date() }).where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
+      await tx
+        .update(veiculos)
+        .set({ deviceId: 0, updatedAt: new Date() })
+        .where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
     }
     return { idveiculo: 0, idcliente: 0 };
   }
   const vehicle = await lockVehicle(tx, idveiculo);
   if (!vehicle) throw badRequest(MSG.veiculoNotFound, { idveiculo: MSG.veiculoNotFound });
-  if (vehicle.deviceId !== 0 && vehicle.deviceId !== tracker.id) throw conflict(MSG.veiculoHasTracker, { idveiculo: MSG.veiculoHasTracker });
+  if (vehicle.deviceId !== 0 && vehicle.deviceId !== tracker.id)
+    throw conflict(MSG.veiculoHasTracker, { idveiculo: MSG.veiculoHasTracker });
   if (tracker.idveiculo > 0 && tracker.idveiculo !== idveiculo) {
-    await tx.update(veiculos).set({ deviceId: 0, updatedAt: new Date() }).where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
+    await tx
+      .update(veiculos)
+      .set({ deviceId: 0, updatedAt: new Date() })
+      .where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
   }
-  if (vehicle.deviceId !== tracker.id) await tx.update(veiculos).set({ deviceId: tracker.id, updatedAt: new Date() }).where(eq(veiculos.id, idveiculo));
+  if (vehicle.deviceId !== tracker.id)
+    await tx.update(veiculos).set({ deviceId: tracker.id, updatedAt: new Date() }).where(eq(veiculos.id, idveiculo));
   return { idveiculo, idcliente: vehicle.idcliente };
 }
 
@@ -55,7 +71,10 @@ export async function linkTrackerToVehicle(tx: DbOrTx, tracker: Row, idveiculo: 
 export async function linkChipToTracker(tx: DbOrTx, tracker: Row, chipId: number): Promise<Row> {
   if (chipId === 0) {
     if (tracker.chipId > 0) {
-      await tx.update(chips).set({ deviceId: 0, updatedAt: new Date() }).where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
+      await tx
+        .update(chips)
+        .set({ deviceId: 0, updatedAt: new Date() })
+        .where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
     }
     return NO_CHIP;
   }
@@ -113,8 +132,16 @@ export async function releaseChip(tx: DbOrTx, chip: Row) {
 
 /** A removed tracker frees its chip and its vehicle. */
 export async function releaseTracker(tx: DbOrTx, tracker: Row) {
-  if (tracker.chipId > 0) await tx.update(chips).set({ deviceId: 0, updatedAt: new Date() }).where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
-  if (tracker.idveiculo > 0) await tx.update(veiculos).set({ deviceId: 0, updatedAt: new Date() }).where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
+  if (tracker.chipId > 0)
+    await tx
+      .update(chips)
+      .set({ deviceId: 0, updatedAt: new Date() })
+      .where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
+  if (tracker.idveiculo > 0)
+    await tx
+      .update(veiculos)
+      .set({ deviceId: 0, updatedAt: new Date() })
+      .where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
 }
 
 /** A removed vehicle frees its tracker. */

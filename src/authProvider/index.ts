@@ -26,7 +26,13 @@ function loadSession(): Promise<SessionUser> {
 }
 
 export const roleOf = (user: SessionUser | null | undefined): number | undefined =>
-  !user ? undefined : isAdmin(user) ? ACESSO.ADMIN : Number(user.acesso) === ACESSO.USUARIO || user.nivel === '2' ? ACESSO.USUARIO : undefined;
+  !user
+    ? undefined
+    : isAdmin(user)
+      ? ACESSO.ADMIN
+      : Number(user.acesso) === ACESSO.USUARIO || user.nivel === '2'
+        ? ACESSO.USUARIO
+        : undefined;
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {

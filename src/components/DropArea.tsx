@@ -72,8 +72,7 @@ export function DropArea({
   const notify = useNotify();
   const limit = multiple === false ? 1 : Math.max(1, filesLimit);
 
-  const tooMany = () =>
-    notify('app.uploads.too_many', { type: 'error', messageArgs: { smart_count: limit }, ...NOTICE_OPTIONS });
+  const tooMany = () => notify('app.uploads.too_many', { type: 'error', messageArgs: { smart_count: limit }, ...NOTICE_OPTIONS });
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: Object.fromEntries(accept.map((type) => [type, [] as string[]])),

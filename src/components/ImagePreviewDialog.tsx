@@ -29,7 +29,18 @@ export function ImagePreviewDialog({ image, onClose }: { image: PreviewImage | n
       </IconButton>
       <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', bgcolor: 'grey.100' }}>
         {shown ? (
-          <Box component="img" src={shown.src} alt={shown.name} sx={{ maxWidth: '100%', minWidth: 120, maxHeight: { xs: 'calc(100vh - 160px)', sm: '70vh' }, objectFit: 'contain', imageRendering: 'auto' }} />
+          <Box
+            component="img"
+            src={shown.src}
+            alt={shown.name}
+            sx={{
+              maxWidth: '100%',
+              minWidth: 120,
+              maxHeight: { xs: 'calc(100vh - 160px)', sm: '70vh' },
+              objectFit: 'contain',
+              imageRendering: 'auto',
+            }}
+          />
         ) : null}
       </DialogContent>
       <DialogActions>

@@ -83,7 +83,11 @@ export function useInlineSearch<T extends RaRecord>(resource: string, perPage: n
     }
     setSearching(true);
     try {
-      return await dataProvider.getList<T>(resource, { filter: { pesquisa: term }, pagination: { page: 1, perPage }, sort: { field: 'id', order: 'DESC' } });
+      return await dataProvider.getList<T>(resource, {
+        filter: { pesquisa: term },
+        pagination: { page: 1, perPage },
+        sort: { field: 'id', order: 'DESC' },
+      });
     } catch (error) {
       onError(error);
       return undefined;

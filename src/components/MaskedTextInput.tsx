@@ -38,10 +38,5 @@ const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function I
 });
 
 export function MaskedTextInput({ mask, ...props }: TextInputProps & { mask: MaskName }) {
-  return (
-    <TextInput
-      {...props}
-      slotProps={{ input: { inputComponent: ImaskAdapter as any, inputProps: { mask: MASKS[mask] } } }}
-    />
-  );
+  return <TextInput {...props} slotProps={{ input: { inputComponent: ImaskAdapter as any, inputProps: { mask: MASKS[mask] } } }} />;
 }

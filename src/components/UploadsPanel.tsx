@@ -42,7 +42,13 @@ export interface UploadsPanelProps {
 
 const isImage = (upload: Pick<Upload, 'type'>) => upload.type.startsWith('image/');
 
-export function UploadsPanel({ unid, documento, accept, maxSize = MAX_UPLOAD_BYTES, filesLimit = DROP_WIDGET.filesLimit }: UploadsPanelProps) {
+export function UploadsPanel({
+  unid,
+  documento,
+  accept,
+  maxSize = MAX_UPLOAD_BYTES,
+  filesLimit = DROP_WIDGET.filesLimit,
+}: UploadsPanelProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const onError = useServerErrorNotify();
@@ -116,7 +122,12 @@ export function UploadsPanel({ unid, documento, accept, maxSize = MAX_UPLOAD_BYT
         </Typography>
       ) : null}
       {images.length ? (
-        <ImageList cols={3} gap={8} rowHeight={140} sx={{ mt: 2, mb: 0, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr)) !important' }}>
+        <ImageList
+          cols={3}
+          gap={8}
+          rowHeight={140}
+          sx={{ mt: 2, mb: 0, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr)) !important' }}
+        >
           {images.map((upload) => (
             <ImageListItem key={upload.id} sx={{ borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
               <Link

@@ -38,7 +38,5 @@ export function fileToDataUrl(file: File): Promise<string> {
 }
 
 export async function toNewUploads(files: File[], unid: number, documento: UploadDocumento): Promise<NewUpload[]> {
-  return Promise.all(
-    files.map(async (file) => ({ unid, documento, name: file.name, type: file.type, base64: await fileToDataUrl(file) })),
-  );
+  return Promise.all(files.map(async (file) => ({ unid, documento, name: file.name, type: file.type, base64: await fileToDataUrl(file) })));
 }

@@ -367,14 +367,12 @@ export const appMessages = {
       finish: 'Finalizar',
       sending: 'Enviando…',
       documentos_fisica: 'Envie a frente e o verso do documento de identidade (RG ou CNH).',
-      documentos_juridica:
-        'Envie a frente e o verso do documento de identidade do responsável e o cartão CNPJ ou contrato social.',
+      documentos_juridica: 'Envie a frente e o verso do documento de identidade do responsável e o cartão CNPJ ou contrato social.',
       documentos_count: '%{count} de %{smart_count} documento anexado |||| %{count} de %{smart_count} documentos anexados',
       documentos_excess: 'Remova %{smart_count} arquivo para continuar. |||| Remova %{smart_count} arquivos para continuar.',
       drop: 'Arraste os documentos aqui ou clique para escolher',
       invalid_title: 'Link de pré-cadastro inválido',
-      invalid_message:
-        'Este link não existe ou não é mais válido. Peça um novo link de pré-cadastro à empresa que o enviou.',
+      invalid_message: 'Este link não existe ou não é mais válido. Peça um novo link de pré-cadastro à empresa que o enviou.',
       network_error: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
       retry: 'Tentar novamente',
       success_title: 'Cadastro realizado com sucesso',

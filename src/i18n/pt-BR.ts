@@ -13,10 +13,7 @@ export function deepMerge(...sources: Messages[]): Messages {
   for (const source of sources) {
     for (const [key, value] of Object.entries(source)) {
       const current = out[key];
-      out[key] =
-        typeof value === 'object' && value !== null
-          ? deepMerge(typeof current === 'object' ? current : {}, value)
-          : value;
+      out[key] = typeof value === 'object' && value !== null ? deepMerge(typeof current === 'object' ? current : {}, value) : value;
     }
   }
   return out;

@@ -20,33 +20,37 @@ export function AppMenu() {
   const translate = useTranslate();
   return (
     <Box component="nav" aria-label={translate('app.menu.navigation')}>
-    <Menu>
-      <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
-      <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
-      <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
-      <MenuGroup label="app.menu.financeiro" icon={<AccountBalanceIcon />} paths={['/planos', '/contratos', '/assinaturas', '/cobrancas']}>
-        {groupLink('/planos', 'planos')}
-        {groupLink('/contratos', 'contratos')}
-        {groupLink('/assinaturas', 'assinaturas')}
-        {groupLink('/cobrancas', 'cobrancas')}
-      </MenuGroup>
-      <MenuGroup label="app.menu.equipamentos" icon={<RouterIcon />} paths={['/chips', '/rastreadores']}>
-        {groupLink('/chips', 'chips')}
-        {groupLink('/rastreadores', 'rastreadores')}
-      </MenuGroup>
-      <MenuGroup label="app.menu.integracoes" icon={<ExtensionIcon />} paths={['/integrations']}>
-        {groupLink('/integrations/mdp', 'mdp')}
-        {groupLink('/integrations/traccar', 'traccar')}
-        {groupLink('/integrations/whats', 'whats')}
-      </MenuGroup>
-      {isAdministrator ? (
-        <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes']}>
-          {groupLink('/usuarios', 'usuarios')}
-          {groupLink('/notificacoes', 'notificacoes')}
+      <Menu>
+        <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
+        <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
+        <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
+        <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
+        <MenuGroup
+          label="app.menu.financeiro"
+          icon={<AccountBalanceIcon />}
+          paths={['/planos', '/contratos', '/assinaturas', '/cobrancas']}
+        >
+          {groupLink('/planos', 'planos')}
+          {groupLink('/contratos', 'contratos')}
+          {groupLink('/assinaturas', 'assinaturas')}
+          {groupLink('/cobrancas', 'cobrancas')}
         </MenuGroup>
-      ) : null}
-    </Menu>
+        <MenuGroup label="app.menu.equipamentos" icon={<RouterIcon />} paths={['/chips', '/rastreadores']}>
+          {groupLink('/chips', 'chips')}
+          {groupLink('/rastreadores', 'rastreadores')}
+        </MenuGroup>
+        <MenuGroup label="app.menu.integracoes" icon={<ExtensionIcon />} paths={['/integrations']}>
+          {groupLink('/integrations/mdp', 'mdp')}
+          {groupLink('/integrations/traccar', 'traccar')}
+          {groupLink('/integrations/whats', 'whats')}
+        </MenuGroup>
+        {isAdministrator ? (
+          <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes']}>
+            {groupLink('/usuarios', 'usuarios')}
+            {groupLink('/notificacoes', 'notificacoes')}
+          </MenuGroup>
+        ) : null}
+      </Menu>
     </Box>
   );
 }

@@ -18,7 +18,10 @@ function ProfileLink() {
       startIcon={<Avatar src={identity?.avatar} alt="" sx={{ width: 28, height: 28 }} />}
       sx={{ textTransform: 'none' }}
     >
-      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {identity?.fullName ?? translate('app.appbar.profile')}
       </Box>
     </Button>

@@ -17,9 +17,7 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect(invalid.body.errors).toMatchObject({ email: 'E-mail inválido', password: expect.stringContaining('6 caracteres') });
     expect((await anon.get('/v1/install')).body).toEqual({ status: false });
 
-    const attempts = await Promise.all(
-      Array.from({ length: 5 }, () => new Client(t.app).post('/v1/install', ADMIN)),
-    );
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => new Client(t.app).post('/v1/install', ADMIN)));
     expect(attempts.filter((r) => r.status === 201)).toHaveLength(1);
     expect(attempts.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(4).fill('O sistema já foi instalado.'));
     expect((await anon.get('/v1/install')).body).toEqual({ status: true });
@@ -116,36 +114,37 @@ describe.each(backends)('install and session (%s)', (backend) => {
   });
 
   // Several processes share one database only on PostgreSQL; PGlite belongs to one process.
-  if (backend === 'postgres') it('a logout or a block in one app process ends the session in every other process', async () => {
-    const sibling = await createSiblingApp(t.url!);
-    try {
-      const admin = new Client(t.app);
-      await admin.login(ADMIN.email, ADMIN.password);
-      const data = newUser();
-      const created = (await admin.post('/v1/users', data)).body;
-      // Signed in through process A, then seen by process B (which caches the session).
-      const user = new Client(t.app);
-      await user.login(data.login, data.password);
-      const viaB = new Client(sibling.app);
-      viaB.cookie = user.cookie;
-      expect((await viaB.get('/v1/session')).status).toBe(200);
-      expect((await viaB.get('/v1/session')).status).toBe(200);
-      // Process A blocks the user: process B must refuse the session promptly.
-      expect((await admin.put(`/v1/users/${created.id}`, { ...created, bloqueado: true })).status).toBe(200);
-      await expect.poll(async () => (await viaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+  if (backend === 'postgres')
+    it('a logout or a block in one app process ends the session in every other process', async () => {
+      const sibling = await createSiblingApp(t.url!);
+      try {
+        const admin = new Client(t.app);
+        await admin.login(ADMIN.email, ADMIN.password);
+        const data = newUser();
+        const created = (await admin.post('/v1/users', data)).body;
+        // Signed in through process A, then seen by process B (which caches the session).
+        const user = new Client(t.app);
+        await user.login(data.login, data.password);
+        const viaB = new Client(sibling.app);
+        viaB.cookie = user.cookie;
+        expect((await viaB.get('/v1/session')).status).toBe(200);
+        expect((await viaB.get('/v1/session')).status).toBe(200);
+        // Process A blocks the user: process B must refuse the session promptly.
+        expect((await admin.put(`/v1/users/${created.id}`, { ...created, bloqueado: true })).status).toBe(200);
+        await expect.poll(async () => (await viaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
 
-      // Logout through A ends a session that B had cached.
-      const second = new Client(t.app);
-      await second.login(ADMIN.email, ADMIN.password);
-      const secondViaB = new Client(sibling.app);
-      secondViaB.cookie = second.cookie;
-      expect((await secondViaB.get('/v1/session')).status).toBe(200);
-      await second.delete('/v1/session');
-      await expect.poll(async () => (await secondViaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
-    } finally {
-      await sibling.close();
-    }
-  });
+        // Logout through A ends a session that B had cached.
+        const second = new Client(t.app);
+        await second.login(ADMIN.email, ADMIN.password);
+        const secondViaB = new Client(sibling.app);
+        secondViaB.cookie = second.cookie;
+        expect((await secondViaB.get('/v1/session')).status).toBe(200);
+        await second.delete('/v1/session');
+        await expect.poll(async () => (await secondViaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+      } finally {
+        await sibling.close();
+      }
+    });
 
   it('refuses cross-site requests but not same-origin ones or the public calls', async () => {
     const admin = new Client(t.app);
@@ -157,7 +156,12 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect(crossWrite.status).toBe(403);
     expect((await admin.get('/v1/users', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     expect((await admin.get('/v1/users', { 'sec-fetch-site': 'none' })).status).toBe(200);
-    const crossLogin = await new Client(t.app).request('POST', '/v1/session', { email: ADMIN.email, password: ADMIN.password }, { 'sec-fetch-site': 'cross-site' });
+    const crossLogin = await new Client(t.app).request(
+      'POST',
+      '/v1/session',
+      { email: ADMIN.email, password: ADMIN.password },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossLogin.status).toBe(403);
   });
 
@@ -169,7 +173,9 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect((await anon.get('/v1/health')).body).toEqual({ status: 'ok', database: backend });
     const docs = await anon.get('/docs/json');
     expect(docs.status).toBe(200);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/v1/users', '/v1/users/{id}', '/v1/session', '/v1/install', '/v1/uploads']));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/users', '/v1/users/{id}', '/v1/session', '/v1/install', '/v1/uploads']),
+    );
     const unknown = await anon.get('/v1/nada');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Endereço não encontrado.' });

@@ -13,11 +13,29 @@ describe.each(backends)('clientes (%s)', (backend) => {
   }
 
   it('creates, reads, updates and removes a FISICA client; digits stored, the app password never returned', async () => {
-    const data = newCliente({ name: 'José da Conceição', cpf: '', phone: '(11) 3456-7890', postalCode: '01310-100', uf: 'sp', login: 'jose.app', password: 'app-senha-1' });
+    const data = newCliente({
+      name: 'José da Conceição',
+      cpf: '',
+      phone: '(11) 3456-7890',
+      postalCode: '01310-100',
+      uf: 'sp',
+      login: 'jose.app',
+      password: 'app-senha-1',
+    });
     data.cpf = '529.982.247-25';
     const created = await env.admin.post('/v1/clientes', data);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ cadastro: 'FISICA', name: 'José da Conceição', cpf: '52998224725', phone: '1134567890', postalCode: '01310100', uf: 'SP', status: 0, login: 'jose.app', password: '' });
+    expect(created.body).toMatchObject({
+      cadastro: 'FISICA',
+      name: 'José da Conceição',
+      cpf: '52998224725',
+      phone: '1134567890',
+      postalCode: '01310100',
+      uf: 'SP',
+      status: 0,
+      login: 'jose.app',
+      password: '',
+    });
     expect(created.body.idcard).toBeGreaterThan(0);
     expect(new Date(created.body.dtcard).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const read = await env.admin.get(`/v1/clientes/${created.body.id}`);
@@ -27,11 +45,11 @@ describe.each(backends)('clientes (%s)', (backend) => {
     expect(updated.body).toMatchObject({ name: 'José C. Souza', status: 1 });
     // An empty password kept the stored one.
     expect(await rawPassword(created.body.id)).toBe('app-senha-1');
-    for (const body of [created.body, read.body, updated.body, (await env.admin.get('/v1/clientes')).body]) expect(JSON.stringify(body)).not.toContain('app-senha-1');
+    for (const body of [created.body, read.body, updated.body, (await env.admin.get('/v1/clientes')).body])
+      expect(JSON.stringify(body)).not.toContain('app-senha-1');
     expect((await env.admin.delete(`/v1/clientes/${created.body.id}`)).status).toBe(200);
     expect((await env.admin.get(`/v1/clientes/${created.body.id}`)).status).toBe(404);
   });
-
 
   it('FISICA needs name, CPF and e-mail; JURIDICA needs razão social, CNPJ and e-mail; check digits and e-mail format', async () => {
     const fisica = await env.admin.post('/v1/clientes', { cadastro: 'FISICA' });
@@ -122,7 +140,9 @@ describe.each(backends)('clientes (%s)', (backend) => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/veículos/);
     const free = await env.admin.post('/v1/clientes', newCliente());
-    const upload = await env.admin.post('/v1/uploads', [{ unid: free.body.id, documento: 'cliente', name: 'rg.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) }]);
+    const upload = await env.admin.post('/v1/uploads', [
+      { unid: free.body.id, documento: 'cliente', name: 'rg.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) },
+    ]);
     expect(upload.status).toBe(201);
     expect((await env.admin.delete(`/v1/clientes/${free.body.id}`)).status).toBe(200);
     expect((await env.admin.get(`/v1/uploads?unid=${free.body.id}&documento=cliente`)).body.Items).toEqual([]);

@@ -32,7 +32,10 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
     it('accepts old and Mercosul plates, stored upper-case; refuses others; one vehicle per plate (409)', async () => {
       const owner = await cliente();
       const old = placa(true);
-      const created = await env.admin.post('/v1/veiculos', newVeiculo(owner.id, { placa: `${old.slice(0, 3).toLowerCase()}-${old.slice(3)}` }));
+      const created = await env.admin.post(
+        '/v1/veiculos',
+        newVeiculo(owner.id, { placa: `${old.slice(0, 3).toLowerCase()}-${old.slice(3)}` }),
+      );
       expect(created.status).toBe(201);
       expect(created.body.placa).toBe(old);
       const mercosul = placa();
@@ -91,13 +94,23 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
 
       const linked = await env.admin.put(`/v1/trackres/${t1.id}`, { ...t1, idveiculo: v1.id, idcliente: v1.idcliente });
       expect(linked.status).toBe(200);
-      expect(linked.body).toMatchObject({ idveiculo: v1.id, idVeiculo: v1.id, idcliente: v1.idcliente, Veiculo: { id: v1.id, marca: v1.marca, modelo: v1.modelo, placa: v1.placa } });
+      expect(linked.body).toMatchObject({
+        idveiculo: v1.id,
+        idVeiculo: v1.id,
+        idcliente: v1.idcliente,
+        Veiculo: { id: v1.id, marca: v1.marca, modelo: v1.modelo, placa: v1.placa },
+      });
       expect((await get(`/v1/veiculos/${v1.id}`)).deviceId).toBe(t1.id);
       expect((await get(`/v1/veiculos/${v1.id}`)).device).toMatchObject({ id: t1.id, imei: t1.imei });
       const listed = (await get(`/v1/trackres?idveiculo=${v1.id}`)).Items;
       expect(listed.map((t: any) => t.id)).toEqual([t1.id]);
       expect(listed[0]).toMatchObject({ idVeiculo: v1.id, Veiculo: { id: v1.id, marca: v1.marca, modelo: v1.modelo, placa: v1.placa } });
-      expect((await get(`/v1/veiculos?idcliente=${v1.idcliente}`)).Items[0].device).toEqual({ id: t1.id, imei: t1.imei, modelo: t1.modelo, marca: t1.marca });
+      expect((await get(`/v1/veiculos?idcliente=${v1.idcliente}`)).Items[0].device).toEqual({
+        id: t1.id,
+        imei: t1.imei,
+        modelo: t1.modelo,
+        marca: t1.marca,
+      });
 
       // idVeiculo is the other name of idveiculo (DESIGN 4): accepted when idveiculo is absent.
       const { idveiculo: _canonical, ...t2WithoutCanonical } = t2;
@@ -167,9 +180,9 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       // The chip's side links and unlinks too.
       const viaChip = await env.admin.put(`/v1/chips/${spare.id}`, { ...spare, deviceId: other.id });
       expect(viaChip.status).toBe(200);
-      expect((await get(`/v1/trackres/${other.id}`))).toMatchObject({ chipId: spare.id, iccid: spare.iccid });
+      expect(await get(`/v1/trackres/${other.id}`)).toMatchObject({ chipId: spare.id, iccid: spare.iccid });
       expect((await env.admin.put(`/v1/chips/${spare.id}`, { ...spare, deviceId: 0 })).body.deviceId).toBe(0);
-      expect((await get(`/v1/trackres/${other.id}`))).toMatchObject({ chipId: 0, iccid: '' });
+      expect(await get(`/v1/trackres/${other.id}`)).toMatchObject({ chipId: 0, iccid: '' });
     });
 
     it('a failed link changes nothing: the vehicle link is rolled back when the chip is refused', async () => {
@@ -181,7 +194,7 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       const refused = await env.admin.put(`/v1/trackres/${tracker.id}`, { ...tracker, idveiculo: v.id, chipId: chip.id });
       expect(refused.status).toBe(409);
       expect((await get(`/v1/veiculos/${v.id}`)).deviceId).toBe(0);
-      expect((await get(`/v1/trackres/${tracker.id}`))).toMatchObject({ idveiculo: 0, chipId: 0 });
+      expect(await get(`/v1/trackres/${tracker.id}`)).toMatchObject({ idveiculo: 0, chipId: 0 });
     });
 
     it('a tracker created with its links gets both sides at once', async () => {
@@ -213,9 +226,11 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       expect(inUse.body.message).toBe('Chip em uso por um rastreador: desconecte-o antes de remover.');
       expect((await get(`/v1/chips/${chip.id}`)).id).toBe(chip.id);
 
-      await env.admin.post('/v1/uploads', [{ unid: v.id, documento: 'veiculos', name: 'frente.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) }]);
+      await env.admin.post('/v1/uploads', [
+        { unid: v.id, documento: 'veiculos', name: 'frente.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) },
+      ]);
       expect((await env.admin.delete(`/v1/veiculos/${v.id}`)).status).toBe(200);
-      expect((await get(`/v1/trackres/${tracker.id}`))).toMatchObject({ idveiculo: 0, idcliente: 0, chipId: chip.id });
+      expect(await get(`/v1/trackres/${tracker.id}`)).toMatchObject({ idveiculo: 0, idcliente: 0, chipId: chip.id });
       expect((await get(`/v1/uploads?unid=${v.id}&documento=veiculos`)).Items).toEqual([]);
 
       expect((await env.admin.delete(`/v1/trackres/${tracker.id}`)).status).toBe(200);
@@ -260,7 +275,9 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       const missing = await env.admin.post('/v1/planos', {});
       expect(Object.keys(missing.body.errors).sort()).toEqual(['descricao', 'limtdispositivos', 'valor', 'valoradd']);
       expect((await env.admin.post('/v1/planos', newPlano({ valor: -1 }))).body.errors).toEqual({ valor: 'O valor não pode ser negativo' });
-      expect((await env.admin.post('/v1/planos', newPlano({ valoradd: 10.555 }))).body.errors).toEqual({ valoradd: 'Use no máximo duas casas decimais' });
+      expect((await env.admin.post('/v1/planos', newPlano({ valoradd: 10.555 }))).body.errors).toEqual({
+        valoradd: 'Use no máximo duas casas decimais',
+      });
       expect((await env.admin.post('/v1/planos', newPlano({ valor: 'dez' }))).status).toBe(400);
       const created = await post('/v1/planos', newPlano({ valor: '1.234,50', valoradd: 0 }));
       expect(created).toMatchObject({ valor: 1234.5, valoradd: 0, limtdispositivos: 1 });

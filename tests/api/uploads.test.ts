@@ -5,14 +5,24 @@ import { dataUrl, PDF_MINIMAL, PNG_1PX, pngOfSize, TEXT_FILE } from '../support/
 describe.each(backends)('uploads (%s)', (backend) => {
   const env = useInstalledApp(backend);
 
-  const photo = (unid: number, name = 'foto.png') => ({ unid, documento: 'imgPerfil', name, type: 'image/png', base64: dataUrl('image/png', PNG_1PX) });
+  const photo = (unid: number, name = 'foto.png') => ({
+    unid,
+    documento: 'imgPerfil',
+    name,
+    type: 'image/png',
+    base64: dataUrl('image/png', PNG_1PX),
+  });
 
   it('stores a profile photo, returns it as a data URL, and a second photo replaces the first', async () => {
     const first = await env.admin.post('/v1/uploads', [photo(1)]);
     expect(first.status).toBe(201);
-    expect(first.body).toEqual([expect.objectContaining({ unid: 1, userId: 1, documento: 'imgPerfil', name: 'foto.png', type: 'image/png', size: PNG_1PX.length })]);
+    expect(first.body).toEqual([
+      expect.objectContaining({ unid: 1, userId: 1, documento: 'imgPerfil', name: 'foto.png', type: 'image/png', size: PNG_1PX.length }),
+    ]);
     expect(first.body[0].base64).toBe(dataUrl('image/png', PNG_1PX));
-    const second = await env.admin.post('/v1/uploads', [{ ...photo(1, 'nova.png'), unid: undefined, userId: 1, base64: PNG_1PX.toString('base64') }]);
+    const second = await env.admin.post('/v1/uploads', [
+      { ...photo(1, 'nova.png'), unid: undefined, userId: 1, base64: PNG_1PX.toString('base64') },
+    ]);
     expect(second.status).toBe(201);
     const list = await env.admin.get('/v1/uploads?unid=1&documento=imgPerfil');
     expect(list.body.meta.totalItens).toBe(1);
@@ -27,7 +37,9 @@ describe.each(backends)('uploads (%s)', (backend) => {
     const pdfAsPhoto = await env.admin.post('/v1/uploads', [{ ...photo(1, 'doc.pdf'), base64: dataUrl('application/pdf', PDF_MINIMAL) }]);
     expect(pdfAsPhoto.status).toBe(400);
     // A PDF is fine among a user's documents, and its stored type comes from the bytes.
-    const pdf = await env.admin.post('/v1/uploads', [{ unid: 1, documento: 'users', name: 'rg.pdf', type: 'image/png', base64: dataUrl('application/pdf', PDF_MINIMAL) }]);
+    const pdf = await env.admin.post('/v1/uploads', [
+      { unid: 1, documento: 'users', name: 'rg.pdf', type: 'image/png', base64: dataUrl('application/pdf', PDF_MINIMAL) },
+    ]);
     expect(pdf.status).toBe(201);
     expect(pdf.body[0].type).toBe('application/pdf');
     const broken = await env.admin.post('/v1/uploads', [{ ...photo(1), base64: '@@@não é base64@@@' }]);
@@ -36,7 +48,9 @@ describe.each(backends)('uploads (%s)', (backend) => {
 
   it('refuses files over 5,000,000 bytes decoded with 413 and stores nothing of the batch', async () => {
     const before = (await env.admin.get('/v1/uploads?unid=1&documento=users')).body.meta.totalItens;
-    const exact = await env.admin.post('/v1/uploads', [{ unid: 1, documento: 'users', name: 'limite.png', type: 'image/png', base64: pngOfSize(5_000_000).toString('base64') }]);
+    const exact = await env.admin.post('/v1/uploads', [
+      { unid: 1, documento: 'users', name: 'limite.png', type: 'image/png', base64: pngOfSize(5_000_000).toString('base64') },
+    ]);
     expect(exact.status).toBe(201);
     const tooBig = await env.admin.post('/v1/uploads', [
       { unid: 1, documento: 'users', name: 'ok.png', type: 'image/png', base64: PNG_1PX.toString('base64') },
@@ -63,11 +77,26 @@ describe.each(backends)('uploads (%s)', (backend) => {
   });
 
   it('replaces a file with PUT and removes it with DELETE; unknown owners and ids are refused', async () => {
-    const [saved] = (await env.admin.post('/v1/uploads', [{ unid: 1, documento: 'users', name: 'cnh.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) }])).body;
-    const replaced = await env.admin.put('/v1/uploads', [{ id: saved.id, unid: 1, documento: 'users', name: 'cnh-verso.pdf', type: 'application/pdf', base64: dataUrl('application/pdf', PDF_MINIMAL) }]);
+    const [saved] = (
+      await env.admin.post('/v1/uploads', [
+        { unid: 1, documento: 'users', name: 'cnh.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) },
+      ])
+    ).body;
+    const replaced = await env.admin.put('/v1/uploads', [
+      {
+        id: saved.id,
+        unid: 1,
+        documento: 'users',
+        name: 'cnh-verso.pdf',
+        type: 'application/pdf',
+        base64: dataUrl('application/pdf', PDF_MINIMAL),
+      },
+    ]);
     expect(replaced.status).toBe(200);
     expect(replaced.body[0]).toMatchObject({ id: saved.id, name: 'cnh-verso.pdf', type: 'application/pdf' });
-    expect((await env.admin.put('/v1/uploads', [{ unid: 1, documento: 'users', name: 'x.png', base64: PNG_1PX.toString('base64') }])).status).toBe(400);
+    expect(
+      (await env.admin.put('/v1/uploads', [{ unid: 1, documento: 'users', name: 'x.png', base64: PNG_1PX.toString('base64') }])).status,
+    ).toBe(400);
     const removed = await env.admin.delete(`/v1/uploads/${saved.id}`);
     expect(removed.status).toBe(200);
     expect((await env.admin.delete(`/v1/uploads/${saved.id}`)).status).toBe(404);

@@ -17,7 +17,15 @@ describe.each(backends)('users (%s)', (backend) => {
     const data = newUser({ name: 'Márcia Gonçalves', phone: '(11) 3456-7890', uf: 'sp', postalCode: '01310-100' });
     const created = await env.admin.post('/v1/users', data);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Márcia Gonçalves', cpf: data.cpf, acesso: 2, nivel: '2', bloqueado: false, uf: 'SP', postalCode: '01310100' });
+    expect(created.body).toMatchObject({
+      name: 'Márcia Gonçalves',
+      cpf: data.cpf,
+      acesso: 2,
+      nivel: '2',
+      bloqueado: false,
+      uf: 'SP',
+      postalCode: '01310100',
+    });
     expect(created.body.token).toMatch(/^[\w-]{24}$/);
     const read = await env.admin.get(`/v1/users/${created.body.id}`);
     expect(read.body.dadosempresa).toEqual({ nome: '', contato: '', cnpj: '' });
@@ -42,7 +50,11 @@ describe.each(backends)('users (%s)', (backend) => {
     expect(Object.keys(missing.body.errors)).toEqual(expect.arrayContaining(['name', 'cpf', 'email', 'acesso', 'login', 'password']));
     const invalid = await env.admin.post('/v1/users', newUser({ cpf: '111.111.111-11', email: 'x@', acesso: 7 }));
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toMatchObject({ cpf: 'CPF inválido', email: 'E-mail inválido', acesso: expect.stringContaining('1 (Administrador)') });
+    expect(invalid.body.errors).toMatchObject({
+      cpf: 'CPF inválido',
+      email: 'E-mail inválido',
+      acesso: expect.stringContaining('1 (Administrador)'),
+    });
   });
 
   it('bad JSON and wrong types give 400 with a message, never 500, and change nothing', async () => {
@@ -68,7 +80,10 @@ describe.each(backends)('users (%s)', (backend) => {
     expect((await env.admin.post('/v1/users', data)).status).toBe(201);
     const sameEmail = await env.admin.post('/v1/users', newUser({ email: data.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ message: 'Já existe um usuário com este e-mail.', errors: { email: 'Já existe um usuário com este e-mail.' } });
+    expect(sameEmail.body).toEqual({
+      message: 'Já existe um usuário com este e-mail.',
+      errors: { email: 'Já existe um usuário com este e-mail.' },
+    });
     const sameLogin = await env.admin.post('/v1/users', newUser({ login: data.login }));
     expect(sameLogin.status).toBe(409);
     expect(sameLogin.body.errors).toHaveProperty('login');
@@ -135,7 +150,10 @@ describe.each(backends)('users (%s)', (backend) => {
     expect(adminView.integrations.traccar.token).toBe('segredo-traccar');
     expect(adminView.dadosempresa.nome).toBe('Rastreio Ltda');
     // The administrator sending the mask back keeps the secret too; webhookToken cannot be chosen.
-    const masked = await env.admin.put('/v1/users/1', { ...adminView, integrations: { traccar: { token: '********' }, gateway: { webhookToken: 'escolhido' } } });
+    const masked = await env.admin.put('/v1/users/1', {
+      ...adminView,
+      integrations: { traccar: { token: '********' }, gateway: { webhookToken: 'escolhido' } },
+    });
     expect(masked.body.integrations.traccar.token).toBe('segredo-traccar');
     expect(masked.body.integrations.gateway.webhookToken).toBe(saved.body.integrations.gateway.webhookToken);
   });

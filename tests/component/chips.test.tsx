@@ -80,7 +80,9 @@ describe('chips list', () => {
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith(
         'chips',
-        expect.objectContaining({ data: expect.objectContaining({ phone: '(11) 98765-4321', iccid: '8955101234567890123', operadora: 'Vivo' }) }),
+        expect.objectContaining({
+          data: expect.objectContaining({ phone: '(11) 98765-4321', iccid: '8955101234567890123', operadora: 'Vivo' }),
+        }),
       ),
     );
   });

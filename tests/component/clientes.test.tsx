@@ -45,7 +45,10 @@ function renderDialog(path: string, dataProvider = emptyDataProvider()) {
 }
 
 const uploadsFetch = () =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ meta: { totalItens: 0 }, Items: [] }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ meta: { totalItens: 0 }, Items: [] }), { status: 200 })),
+  );
 
 describe('client form', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -100,11 +103,15 @@ describe('client form', () => {
     await user.type(within(dialog).getByLabelText(/^CNPJ/), '11222333000181');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0][1].data).toMatchObject({ cadastro: 'JURIDICA', razaosocial: 'Transportes Rápidos Ltda', cnpj: '11.222.333/0001-81' });
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      cadastro: 'JURIDICA',
+      razaosocial: 'Transportes Rápidos Ltda',
+      cnpj: '11.222.333/0001-81',
+    });
     await waitFor(() => expect(readNotices().map((n) => n.text)).toContain('Cadastro realizado com sucesso'));
   });
 
-  it("locks the status select of a Vencido client (2)", async () => {
+  it('locks the status select of a Vencido client (2)', async () => {
     uploadsFetch();
     renderDialog('/clientes/42', emptyDataProvider({ getOne: (async () => ({ data: { ...CLIENTE, status: 2 } })) as never }));
     const dialog = await screen.findByRole('dialog', { name: 'Cliente' });
@@ -144,7 +151,10 @@ describe('client form', () => {
       if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
     });
     const update = vi.fn(async () => {
-      throw new HttpError('Já existe um cliente com este CPF.', 409, { message: 'Já existe um cliente com este CPF.', errors: { cpf: 'Já existe um cliente com este CPF.' } });
+      throw new HttpError('Já existe um cliente com este CPF.', 409, {
+        message: 'Já existe um cliente com este CPF.',
+        errors: { cpf: 'Já existe um cliente com este CPF.' },
+      });
     });
     renderDialog('/clientes/42', emptyDataProvider({ getOne: (async () => ({ data: CLIENTE })) as never, update: update as never }));
     const dialog = await screen.findByRole('dialog', { name: 'Cliente' });
@@ -163,7 +173,17 @@ describe('client list', () => {
     const getList = vi.fn(async () => ({
       data: [
         CLIENTE,
-        { ...CLIENTE, id: 7, cadastro: 'JURIDICA', name: 'João', razaosocial: 'Frota Azul Ltda', cnpj: '11222333000181', mobilePhone: '', phone: '1134567890', status: 2 },
+        {
+          ...CLIENTE,
+          id: 7,
+          cadastro: 'JURIDICA',
+          name: 'João',
+          razaosocial: 'Frota Azul Ltda',
+          cnpj: '11222333000181',
+          mobilePhone: '',
+          phone: '1134567890',
+          status: 2,
+        },
       ],
       total: 2,
     }));

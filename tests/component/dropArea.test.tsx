@@ -73,7 +73,10 @@ describe('file-drop widget', () => {
 
   it('refuses more files than the limit (3 by default), counting the files already held', async () => {
     const { onFiles, input } = renderDrop();
-    await user().upload(input, ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => file(name, 'image/png')));
+    await user().upload(
+      input,
+      ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => file(name, 'image/png')),
+    );
     await waitFor(() =>
       expect(readNotices()).toEqual([
         { text: 'Número máximo de arquivos excedido. Apenas 3 permitidos.', type: 'error', duration: '6000' },

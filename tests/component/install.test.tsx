@@ -7,7 +7,10 @@ import { TestAdmin } from './helpers';
 
 describe('install page', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: false }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: false }), { status: 200 })),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -41,7 +41,10 @@ describe('plans', () => {
     await userEvent.type(valor, '59,90');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('planos', expect.objectContaining({ data: expect.objectContaining({ valor: 59.9, valoradd: 1234.5 }) })),
+      expect(update).toHaveBeenCalledWith(
+        'planos',
+        expect.objectContaining({ data: expect.objectContaining({ valor: 59.9, valoradd: 1234.5 }) }),
+      ),
     );
   });
 

@@ -9,7 +9,10 @@ import { NoticeProbe, readNotices } from './noticeProbe';
 type Reply = { status: number; body: unknown };
 
 /** The public API: GET answers `info`, POST answers `post`; every call is recorded. */
-function stubApi({ info = { status: 200, body: { valid: true, empresa: 'Rastreio Sul' } }, post = { status: 201, body: { id: 12 } } }: { info?: Reply; post?: Reply } = {}) {
+function stubApi({
+  info = { status: 200, body: { valid: true, empresa: 'Rastreio Sul' } },
+  post = { status: 201, body: { id: 12 } },
+}: { info?: Reply; post?: Reply } = {}) {
   const calls: { url: string; init: RequestInit }[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     calls.push({ url, init });
@@ -66,7 +69,7 @@ describe('pre-registration page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("keeps Continuar disabled until nome, a valid CPF, a valid e-mail and celular are given", async () => {
+  it('keeps Continuar disabled until nome, a valid CPF, a valid e-mail and celular are given', async () => {
     stubApi();
     renderPage();
     const user = setup();

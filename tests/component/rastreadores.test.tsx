@@ -61,7 +61,14 @@ function Screen({ dataProvider, path }: { dataProvider: ReturnType<typeof setup>
 describe('trackers list', () => {
   it('shows the chip number formatted, the vehicle, and whether the tracker is linked', async () => {
     const rows = [
-      tracker({ id: 1, chipId: 7, phone: '11987654321', idveiculo: 10, idVeiculo: 10, Veiculo: { id: 10, marca: 'Fiat', modelo: 'Uno', placa: 'ABC1D23' } }),
+      tracker({
+        id: 1,
+        chipId: 7,
+        phone: '11987654321',
+        idveiculo: 10,
+        idVeiculo: 10,
+        Veiculo: { id: 10, marca: 'Fiat', modelo: 'Uno', placa: 'ABC1D23' },
+      }),
       tracker({ id: 2, imei: '356938035643810' }),
     ];
     const { dataProvider } = setup(tracker(), rows);
@@ -80,7 +87,11 @@ describe('tracker form, tab Chips', () => {
     const { dataProvider } = setup(tracker());
     render(<Screen dataProvider={dataProvider} path="/rastreadores/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Rastreador' });
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Informações']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Informações']);
   });
 
   it('lists only free chips (deviceId 0), searchable, and Conectar puts the chip id on the tracker', async () => {
@@ -92,13 +103,18 @@ describe('tracker form, tab Chips', () => {
     expect(getList).toHaveBeenCalledWith('chips', expect.objectContaining({ filter: { deviceId: 0 } }));
 
     await userEvent.type(screen.getByLabelText(/Número, ICCID/), 'claro{Enter}');
-    await waitFor(() => expect(getList).toHaveBeenCalledWith('chips', expect.objectContaining({ filter: { deviceId: 0, pesquisa: 'claro' } })));
+    await waitFor(() =>
+      expect(getList).toHaveBeenCalledWith('chips', expect.objectContaining({ filter: { deviceId: 0, pesquisa: 'claro' } })),
+    );
     // Enter searched: the tracker form was not submitted.
     expect(update).not.toHaveBeenCalled();
 
     await userEvent.click(within(list).getByRole('button', { name: 'Conectar o chip (11) 98765-4321' }));
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('rastreadores', expect.objectContaining({ id: 40, data: expect.objectContaining({ id: 40, imei: '356938035643809', chipId: 7 }) })),
+      expect(update).toHaveBeenCalledWith(
+        'rastreadores',
+        expect.objectContaining({ id: 40, data: expect.objectContaining({ id: 40, imei: '356938035643809', chipId: 7 }) }),
+      ),
     );
     expect(await screen.findByText('Informações atualizadas com sucesso')).toBeInTheDocument();
     // The record is read again: the tab now shows the connected chip.
@@ -115,7 +131,12 @@ describe('tracker form, tab Chips', () => {
     expect(within(connected).getByText('(21) 99876-5432')).toBeInTheDocument();
     expect(within(connected).getByText(/Claro/)).toBeInTheDocument();
     await userEvent.click(within(connected).getByRole('button', { name: 'Desconectar' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith('rastreadores', expect.objectContaining({ id: 40, data: expect.objectContaining({ chipId: 0 }) })));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'rastreadores',
+        expect.objectContaining({ id: 40, data: expect.objectContaining({ chipId: 0 }) }),
+      ),
+    );
     expect(await screen.findByRole('region', { name: 'Chips livres' })).toBeInTheDocument();
   });
 

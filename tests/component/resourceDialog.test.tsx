@@ -26,7 +26,12 @@ describe('resource dialog', () => {
   it('stays closed on the list route', async () => {
     render(
       <TestAdmin initialEntries={['/usuarios']}>
-        <ResourceDialog resource="usuarios" createTitle="app.usuarios.create_title" editTitle="app.usuarios.edit_title" create={<UsuarioCreateForm />} />
+        <ResourceDialog
+          resource="usuarios"
+          createTitle="app.usuarios.create_title"
+          editTitle="app.usuarios.edit_title"
+          create={<UsuarioCreateForm />}
+        />
       </TestAdmin>,
     );
     await new Promise((resolve) => setTimeout(resolve, 20));

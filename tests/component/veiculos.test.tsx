@@ -47,8 +47,9 @@ const providerWith = (lists: Lists, overrides: Partial<DataProvider> = {}) => {
   });
   const dataProvider = emptyDataProvider({
     getList: getList as never,
-    getOne: (async (resource: string, params: { id: number }) =>
-      ({ data: resource === 'clientes' ? maria : { ...veiculo, id: Number(params.id) } })) as never,
+    getOne: (async (resource: string, params: { id: number }) => ({
+      data: resource === 'clientes' ? maria : { ...veiculo, id: Number(params.id) },
+    })) as never,
     ...overrides,
   });
   return { dataProvider, getList };
@@ -89,7 +90,10 @@ const fillInformacoes = async () => {
 
 beforeEach(() => {
   // The Uploads tab of a saved vehicle lists its files through fetch.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -128,7 +132,9 @@ describe('vehicle form, tab Cliente', () => {
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith(
         'veiculos',
-        expect.objectContaining({ data: expect.objectContaining({ idcliente: 3, category: 'car', placa: 'ABC1D23', chassi: '9BWZZZ377VT004251' }) }),
+        expect.objectContaining({
+          data: expect.objectContaining({ idcliente: 3, category: 'car', placa: 'ABC1D23', chassi: '9BWZZZ377VT004251' }),
+        }),
       ),
     );
   });
@@ -162,13 +168,23 @@ describe('vehicle form tabs', () => {
     const { dataProvider } = providerWith({});
     const { unmount } = render(<Screen dataProvider={dataProvider} path="/veiculos/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Veículo' });
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Informações', 'Cliente']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Informações', 'Cliente']);
     expect(within(dialog).queryByRole('button', { name: 'Limpa' })).toBeInTheDocument();
     unmount();
 
     render(<Screen dataProvider={dataProvider} path="/veiculos/10" />);
     const edit = await screen.findByRole('dialog', { name: 'Veículo' });
-    await waitFor(() => expect(within(edit).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']));
+    await waitFor(() =>
+      expect(
+        within(edit)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']),
+    );
     expect(within(edit).queryByRole('button', { name: 'Limpa' })).not.toBeInTheDocument();
   });
 });
@@ -198,7 +214,9 @@ describe('vehicle form, tab Rastreador', () => {
 
     for (const term of ['dois', 'outro', 'nada']) {
       await search(/IMEI, modelo/, term);
-      await waitFor(() => expect(getList).toHaveBeenLastCalledWith('rastreadores', expect.objectContaining({ filter: { pesquisa: term } })));
+      await waitFor(() =>
+        expect(getList).toHaveBeenLastCalledWith('rastreadores', expect.objectContaining({ filter: { pesquisa: term } })),
+      );
       expect(await screen.findByText('Rastreador não encontrado')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Conectar' })).not.toBeInTheDocument();
     }
@@ -213,7 +231,7 @@ describe('vehicle form, tab Rastreador', () => {
     expect(within(free).getByRole('button', { name: 'Conectar' })).toBeEnabled();
   });
 
-  it("Conectar puts the tracker on the vehicle and its client; Desconectar sets both to 0", async () => {
+  it('Conectar puts the tracker on the vehicle and its client; Desconectar sets both to 0', async () => {
     let linked: object | null = null;
     const update = vi.fn(async (_resource: string, params: { id: number; data: { idveiculo: number } }) => {
       linked = params.data.idveiculo ? params.data : null;
@@ -230,7 +248,10 @@ describe('vehicle form, tab Rastreador', () => {
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith(
         'rastreadores',
-        expect.objectContaining({ id: 40, data: expect.objectContaining({ id: 40, imei: '356938035643809', idveiculo: 10, idcliente: 3 }) }),
+        expect.objectContaining({
+          id: 40,
+          data: expect.objectContaining({ id: 40, imei: '356938035643809', idveiculo: 10, idcliente: 3 }),
+        }),
       ),
     );
     expect(await screen.findByText('Informações atualizadas com sucesso')).toBeInTheDocument();
@@ -238,7 +259,10 @@ describe('vehicle form, tab Rastreador', () => {
     const current = await screen.findByRole('region', { name: 'Rastreador conectado' });
     await userEvent.click(within(current).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() =>
-      expect(update).toHaveBeenLastCalledWith('rastreadores', expect.objectContaining({ id: 40, data: expect.objectContaining({ idveiculo: 0, idcliente: 0 }) })),
+      expect(update).toHaveBeenLastCalledWith(
+        'rastreadores',
+        expect.objectContaining({ id: 40, data: expect.objectContaining({ idveiculo: 0, idcliente: 0 }) }),
+      ),
     );
     expect(await screen.findByText('Nenhum rastreador conectado a este veículo.')).toBeInTheDocument();
   });
@@ -250,7 +274,10 @@ describe('vehicle form, tab Rastreador', () => {
     const update = vi.fn(async () => {
       throw new HttpError('Este veículo já tem outro rastreador. Desconecte-o primeiro.', 409, {});
     });
-    const { dataProvider } = providerWith({ rastreadores: (p) => ({ data: p.filter.idveiculo ? [] : [tracker()] }) }, { update: update as never });
+    const { dataProvider } = providerWith(
+      { rastreadores: (p) => ({ data: p.filter.idveiculo ? [] : [tracker()] }) },
+      { update: update as never },
+    );
     render(<Screen dataProvider={dataProvider} path="/veiculos/10" />);
     await openTab();
     await search(/IMEI, modelo/, 'GT06');

@@ -74,7 +74,11 @@ describe('foundation in Chromium, through npm start', () => {
 
   it('the dashboard shows the four counts from the API and the two lists', async () => {
     for (const card of ['Clientes', 'Veículos', 'Clientes Vencidos', 'Clientes Bloqueados']) {
-      await page.getByRole('region', { name: card, exact: true }).or(page.getByText(card, { exact: true }).first()).first().waitFor();
+      await page
+        .getByRole('region', { name: card, exact: true })
+        .or(page.getByText(card, { exact: true }).first())
+        .first()
+        .waitFor();
     }
     await page.getByText('Nenhuma cobrança por enquanto.').waitFor();
     await page.getByText('Nenhuma ordem de serviço por enquanto.').waitFor();
@@ -85,7 +89,11 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByRole('navigation').getByText('Configurações').hover();
     await page.getByRole('menuitem', { name: 'Usuários' }).click();
     await page.waitForURL('**/usuarios');
-    await page.getByRole('link', { name: 'Novo' }).or(page.getByRole('button', { name: 'Novo' })).first().click();
+    await page
+      .getByRole('link', { name: 'Novo' })
+      .or(page.getByRole('button', { name: 'Novo' }))
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Novo Usuário').waitFor();
     await dialog.getByLabel('Nome').fill(USUARIO.name);
@@ -121,15 +129,27 @@ describe('foundation in Chromium, through npm start', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(3);
 
     // Open it: the edit modal has the four tabs.
-    await page.getByRole('row', { name: new RegExp(USUARIO.name) }).getByRole('link', { name: 'Editar' }).click();
-    for (const tab of ['Informações', 'Endereço', 'Acesso', 'Uploads']) await page.getByRole('dialog').getByRole('tab', { name: tab }).waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(USUARIO.name) })
+      .getByRole('link', { name: 'Editar' })
+      .click();
+    for (const tab of ['Informações', 'Endereço', 'Acesso', 'Uploads'])
+      await page.getByRole('dialog').getByRole('tab', { name: tab }).waitFor();
     await shot(page, '06-user-edit');
     await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // User 1 has no remove; the new one does, confirmed by the snackbar.
-    expect(await page.getByRole('row', { name: new RegExp(ADMIN.name) }).getByRole('button', { name: 'Remover' }).count()).toBe(0);
-    await page.getByRole('row', { name: new RegExp(USUARIO.name) }).getByRole('button', { name: 'Remover' }).click();
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(ADMIN.name) })
+        .getByRole('button', { name: 'Remover' })
+        .count(),
+    ).toBe(0);
+    await page
+      .getByRole('row', { name: new RegExp(USUARIO.name) })
+      .getByRole('button', { name: 'Remover' })
+      .click();
     await page.getByText('Remover item?').waitFor();
     await shot(page, '07-remove-snackbar');
     await page.getByRole('alert').or(page.locator('.MuiSnackbar-root')).getByRole('button', { name: 'Remover' }).first().click();
@@ -138,12 +158,21 @@ describe('foundation in Chromium, through npm start', () => {
 
   it('screens not built yet show "Em construção" inside the shell; unknown routes show not found', async () => {
     await page.goto('/cobrancas');
-    await page.getByText(/em construção/i).first().waitFor();
+    await page
+      .getByText(/em construção/i)
+      .first()
+      .waitFor();
     await page.getByRole('navigation').waitFor();
     await page.goto('/odensservicos');
-    await page.getByText(/em construção/i).first().waitFor();
+    await page
+      .getByText(/em construção/i)
+      .first()
+      .waitFor();
     await page.goto('/nao-existe');
-    await page.getByText(/não encontrada/i).first().waitFor();
+    await page
+      .getByText(/não encontrada/i)
+      .first()
+      .waitFor();
     await shot(page, '08-not-found');
     await page.goto('/settings/perfil/');
     await page.getByRole('heading', { name: 'Meu perfil' }).first().waitFor();
@@ -171,7 +200,13 @@ describe('foundation in Chromium, through npm start', () => {
     await enviar.click();
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(() => page.evaluate(() => fetch('/v1/uploads?unid=1&documento=imgPerfil').then((r) => r.json()).then((b) => b.meta.totalItens)))
+      .poll(() =>
+        page.evaluate(() =>
+          fetch('/v1/uploads?unid=1&documento=imgPerfil')
+            .then((r) => r.json())
+            .then((b) => b.meta.totalItens),
+        ),
+      )
       .toBe(1);
 
     await page.goto('/usuarios/1');
@@ -191,13 +226,17 @@ describe('foundation in Chromium, through npm start', () => {
     await page.goto('/dashboard');
     // Recreate the Usuario through the API as the administrator (the UI flow was covered above).
     const created = await page.evaluate(async (user) => {
-      const response = await fetch('/v1/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, acesso: 2 }) });
+      const response = await fetch('/v1/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...user, acesso: 2 }),
+      });
       return response.status;
     }, USUARIO);
     expect(created).toBe(201);
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL('**/login');
-    expect((await page.evaluate(() => fetch('/v1/session').then((r) => r.status)))).toBe(401);
+    expect(await page.evaluate(() => fetch('/v1/session').then((r) => r.status))).toBe(401);
 
     const other = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 } });
     const usuario = await other.newPage();

@@ -29,7 +29,10 @@ describe('registry in Chromium, through npm start', () => {
   const errors: string[] = [];
 
   const dialog = () => page.getByRole('dialog');
-  const save = () => dialog().getByRole('button', { name: /^(salvar|salva)$/i }).click();
+  const save = () =>
+    dialog()
+      .getByRole('button', { name: /^(salvar|salva)$/i })
+      .click();
   const open = async (menu: string, url: string) => {
     await page.goto(url);
     await page.getByRole('heading', { name: menu, level: 1 }).waitFor();
@@ -38,7 +41,11 @@ describe('registry in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const installed = await fetch(`${app.url}/v1/install`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const installed = await fetch(`${app.url}/v1/install`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     expect(installed.status).toBe(201);
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
@@ -66,18 +73,27 @@ describe('registry in Chromium, through npm start', () => {
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Cliente').waitFor();
     await dialog().getByLabel('Pessoa jurídica').check();
-    await dialog().getByLabel(/^Razão social/).waitFor();
+    await dialog()
+      .getByLabel(/^Razão social/)
+      .waitFor();
     await dialog().getByLabel(/^CNPJ/).waitFor();
     await shot(page, 'registry-01-cliente-juridica');
     await dialog().getByLabel('Pessoa física').check();
     await dialog().getByLabel(/^CNPJ/).waitFor({ state: 'detached' });
     await dialog().getByLabel(/^Nome/).fill(CLIENTE.name);
     await dialog().getByLabel(/^CPF/).fill(CLIENTE.cpf);
-    await dialog().getByLabel(/^Email/).fill(CLIENTE.email);
-    await dialog().getByLabel(/^Celular/).first().fill('11912345678');
+    await dialog()
+      .getByLabel(/^Email/)
+      .fill(CLIENTE.email);
+    await dialog()
+      .getByLabel(/^Celular/)
+      .first()
+      .fill('11912345678');
     await shot(page, 'registry-02-cliente-informacoes');
     await dialog().getByRole('tab', { name: 'Acesso' }).click();
-    await dialog().getByLabel(/^Login/).fill('joaquim.app');
+    await dialog()
+      .getByLabel(/^Login/)
+      .fill('joaquim.app');
     await shot(page, 'registry-03-cliente-acesso');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
@@ -96,7 +112,11 @@ describe('registry in Chromium, through npm start', () => {
     await dialog().getByRole('tab', { name: 'Uploads' }).click();
     await dialog().locator('input[type=file]').setInputFiles(path.join(files, 'rg-frente.png'));
     await page.getByText('Informações incluídas com sucesso').waitFor();
-    await dialog().getByRole('img', { name: 'rg-frente.png' }).or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' })).first().waitFor();
+    await dialog()
+      .getByRole('img', { name: 'rg-frente.png' })
+      .or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' }))
+      .first()
+      .waitFor();
     await shot(page, 'registry-05-cliente-uploads');
     await dialog().getByRole('button', { name: 'Fechar' }).click();
     await dialog().waitFor({ state: 'detached' });
@@ -107,13 +127,25 @@ describe('registry in Chromium, through npm start', () => {
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Veículo').waitFor();
     expect(await dialog().getByRole('tab', { name: 'Rastreador' }).count()).toBe(0);
-    await dialog().getByRole('combobox', { name: /Categoria/ }).click();
+    await dialog()
+      .getByRole('combobox', { name: /Categoria/ })
+      .click();
     await page.getByRole('option', { name: 'Carro' }).click();
-    await dialog().getByLabel(/^Marca/).fill(VEICULO.marca);
-    await dialog().getByLabel(/^Modelo/).fill(VEICULO.modelo);
-    await dialog().getByLabel(/^Placa/).fill(VEICULO.placa.toLowerCase());
-    await dialog().getByLabel(/^Renavam/).fill(VEICULO.renavan);
-    await dialog().getByLabel(/^Chassi/).fill(VEICULO.chassi);
+    await dialog()
+      .getByLabel(/^Marca/)
+      .fill(VEICULO.marca);
+    await dialog()
+      .getByLabel(/^Modelo/)
+      .fill(VEICULO.modelo);
+    await dialog()
+      .getByLabel(/^Placa/)
+      .fill(VEICULO.placa.toLowerCase());
+    await dialog()
+      .getByLabel(/^Renavam/)
+      .fill(VEICULO.renavan);
+    await dialog()
+      .getByLabel(/^Chassi/)
+      .fill(VEICULO.chassi);
     await shot(page, 'registry-06-veiculo-informacoes');
     await dialog().getByRole('tab', { name: 'Cliente' }).click();
     const search = dialog().getByLabel('Nome, CPF/CNPJ, e-mail ou telefone');
@@ -125,14 +157,18 @@ describe('registry in Chromium, through npm start', () => {
     await dialog().getByText('ok', { exact: true }).waitFor();
     await search.fill('joaquim registro');
     await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog().getByRole('button', { name: new RegExp(CLIENTE.name) }).click();
+    await dialog()
+      .getByRole('button', { name: new RegExp(CLIENTE.name) })
+      .click();
     await dialog().getByRole('region', { name: 'Cliente do veículo' }).getByText(CLIENTE.name).waitFor();
     await shot(page, 'registry-07-veiculo-cliente');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
     await dialog().waitFor({ state: 'detached' });
     await row(new RegExp(VEICULO.placa)).getByRole('cell', { name: CLIENTE.name }).waitFor();
-    await row(new RegExp(VEICULO.placa)).getByRole('cell', { name: `${VEICULO.marca} ${VEICULO.modelo}` }).waitFor();
+    await row(new RegExp(VEICULO.placa))
+      .getByRole('cell', { name: `${VEICULO.marca} ${VEICULO.modelo}` })
+      .waitFor();
     await shot(page, 'registry-08-veiculos');
   });
 
@@ -141,8 +177,12 @@ describe('registry in Chromium, through npm start', () => {
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Rastreador').waitFor();
     await dialog().getByLabel(/^IMEI/).fill(TRACKER.imei);
-    await dialog().getByLabel(/^Modelo/).fill(TRACKER.modelo);
-    await dialog().getByLabel(/^Marca/).fill(TRACKER.marca);
+    await dialog()
+      .getByLabel(/^Modelo/)
+      .fill(TRACKER.modelo);
+    await dialog()
+      .getByLabel(/^Marca/)
+      .fill(TRACKER.marca);
     await shot(page, 'registry-09-rastreador-novo');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
@@ -151,9 +191,15 @@ describe('registry in Chromium, through npm start', () => {
     await open('Chips', '/chips');
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Chip').waitFor();
-    await dialog().getByLabel(/^Número/).fill(CHIP.phone);
-    await dialog().getByLabel(/^ICCID/).fill(CHIP.iccid);
-    await dialog().getByLabel(/^Operadora/).fill(CHIP.operadora);
+    await dialog()
+      .getByLabel(/^Número/)
+      .fill(CHIP.phone);
+    await dialog()
+      .getByLabel(/^ICCID/)
+      .fill(CHIP.iccid);
+    await dialog()
+      .getByLabel(/^Operadora/)
+      .fill(CHIP.operadora);
     await shot(page, 'registry-10-chip-novo');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
@@ -165,7 +211,9 @@ describe('registry in Chromium, through npm start', () => {
     await open('Rastreadores', '/rastreadores');
     await row(new RegExp(TRACKER.imei)).getByRole('link', { name: 'Editar' }).click();
     await dialog().getByRole('tab', { name: 'Chips' }).click();
-    await dialog().getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` }).click();
+    await dialog()
+      .getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` })
+      .click();
     await dialog().getByRole('region', { name: 'Chip conectado' }).getByText(CHIP.iccid).waitFor();
     await shot(page, 'registry-11-rastreador-chips');
     await dialog().getByRole('button', { name: 'Fechar' }).click();
@@ -190,7 +238,9 @@ describe('registry in Chromium, through npm start', () => {
     await tracker.getByText(new RegExp(VEICULO.placa)).waitFor();
     await shot(page, 'registry-14-rastreadores-vinculado');
     await open('Chips', '/chips');
-    await row(new RegExp(CHIP.iccid)).getByText(new RegExp(`Em uso.*${TRACKER.imei}`)).waitFor();
+    await row(new RegExp(CHIP.iccid))
+      .getByText(new RegExp(`Em uso.*${TRACKER.imei}`))
+      .waitFor();
     // A chip in use offers no removal.
     expect(await row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(0);
     await shot(page, 'registry-15-chips-em-uso');
@@ -209,7 +259,9 @@ describe('registry in Chromium, through npm start', () => {
     await row(new RegExp(TRACKER.imei)).getByRole('link', { name: 'Editar' }).click();
     await dialog().getByRole('tab', { name: 'Chips' }).click();
     await dialog().getByRole('region', { name: 'Chip conectado' }).getByRole('button', { name: 'Desconectar' }).click();
-    await dialog().getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` }).waitFor();
+    await dialog()
+      .getByRole('button', { name: `Conectar o chip ${CHIP.phoneShown}` })
+      .waitFor();
     await dialog().getByRole('button', { name: 'Fechar' }).click();
 
     await open('Chips', '/chips');
@@ -227,15 +279,27 @@ describe('registry in Chromium, through npm start', () => {
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Plano').waitFor();
     await dialog().getByLabel(/^Nome/).fill('Plano Essencial');
-    await dialog().getByLabel(/^Descrição/).fill('Rastreamento 24 h com aplicativo');
-    await dialog().getByLabel(/^Limite de dispositivos/).fill('1');
-    await dialog().getByLabel(/^Valor\s*\*?$/).fill('49,90');
-    await dialog().getByLabel(/^Valor adicional/).fill('19,90');
+    await dialog()
+      .getByLabel(/^Descrição/)
+      .fill('Rastreamento 24 h com aplicativo');
+    await dialog()
+      .getByLabel(/^Limite de dispositivos/)
+      .fill('1');
+    await dialog()
+      .getByLabel(/^Valor\s*\*?$/)
+      .fill('49,90');
+    await dialog()
+      .getByLabel(/^Valor adicional/)
+      .fill('19,90');
     await shot(page, 'registry-17-plano-novo');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
-    await row(/Plano Essencial/).getByRole('cell', { name: 'R$ 49,90' }).waitFor();
-    await row(/Plano Essencial/).getByRole('cell', { name: 'R$ 19,90' }).waitFor();
+    await row(/Plano Essencial/)
+      .getByRole('cell', { name: 'R$ 49,90' })
+      .waitFor();
+    await row(/Plano Essencial/)
+      .getByRole('cell', { name: 'R$ 19,90' })
+      .waitFor();
     await shot(page, 'registry-18-planos');
   });
 
@@ -284,7 +348,7 @@ describe('registry in Chromium, through npm start', () => {
     await finalizar.click();
     await pre.getByText('Cadastro realizado com sucesso').first().waitFor();
     await shot(pre, 'registry-22-precadastro-concluido');
-    expect(visitorErrors, visitorErrors.join("\n")).toEqual([]);
+    expect(visitorErrors, visitorErrors.join('\n')).toEqual([]);
     await visitor.close();
 
     await page.getByLabel('Pesquisar').fill('beatriz pre');
@@ -292,7 +356,11 @@ describe('registry in Chromium, through npm start', () => {
     await row(new RegExp(PRE.name)).getByRole('link', { name: 'Editar' }).click();
     await dialog().getByRole('tab', { name: 'Uploads' }).click();
     await dialog().getByRole('link', { name: 'Abrir rg-verso.pdf' }).waitFor();
-    await dialog().getByRole('img', { name: 'rg-frente.png' }).or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' })).first().waitFor();
+    await dialog()
+      .getByRole('img', { name: 'rg-frente.png' })
+      .or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' }))
+      .first()
+      .waitFor();
     await shot(page, 'registry-23-precadastro-no-cliente');
   });
 });

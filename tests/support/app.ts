@@ -26,7 +26,13 @@ export async function createSiblingApp(url: string) {
   const database = await openDatabase({ url, poolSize: 3 });
   const app = await buildApp({ database });
   await app.ready();
-  return { app, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

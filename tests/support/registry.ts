@@ -4,8 +4,7 @@ import { generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
 let sequence = Math.floor(Math.random() * 1000);
 const next = () => ++sequence;
 const digits = (length: number, seed: number) => String(seed).padStart(length, '0').slice(-length);
-const letters = (n: number) =>
-  Array.from({ length: 3 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join('');
+const letters = (n: number) => Array.from({ length: 3 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join('');
 
 export function newCliente(overrides: Record<string, unknown> = {}) {
   const n = next();
@@ -37,7 +36,18 @@ export function placa(old = false) {
 }
 
 export function newVeiculo(idcliente: number, overrides: Record<string, unknown> = {}) {
-  return { idcliente, category: 'car', marca: 'Fiat', modelo: 'Strada', ano: '2022/2023', placa: placa(), renavan: digits(11, next() * 7919), chassi: `9BD${digits(14, next() * 104729)}`, cor: 'Branco', ...overrides };
+  return {
+    idcliente,
+    category: 'car',
+    marca: 'Fiat',
+    modelo: 'Strada',
+    ano: '2022/2023',
+    placa: placa(),
+    renavan: digits(11, next() * 7919),
+    chassi: `9BD${digits(14, next() * 104729)}`,
+    cor: 'Branco',
+    ...overrides,
+  };
 }
 
 export function newTracker(overrides: Record<string, unknown> = {}) {
@@ -45,9 +55,22 @@ export function newTracker(overrides: Record<string, unknown> = {}) {
 }
 
 export function newChip(overrides: Record<string, unknown> = {}) {
-  return { phone: `119${digits(8, next() * 7907)}`, iccid: `8955${digits(15, next() * 32452843)}`, operadora: 'Vivo', fonecedor: 'Distribuidora Sul', ...overrides };
+  return {
+    phone: `119${digits(8, next() * 7907)}`,
+    iccid: `8955${digits(15, next() * 32452843)}`,
+    operadora: 'Vivo',
+    fonecedor: 'Distribuidora Sul',
+    ...overrides,
+  };
 }
 
 export function newPlano(overrides: Record<string, unknown> = {}) {
-  return { name: `Plano ${next()}`, descricao: 'Rastreamento 24 h com aplicativo', limtdispositivos: 1, valor: 49.9, valoradd: 19.9, ...overrides };
+  return {
+    name: `Plano ${next()}`,
+    descricao: 'Rastreamento 24 h com aplicativo',
+    limtdispositivos: 1,
+    valor: 49.9,
+    valoradd: 19.9,
+    ...overrides,
+  };
 }

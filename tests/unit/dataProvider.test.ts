@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../src/dataProvider';
 import { listQuery } from '../../src/dataProvider/query';
 
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('dataProvider', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -21,17 +22,26 @@ describe('dataProvider', () => {
     expect(query.has('sort')).toBe(false);
   });
 
-  it("reads usuarios from /v1/users and the total from meta.total", async () => {
-    const fetch = vi.fn(async () => reply({ meta: { page: 1, pageSize: 20, total: 42, totalItens: 42, totalPaginas: 3 }, Items: [{ id: 1 }] }));
+  it('reads usuarios from /v1/users and the total from meta.total', async () => {
+    const fetch = vi.fn(async () =>
+      reply({ meta: { page: 1, pageSize: 20, total: 42, totalItens: 42, totalPaginas: 3 }, Items: [{ id: 1 }] }),
+    );
     vi.stubGlobal('fetch', fetch);
-    const result = await dataProvider.getList('usuarios', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: { status: 0 } });
+    const result = await dataProvider.getList('usuarios', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 0 },
+    });
     expect(result.total).toBe(42);
     expect(result.data).toEqual([{ id: 1 }]);
     expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/v1/users?page=1&pageSize=20&status=0');
   });
 
   it("throws an HttpError carrying the server's message and field errors", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply({ message: 'Dados inválidos.', errors: { cpf: 'CPF inválido' } }, 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply({ message: 'Dados inválidos.', errors: { cpf: 'CPF inválido' } }, 400)),
+    );
     await expect(dataProvider.create('usuarios', { data: { name: 'x' } })).rejects.toMatchObject({
       message: 'Dados inválidos.',
       status: 400,

@@ -8,7 +8,15 @@ const valid = { name: 'Ana', cpf: '529.982.247-25', email: 'ANA@Exemplo.com ', a
 describe('user schemas', () => {
   it('user requires name, cpf, email, acesso and login, and normalizes what it keeps', () => {
     const parsed = userCreateSchema.parse({ ...valid, phone: null, uf: 'sp', postalCode: '01310-100', extra: 'dropped' });
-    expect(parsed).toMatchObject({ cpf: '52998224725', email: 'ana@exemplo.com', acesso: 2, phone: '', uf: 'SP', postalCode: '01310100', bloqueado: false });
+    expect(parsed).toMatchObject({
+      cpf: '52998224725',
+      email: 'ana@exemplo.com',
+      acesso: 2,
+      phone: '',
+      uf: 'SP',
+      postalCode: '01310100',
+      bloqueado: false,
+    });
     expect(parsed).not.toHaveProperty('extra');
     const result = userCreateSchema.safeParse({});
     expect(result.success).toBe(false);
@@ -44,7 +52,12 @@ describe('user schemas', () => {
 describe('list query', () => {
   it('defaults to page 1 of 20 and coerces query-string numbers', () => {
     expect(listQuery.parse({})).toMatchObject({ page: 1, pageSize: 20 });
-    expect(listQuery.parse({ page: '3', pageSize: '50', status: '1', order: 'ASC' })).toMatchObject({ page: 3, pageSize: 50, status: 1, order: 'asc' });
+    expect(listQuery.parse({ page: '3', pageSize: '50', status: '1', order: 'ASC' })).toMatchObject({
+      page: 3,
+      pageSize: 50,
+      status: 1,
+      order: 'asc',
+    });
     expect(listQuery.parse({ status: '' }).status).toBeUndefined();
   });
   it('refuses pageSize outside 1..100 and page below 1', () => {

@@ -21,7 +21,14 @@ export function CountCard({ label, resource, filter = {}, icon, color, to }: Cou
       <CardContent
         component={Link}
         to={to}
-        sx={{ display: 'flex', alignItems: 'center', gap: 2, color: 'inherit', textDecoration: 'none', '&:hover': { bgcolor: 'action.hover' } }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          color: 'inherit',
+          textDecoration: 'none',
+          '&:hover': { bgcolor: 'action.hover' },
+        }}
       >
         <Box sx={{ bgcolor: color, color: '#fff', borderRadius: 2, p: 1.5, display: 'flex' }} aria-hidden>
           {icon}

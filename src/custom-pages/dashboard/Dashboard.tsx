@@ -63,7 +63,12 @@ export function Dashboard() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <LatestList title="app.dashboard.cobrancas" resource="cobrancas" columns={cobrancaColumns} empty="app.dashboard.empty_cobrancas" />
+          <LatestList
+            title="app.dashboard.cobrancas"
+            resource="cobrancas"
+            columns={cobrancaColumns}
+            empty="app.dashboard.empty_cobrancas"
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <LatestList title="app.dashboard.ordens" resource="ordensservicos" columns={ordemColumns} empty="app.dashboard.empty_ordens" />

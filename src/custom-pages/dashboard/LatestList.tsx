@@ -8,7 +8,17 @@ export interface LatestColumn {
 }
 
 /** The dashboard's latest charges / service orders, with a friendly empty state. */
-export function LatestList({ title, resource, columns, empty }: { title: string; resource: string; columns: LatestColumn[]; empty: string }) {
+export function LatestList({
+  title,
+  resource,
+  columns,
+  empty,
+}: {
+  title: string;
+  resource: string;
+  columns: LatestColumn[];
+  empty: string;
+}) {
   const translate = useTranslate();
   const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' } });
   return (

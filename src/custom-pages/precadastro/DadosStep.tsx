@@ -52,7 +52,14 @@ export function DadosStep() {
   return (
     <Box>
       <Box sx={grid}>
-        <RadioButtonGroupInput source="cadastro" label="app.precadastro.cadastro" choices={cadastroChoices} row helperText={false} sx={full} />
+        <RadioButtonGroupInput
+          source="cadastro"
+          label="app.precadastro.cadastro"
+          choices={cadastroChoices}
+          row
+          helperText={false}
+          sx={full}
+        />
         {juridica ? (
           <>
             <Section title="app.precadastro.empresa" />
@@ -88,10 +95,21 @@ export function DadosStep() {
         <TextInput source="complement" autoComplete="address-line2" />
         <TextInput source="province" />
         <TextInput source="cityandstate" autoComplete="address-level2" />
-        <TextInput source="uf" autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }} />
+        <TextInput
+          source="uf"
+          autoComplete="address-level1"
+          slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }}
+        />
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" size="large" endIcon={<ArrowForwardIcon />} disabled={!isValid} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          endIcon={<ArrowForwardIcon />}
+          disabled={!isValid}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
           {translate('app.precadastro.continue')}
         </Button>
       </Box>

@@ -8,7 +8,19 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { Alert, Box, Button, ButtonBase, CircularProgress, IconButton, List, ListItem, ListItemAvatar, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  CircularProgress,
+  IconButton,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, PRECADASTRO_DOCUMENTOS, type Cadastro } from '../../../domain/constants';
 import { DropArea, formatBytes, NOTICE_OPTIONS } from '../../components/DropArea';
@@ -27,7 +39,13 @@ export interface HeldDocument {
 let nextKey = 0;
 export async function toHeldDocuments(files: File[]): Promise<HeldDocument[]> {
   return Promise.all(
-    files.map(async (file) => ({ key: `doc-${++nextKey}`, name: file.name, type: file.type, size: file.size, base64: await fileToDataUrl(file) })),
+    files.map(async (file) => ({
+      key: `doc-${++nextKey}`,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      base64: await fileToDataUrl(file),
+    })),
   );
 }
 
@@ -67,7 +85,9 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
   const count = documentos.length;
   return (
     <Box>
-      <Typography sx={{ mb: 2 }}>{translate(cadastro === 'JURIDICA' ? 'app.precadastro.documentos_juridica' : 'app.precadastro.documentos_fisica')}</Typography>
+      <Typography sx={{ mb: 2 }}>
+        {translate(cadastro === 'JURIDICA' ? 'app.precadastro.documentos_juridica' : 'app.precadastro.documentos_fisica')}
+      </Typography>
       <DropArea
         accept={DOCUMENT_TYPES}
         filesLimit={expected}
@@ -118,10 +138,26 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
                       onClick={() => setPreview({ src: documento.base64, name: documento.name })}
                       sx={{ borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
                     >
-                      <img src={documento.base64} alt={documento.name} width={56} height={56} style={{ objectFit: 'cover', display: 'block' }} />
+                      <img
+                        src={documento.base64}
+                        alt={documento.name}
+                        width={56}
+                        height={56}
+                        style={{ objectFit: 'cover', display: 'block' }}
+                      />
                     </ButtonBase>
                   ) : (
-                    <Box sx={{ width: 56, height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', borderRadius: 1 }}>
+                    <Box
+                      sx={{
+                        width: 56,
+                        height: 56,
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        bgcolor: 'grey.100',
+                        borderRadius: 1,
+                      }}
+                    >
                       <PdfIcon color="error" />
                     </Box>
                   )}
@@ -137,7 +173,15 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
         </List>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3, flexWrap: 'wrap-reverse' }}>
-        <Button type="button" variant="outlined" size="large" startIcon={<ArrowBackIcon />} onClick={onBack} disabled={sending} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+        <Button
+          type="button"
+          variant="outlined"
+          size="large"
+          startIcon={<ArrowBackIcon />}
+          onClick={onBack}
+          disabled={sending}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
           {translate('app.precadastro.back')}
         </Button>
         <Button

@@ -36,7 +36,17 @@ export function precadastroBody(values: FieldValues, documentos: HeldDocument[])
   return { ...body, contatos: [], documentos: documentos.map(({ name, type, base64 }) => ({ name, type, base64 })) };
 }
 
-function Wizard({ token, empresa, onDone, onInvalidToken }: { token: string; empresa: string; onDone: () => void; onInvalidToken: () => void }) {
+function Wizard({
+  token,
+  empresa,
+  onDone,
+  onInvalidToken,
+}: {
+  token: string;
+  empresa: string;
+  onDone: () => void;
+  onInvalidToken: () => void;
+}) {
   const translate = useTranslate();
   const [step, setStep] = React.useState(0);
   const [documentos, setDocumentos] = React.useState<HeldDocument[]>([]);
@@ -95,7 +105,15 @@ function Wizard({ token, empresa, onDone, onInvalidToken }: { token: string; emp
           {problem}
         </Alert>
       ) : null}
-      <Form resource="clientes" resolver={zodResolver(precadastroDadosSchema)} mode="onTouched" defaultValues={PRECADASTRO_DEFAULTS} onSubmit={submit} noValidate disableInvalidFormNotification>
+      <Form
+        resource="clientes"
+        resolver={zodResolver(precadastroDadosSchema)}
+        mode="onTouched"
+        defaultValues={PRECADASTRO_DEFAULTS}
+        onSubmit={submit}
+        noValidate
+        disableInvalidFormNotification
+      >
         {step === 0 ? (
           <DadosStep />
         ) : (
@@ -173,7 +191,9 @@ export default function PreCadastroPage() {
         </Box>
       ) : state.kind === 'done' ? (
         <Centered icon={<CheckCircleIcon color="success" sx={{ fontSize: 64 }} />} title="app.precadastro.success_title">
-          <Typography color="text.secondary">{translate('app.precadastro.success_message', { empresa: state.empresa || translate('app.title') })}</Typography>
+          <Typography color="text.secondary">
+            {translate('app.precadastro.success_message', { empresa: state.empresa || translate('app.title') })}
+          </Typography>
         </Centered>
       ) : (
         <>

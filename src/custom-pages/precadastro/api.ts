@@ -38,7 +38,11 @@ async function call<T>(input: string, init: RequestInit): Promise<T> {
   }
   if (!response.ok) {
     const body = (json && typeof json === 'object' ? json : {}) as { message?: string; errors?: Record<string, string> };
-    throw new PrecadastroError(body.message || text || response.statusText || `Erro ${response.status}`, response.status, body.errors ?? {});
+    throw new PrecadastroError(
+      body.message || text || response.statusText || `Erro ${response.status}`,
+      response.status,
+      body.errors ?? {},
+    );
   }
   return json as T;
 }

@@ -29,7 +29,6 @@ export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
     if (!open) setFile(null);
   }, [open]);
 
-
   const submit = async () => {
     if (!file) return;
     setSending(true);

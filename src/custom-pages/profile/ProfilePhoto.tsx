@@ -25,7 +25,7 @@ export function ProfilePhoto({ userId, name }: { userId: number; name?: string }
     try {
       const [upload] = await toNewUploads([file], userId, 'imgPerfil');
       const saved = photo ? await replaceUpload({ ...photo, ...upload }) : await addUploads([upload]);
-      setPhoto(saved?.[0] ?? { ...photo, ...upload, id: photo?.id ?? 0 } as Upload);
+      setPhoto(saved?.[0] ?? ({ ...photo, ...upload, id: photo?.id ?? 0 } as Upload));
       notify('app.notify.included', { type: 'success' });
       void refetchIdentity();
     } catch (error) {

@@ -35,7 +35,6 @@ function StatusCell({ chip }: { chip: Chip }) {
 
 const deviceText = (chip: Chip) => (chip.device ? [chip.device.imei, chip.device.modelo].filter(Boolean).join(' / ') : '');
 
-
 /** Livre is deviceId=0 (the free chips); Em uso is the list's status 1 (deviceId > 0). */
 function ChipStatusFilter() {
   const translate = useTranslate();
@@ -49,7 +48,8 @@ function ChipStatusFilter() {
       value={value}
       onChange={(event) => {
         const { deviceId: _d, status: _s, ...rest } = filterValues;
-        const next = event.target.value === 'livre' ? { ...rest, deviceId: 0 } : event.target.value === 'emuso' ? { ...rest, status: 1 } : rest;
+        const next =
+          event.target.value === 'livre' ? { ...rest, deviceId: 0 } : event.target.value === 'emuso' ? { ...rest, status: 1 } : rest;
         setFilters(next, undefined, false);
       }}
       sx={{ width: 180 }}
@@ -86,7 +86,12 @@ export default function ChipList() {
         <DataTable.Col source="fonecedor" />
         <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
         <DataTable.Col source="device" disableSort render={deviceText} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <RowActions removable={!inUse(record as Chip)} />} />
+        <DataTable.Col
+          label={translate('app.list.actions')}
+          align="right"
+          disableSort
+          render={(record) => <RowActions removable={!inUse(record as Chip)} />}
+        />
       </DataTable>
     </ListPage>
   );

@@ -51,14 +51,7 @@ function StatusInput() {
   const record = useRecordContext();
   const vencido = Number(record?.status) === CLIENTE_STATUS.VENCIDO;
   const choices = statusChoices.map((choice) => ({ ...choice, disabled: choice.id === CLIENTE_STATUS.VENCIDO && !vencido }));
-  return (
-    <SelectInput
-      source="status"
-      choices={choices}
-      disabled={vencido}
-      helperText={vencido ? 'app.clientes.status_locked' : false}
-    />
-  );
+  return <SelectInput source="status" choices={choices} disabled={vencido} helperText={vencido ? 'app.clientes.status_locked' : false} />;
 }
 
 export function InformacoesInputs() {
@@ -84,7 +77,12 @@ export function InformacoesInputs() {
         <ArrayInput source="contatos" helperText={false}>
           <SimpleFormIterator inline disableReordering disableClear fullWidth>
             <TextInput source="name" label="app.clientes.contatos.name" helperText={false} />
-            <TextInput source="email" label="app.clientes.contatos.email" helperText={false} slotProps={{ htmlInput: { inputMode: 'email' } }} />
+            <TextInput
+              source="email"
+              label="app.clientes.contatos.email"
+              helperText={false}
+              slotProps={{ htmlInput: { inputMode: 'email' } }}
+            />
             <MaskedTextInput source="phone" mask="phone" label="app.clientes.contatos.phone" helperText={false} />
             <MaskedTextInput source="mobilePhone" mask="phone" label="app.clientes.contatos.mobilePhone" helperText={false} />
           </SimpleFormIterator>
@@ -103,11 +101,7 @@ export function AcessoInputs({ isNew }: { isNew?: boolean }) {
         {translate('app.clientes.acesso_help')}
       </Typography>
       <TextInput source="login" autoComplete="off" />
-      <PasswordInput
-        source="password"
-        autoComplete="new-password"
-        helperText={isNew ? undefined : 'app.clientes.password_help'}
-      />
+      <PasswordInput source="password" autoComplete="new-password" helperText={isNew ? undefined : 'app.clientes.password_help'} />
     </Box>
   );
 }

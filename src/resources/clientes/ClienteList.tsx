@@ -69,7 +69,6 @@ function StatusChip({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
 }
 
-
 export default function ClienteList() {
   const translate = useTranslate();
   return (
@@ -97,7 +96,11 @@ export default function ClienteList() {
         bulkActionButtons={false}
         empty={<EmptyRows />}
         // Nine columns: tighter cells keep Ações in view on a 1366 px laptop.
-        sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+        sx={{
+          '& .MuiTableCell-root': { px: 1 },
+          '& .MuiTableCell-root:first-of-type': { pl: 2 },
+          '& .MuiTableCell-root:last-of-type': { pr: 2 },
+        }}
       >
         <DataTable.Col
           label={translate('app.clientes.col_marker')}

@@ -19,7 +19,6 @@ interface Plano {
   informacoes?: string;
 }
 
-
 export default function PlanoList() {
   const translate = useTranslate();
   return (

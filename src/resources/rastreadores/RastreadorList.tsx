@@ -26,7 +26,6 @@ export function VinculoStatus({ tracker }: { tracker: Tracker }) {
   );
 }
 
-
 const veiculoText = (tracker: Tracker) =>
   tracker.Veiculo ? [tracker.Veiculo.marca, tracker.Veiculo.modelo, tracker.Veiculo.placa].filter(Boolean).join(' ') : '';
 

@@ -28,7 +28,6 @@ function AcessoText({ acesso }: { acesso: number }) {
   return <>{translate(Number(acesso) === ACESSO.ADMIN ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
 }
 
-
 export default function UsuarioList() {
   const translate = useTranslate();
   return (
@@ -56,7 +55,12 @@ export default function UsuarioList() {
         />
         <DataTable.Col source="email" />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />} />
+        <DataTable.Col
+          label={translate('app.list.actions')}
+          align="right"
+          disableSort
+          render={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />}
+        />
       </DataTable>
     </ListPage>
   );

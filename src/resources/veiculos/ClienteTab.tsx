@@ -4,17 +4,7 @@
  */
 import * as React from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import {
-  Box,
-  Card,
-  CardContent,
-  FormHelperText,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, FormHelperText, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
 import { formatCpfCnpj } from '../../../domain/formatters';
 import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
@@ -95,11 +85,7 @@ export function ClienteTab() {
         <Typography variant="subtitle2" component="h3" color={error ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
           {translate('app.veiculos.cliente_chosen')} *
         </Typography>
-        {shown ? (
-          <ClienteCard cliente={shown} />
-        ) : (
-          <Typography color="text.secondary">{translate('app.veiculos.cliente_none')}</Typography>
-        )}
+        {shown ? <ClienteCard cliente={shown} /> : <Typography color="text.secondary">{translate('app.veiculos.cliente_none')}</Typography>}
         {error ? (
           <FormHelperText error role="alert">
             {translate(error, { _: error })}

@@ -9,7 +9,6 @@ import { EmptyRows } from '../../components/EmptyRows';
 import { clienteNome, type Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 
-
 export default function VeiculoList() {
   const translate = useTranslate();
   return (
