@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { ACESSO } from '../domain/constants';
 import { openDatabase, type Database } from '../server/db/client';
 import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/crud';
+import { buscaOf } from '../server/resources/records';
 import { usersResource } from '../server/routes/users/resource';
 import { ensureCompany } from '../server/services/company';
 import { hashPassword, randomToken } from '../server/services/passwords';

@@ -10,7 +10,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import pg from 'pg';
 import { normalizeSearch } from '../domain/text';
-import type { ResourceDefinition } from '../server/resources/crud';
+import type { AnyResource as ResourceDefinition } from '../server/resources/definition';
 import { chipsResource, clientesResource, planosResource, trackresResource, veiculosResource } from '../server/routes/registry';
 import { usersResource } from '../server/routes/users/resource';
 

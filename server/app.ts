@@ -4,35 +4,27 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../domain/messages';
 import { ping, type Database } from './db/client';
+import { registerJsonParser } from './plugins/json';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { logSerializers } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
-import { CountCache } from './resources/count-cache';
-import { PageCache } from './resources/page-cache';
-import { registerResource } from './resources/crud';
+import { listCaches } from './resources/list-cache';
+import { registerResource } from './resources/routes';
 import { registerAuthRoutes } from './routes/auth';
-import {
-  chipsResource,
-  clientesResource,
-  cobrancasResource,
-  ordensservicosResource,
-  planosResource,
-  trackresResource,
-  veiculosResource,
-} from './routes/registry';
+import { RESOURCES } from './routes/registry';
 import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerUploadRoutes } from './routes/uploads';
-import { usersResource } from './routes/users/resource';
 
 export interface AppOptions {
   database: Database;
@@ -40,30 +32,37 @@ export interface AppOptions {
   staticDir?: string;
   trustProxy?: boolean;
   logLevel?: string;
-  /** Reuse exact list totals while a table is unchanged (default on; off to measure raw counts). */
+  /** Where the log goes (tests capture it); stdout by default. */
+  logStream?: DestinationStream;
+  /** Reuse list totals and replies while their tables are unchanged (default on; off to measure the raw work). */
   countCache?: boolean;
 }
 
 /** Paths the browser app never owns. */
 const API_PREFIXES = ['/v1/', '/webhook/', '/docs'];
+/** Every JSON body but the uploads' is a form's worth of fields: 100 KB is ample (a client with 20 contacts is ~15 KB). */
+export const DEFAULT_BODY_LIMIT = 100_000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'silent' },
+    logger: {
+      level: options.logLevel ?? 'silent',
+      serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 1_000_000,
-    // Ids and numbers arrive as strings in paths and query strings; zod coerces them.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurity(app);
+  registerJsonParser(app);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: 10_000 });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Rastreio API', description: 'API do back-office Rastreio (DESIGN.md, seção 5).', version: '1.0.0' },
@@ -74,31 +73,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
+  // Before any route: every API route must declare its access, checked on request.
   await registerAuth(app, options.database);
 
-  app.get('/v1/health', { schema: { tags: ['sistema'], summary: 'Saúde do serviço' }, config: { auth: 'public' } }, async () => {
+  app.get('/v1/health', { schema: { tags: ['sistema'], summary: 'Saúde do serviço' }, config: { access: 'public' } }, async () => {
     await ping(db);
     return { status: 'ok', database: options.database.kind };
   });
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);
-  // Both caches are exact (validated by table versions); off only to measure the raw work.
-  const countCache = options.countCache === false ? undefined : new CountCache();
-  const pageCache = options.countCache === false ? undefined : new PageCache();
   registerPrecadastroRoutes(app, db);
-  const resources = [
-    usersResource,
-    clientesResource,
-    veiculosResource,
-    trackresResource,
-    chipsResource,
-    planosResource,
-    cobrancasResource,
-    ordensservicosResource,
-  ];
-  for (const resource of resources) {
-    registerResource(app, db, resource, { countCache, pageCache, pageStatements: new Map() });
-  }
+  // Both list caches are exact (validated by table versions); off only to measure the raw work.
+  const caches = listCaches(options.countCache !== false);
+  for (const resource of RESOURCES) registerResource(app, db, resource, caches);
 
   const indexHtml = options.staticDir && path.join(options.staticDir, 'index.html');
   if (options.staticDir && indexHtml && existsSync(indexHtml)) {

@@ -18,14 +18,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
-export interface AppConfig {
-  appTimezone: string;
-  trustProxy: boolean;
-  /** Directory of the built browser app; omitted in API tests. */
-  staticDir?: string;
-  logLevel: string;
-}
-
 export function readEnv(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
   return { ...parsed, DATA_DIR: path.resolve(parsed.DATA_DIR), DATABASE_URL: parsed.DATABASE_URL || undefined };

@@ -10,7 +10,7 @@ import { ACESSO } from '../domain/constants';
 import { readEnv } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { buscaOf } from './resources/crud';
+import { buscaOf } from './resources/records';
 import { usersResource } from './routes/users/resource';
 import { ensureCompany } from './services/company';
 import { hashPassword, randomToken } from './services/passwords';

@@ -4,24 +4,22 @@
  */
 import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS, PRECADASTRO_DOCUMENTOS } from '../constants';
-import { MSG, precadastroDocumentosMessage } from '../messages';
+import { MSG, maxChars, maxDigits, precadastroDocumentosMessage } from '../messages';
 import { isCnpj, isCpf } from '../documents';
-import { onlyDigits } from '../text';
-import { addressShape, int, text } from './common';
+import { addressShape, codeText, int, onlyDigitsInput, safeString, text } from './common';
 
-const digits = (max: number) => z.preprocess((v) => onlyDigits(v ?? ''), z.string().max(max, { error: `No máximo ${max} dígitos` }));
+const digits = (max: number) => z.preprocess(onlyDigitsInput, z.string({ error: MSG.mustBeText }).max(max, { error: maxDigits(max) }));
 const optionalEmail = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
-  z
-    .string({ error: 'Deve ser um texto' })
+  safeString()
     .trim()
     .toLowerCase()
-    .max(254, { error: 'No máximo 254 caracteres' })
+    .max(254, { error: maxChars(254) })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.invalidEmail }),
 );
 const phone = z.preprocess(
-  (v) => onlyDigits(v ?? ''),
-  z.string().refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: 'Telefone inválido' }),
+  onlyDigitsInput,
+  z.string({ error: MSG.mustBeText }).refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: MSG.invalidPhone }),
 );
 
 export const contatoSchema = z.object({
@@ -32,9 +30,12 @@ export const contatoSchema = z.object({
 });
 export type Contato = z.infer<typeof contatoSchema>;
 
+/** Required (SPEC 5 "Client save"): a client is a person or a company, never assumed. */
 const cadastro = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v === null || v === undefined ? 'FISICA' : v),
-  z.enum(CADASTROS, { error: 'Cadastro deve ser FISICA ou JURIDICA' }),
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(CADASTROS, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MSG.required : MSG.cadastro),
+  }),
 );
 
 const clienteDataShape = {
@@ -49,7 +50,7 @@ const clienteDataShape = {
   phone,
   mobilePhone: phone,
   ...addressShape,
-  contatos: z.preprocess((v) => v ?? [], z.array(contatoSchema).max(20, { error: 'No máximo 20 contatos' })),
+  contatos: z.preprocess((v) => v ?? [], z.array(contatoSchema).max(20, { error: MSG.tooManyContatos })),
 };
 
 type ClienteData = z.infer<z.ZodObject<typeof clienteDataShape>>;
@@ -93,8 +94,8 @@ function checkRequired(data: ClienteData, ctx: Ctx, options: { mobilePhone?: boo
   if (options.mobilePhone) need('mobilePhone', !!data.mobilePhone);
 }
 
-const clienteStatus = int('Status inválido').refine((v) => Object.values(CLIENTE_STATUS).includes(v as never), {
-  error: 'Status deve ser 0 (Ativo), 1 (Bloqueado) ou 2 (Vencido)',
+const clienteStatus = int(MSG.clienteStatus).refine((v) => Object.values(CLIENTE_STATUS).includes(v as never), {
+  error: MSG.clienteStatus,
 });
 
 export const clienteSchema = z.preprocess(
@@ -107,9 +108,8 @@ export const clienteSchema = z.preprocess(
       /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
       password: z.preprocess(
         (v) => v ?? '',
-        z
-          .string()
-          .max(100, { error: 'No máximo 100 caracteres' })
+        safeString()
+          .max(100, { error: maxChars(100) })
           .refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort }),
       ),
     })
@@ -125,9 +125,9 @@ export const precadastroDadosSchema = z.preprocess(
 
 /** One document of the pre-registration: an image or a PDF, as a data URL or bare base64. */
 export const precadastroDocumentoSchema = z.object({
-  name: text(255).pipe(z.string().min(1, { error: 'Nome do arquivo obrigatório' })),
-  type: z.preprocess((v) => v ?? '', z.string().max(100)),
-  base64: z.string({ error: 'Conteúdo do arquivo obrigatório' }).min(1, { error: 'Conteúdo do arquivo obrigatório' }),
+  name: text(255).pipe(z.string().min(1, { error: MSG.uploadNameRequired })),
+  type: codeText(100),
+  base64: safeString().min(1, { error: MSG.uploadContentRequired }),
 });
 
 /** POST /v1/static/precadastro/{token}: the data and its documents, stored together. */
@@ -136,7 +136,7 @@ export const precadastroSchema = z.preprocess(
   z
     .object({
       ...clienteDataShape,
-      documentos: z.preprocess((v) => v ?? [], z.array(precadastroDocumentoSchema).max(3, { error: 'No máximo 3 documentos' })),
+      documentos: z.preprocess((v) => v ?? [], z.array(precadastroDocumentoSchema).max(3, { error: MSG.tooManyDocumentos })),
     })
     .superRefine((data, ctx) => {
       checkRequired(data, ctx, { mobilePhone: true, nameAlways: true });

@@ -1,40 +1,63 @@
-/** Building blocks for the entity schemas: forms send '' or null for empty fields, APIs send either. */
+/**
+ * Building blocks for the entity schemas. Forms send '' or null for empty fields, APIs send
+ * either. Text fields take strings only; fields made of digits (documents, phones, CEP, número,
+ * Renavam, IMEI, ICCID) also take JSON numbers. Objects and arrays are never coerced into text,
+ * and control characters (NUL and the like; tab and line breaks are fine) are refused: PostgreSQL
+ * cannot store NUL and nobody types the others.
+ */
 import { z } from 'zod';
-import { isCnpj, isCpf } from '../documents';
-import { MSG } from '../messages';
+import { isCpf } from '../documents';
+import { MSG, maxChars } from '../messages';
 import { onlyDigits } from '../text';
 
-const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value);
+/** Control characters but tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+export const hasControlChars = (value: string) => CONTROL_CHARS.test(value);
+/** A search term is cleaned instead of refused: control characters become spaces. */
+export const withoutControlChars = (value: string) => value.replace(CONTROL_CHARS_ALL, ' ');
+
+/** null and undefined are empty; strings pass; everything else is left for z.string() to refuse. */
+const textInput = (value: unknown) => (value === null || value === undefined ? '' : value);
+/** As textInput, and a finite JSON number is taken as its digits. */
+export const digitsInput = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : textInput(value));
+/** Only the digits of a string or number ("123.456.789-09" → "12345678909"). */
+export const onlyDigitsInput = (value: unknown) => {
+  const input = digitsInput(value);
+  return typeof input === 'string' ? onlyDigits(input) : input;
+};
+
+/** A string without control characters. */
+export const safeString = () => z.string({ error: MSG.mustBeText }).refine((v) => !hasControlChars(v), { error: MSG.controlChars });
+
+const boundedText = (max: number) =>
+  z
+    .string({ error: MSG.mustBeText })
+    .trim()
+    .max(max, { error: maxChars(max) });
+const noControl = (schema: z.ZodString) => schema.refine((v) => !hasControlChars(v), { error: MSG.controlChars });
 
 /** Optional free text, trimmed, '' when absent. */
-export const text = (max = 255) =>
-  z.preprocess(
-    blankToEmpty,
-    z
-      .string({ error: 'Deve ser um texto' })
-      .trim()
-      .max(max, { error: `No máximo ${max} caracteres` }),
-  );
+export const text = (max = 255) => z.preprocess(textInput, noControl(boundedText(max)));
+
+/** Optional text made of digits or codes: also takes a JSON number. */
+export const codeText = (max = 255) => z.preprocess(digitsInput, noControl(boundedText(max)));
 
 /** Required text: absent, null or blank gives 'Campo obrigatório'. */
-export const requiredText = (max = 255) =>
-  z.preprocess(
-    blankToEmpty,
-    z
-      .string({ error: 'Deve ser um texto' })
-      .trim()
-      .min(1, { error: MSG.required })
-      .max(max, { error: `No máximo ${max} caracteres` }),
-  );
+export const requiredText = (max = 255) => z.preprocess(textInput, noControl(boundedText(max).min(1, { error: MSG.required })));
 
 export const email = (required = true) =>
   z.preprocess(
-    blankToEmpty,
-    z
-      .string({ error: 'Deve ser um texto' })
-      .trim()
-      .toLowerCase()
-      .max(254, { error: 'No máximo 254 caracteres' })
+    textInput,
+    noControl(
+      z
+        .string({ error: MSG.mustBeText })
+        .trim()
+        .toLowerCase()
+        .max(254, { error: maxChars(254) }),
+    )
       .refine((v) => (required ? v.length > 0 : true), { error: MSG.required })
       .refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.invalidEmail }),
   );
@@ -42,50 +65,75 @@ export const email = (required = true) =>
 /** CPF stored as its 11 digits; check digits verified. */
 export const cpf = (required = true) =>
   z.preprocess(
-    (v) => onlyDigits(blankToEmpty(v)),
+    onlyDigitsInput,
     z
-      .string()
+      .string({ error: MSG.mustBeText })
       .refine((v) => (required ? v.length > 0 : true), { error: MSG.required })
       .refine((v) => v === '' || isCpf(v), { error: MSG.invalidCpf }),
   );
 
-export const cnpj = (required = true) =>
+/** PostgreSQL's integer: ids, counts and codes never leave it. */
+export const INT_MAX = 2_147_483_647;
+const INTEGER_TEXT = /^-?\d{1,10}$/;
+
+/** Integer that may come as "2" from a select or a query string (digits only: no spaces, no exponent). */
+export const int = (message: string = MSG.mustBeInteger) =>
   z.preprocess(
-    (v) => onlyDigits(blankToEmpty(v)),
-    z
-      .string()
-      .refine((v) => (required ? v.length > 0 : true), { error: MSG.required })
-      .refine((v) => v === '' || isCnpj(v), { error: MSG.invalidCnpj }),
+    (v) => (typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(-INT_MAX, { error: message }).max(INT_MAX, { error: message }),
   );
 
-/** Integer that may come as "2" from a select or a query string. */
-export const int = (message = 'Deve ser um número inteiro') =>
+/** A record id in a path or query: plain digits, 1 to 2,147,483,647. */
+export const id = (message: string = MSG.invalidId) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }),
+    (v) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(INT_MAX, { error: message }),
+  );
+
+/** A link's id in a filter, where 0 means "none" (`chips?deviceId=0`: the free chips). */
+export const idOrZero = (message: string = MSG.invalidId) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(INT_MAX, { error: message }),
   );
 
 export const bool = () =>
   z.preprocess(
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-    z.boolean({ error: 'Deve ser verdadeiro ou falso' }),
+    z.boolean({ error: MSG.mustBeBoolean }),
   );
 
-/** Postal address fields shared by users and clients. */
+/** A flat map of scalars (user settings such as `attributes`): no nesting, bounded in keys and size. */
+export const flatAttributes = () =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? {} : v),
+    z
+      .record(
+        safeString().max(100, { error: maxChars(100) }),
+        z.union([safeString().max(2000, { error: maxChars(2000) }), z.number(), z.boolean(), z.null()], { error: MSG.flatAttributes }),
+        { error: MSG.flatAttributes },
+      )
+      .refine((map) => Object.keys(map).length <= 50, { error: MSG.tooManyAttributes }),
+  );
+
+/** Postal address fields shared by users, clients and subscriptions. */
 export const addressShape = {
   address: text(200),
-  addressNumber: text(20),
+  addressNumber: codeText(20),
   province: text(100),
   cityandstate: text(120),
-  uf: z.preprocess(blankToEmpty, z.string().trim().toUpperCase().max(2, { error: 'Use a sigla do estado (2 letras)' })),
+  uf: z.preprocess(
+    textInput,
+    noControl(z.string({ error: MSG.mustBeText }).trim().toUpperCase().max(2, { error: 'Use a sigla do estado (2 letras)' })),
+  ),
   postalCode: z.preprocess(
-    (v) => onlyDigits(blankToEmpty(v)),
-    z.string().refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
+    onlyDigitsInput,
+    z.string({ error: MSG.mustBeText }).refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
   ),
   complement: text(120),
 };
 
 export const phoneShape = {
-  phone: text(30),
-  mobilePhone: text(30),
+  phone: codeText(30),
+  mobilePhone: codeText(30),
 };

@@ -1,10 +1,11 @@
 /** The company's settings: dadosempresa and integrations, stored once (DESIGN section 4). */
 import { z } from 'zod';
 import { NOTIFICACOES_OPTIONS } from '../constants';
-import { int, text } from './common';
+import { MSG, valuesAccepted } from '../messages';
+import { codeText, int, text } from './common';
 
-const status01 = int('Status inválido').pipe(z.union([z.literal(0), z.literal(1)], { error: 'Status deve ser 0 ou 1' }));
-const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: `Valores aceitos: ${values.join(', ')}` });
+const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
+const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
 
 export const dadosempresaSchema = z.object({
   nome: text(200),
@@ -14,9 +15,9 @@ export const dadosempresaSchema = z.object({
 
 export const integrationsSchema = z
   .object({
-    traccar: z.object({ server: text(300), userId: text(40), token: text(300), status: status01 }).partial(),
+    traccar: z.object({ server: text(300), userId: codeText(40), token: text(300), status: status01 }).partial(),
     whats: z.object({ server: text(300), instance: text(120), token: text(300), status: status01 }).partial(),
-    gateway: z.object({ api: z.enum(['asaas'], { error: 'Gateway não suportado' }), token: text(300), status: status01 }).partial(),
+    gateway: z.object({ api: z.enum(['asaas'], { error: MSG.gatewayUnsupported }), token: text(300), status: status01 }).partial(),
     notificacoes: z
       .object({
         emaberto: oneOf(NOTIFICACOES_OPTIONS.emaberto),

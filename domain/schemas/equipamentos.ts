@@ -4,52 +4,54 @@
  */
 import { z } from 'zod';
 import { VEHICLE_CATEGORIES } from '../constants';
-import { MSG } from '../messages';
-import { onlyDigits } from '../text';
-import { int, requiredText, text } from './common';
+import { MSG, maxChars } from '../messages';
+import { codeText, digitsInput, id, int, onlyDigitsInput, requiredText, safeString, text } from './common';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A link id: absent keeps the current link, 0 unlinks, a positive id links. */
 const linkId = (message: string) =>
   z.preprocess((v) => (v === null || v === '' ? 0 : v), int(message).pipe(z.number().min(0, { error: message }))).optional();
+/** A required code typed by people (plate, chassi, IMEI): strings or numbers, normalized, never an object. */
+const code = (normalize: (v: string) => string) => (v: unknown) => {
+  const input = digitsInput(v);
+  return typeof input === 'string' ? normalize(input) : input;
+};
 
 /** Old (ABC1234) or Mercosul (ABC1D23) plate, stored upper-case without separators. */
 export const PLACA = /^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/;
-export const normalizePlaca = (v: unknown) =>
-  String(v ?? '')
-    .toUpperCase()
-    .replace(/[\s-]/g, '');
+export const normalizePlaca = (v: string) => v.toUpperCase().replace(/[\s-]/g, '');
 const placa = z.preprocess(
-  (v) => (blank(v) ? '' : normalizePlaca(v)),
-  z.string().min(1, { error: MSG.required }).regex(PLACA, { error: 'Placa inválida: use ABC1234 ou ABC1D23' }),
+  code(normalizePlaca),
+  z.string({ error: MSG.mustBeText }).min(1, { error: MSG.required }).regex(PLACA, { error: MSG.placa }),
 );
 
-const categoryLabels = 'motorcycle, car, pickup, truck, bus ou van';
 export const veiculoSchema = z
   .object({
-    idcliente: z.preprocess((v) => (blank(v) ? undefined : v), int('Cliente inválido').optional()),
+    idcliente: z.preprocess((v) => (blank(v) ? undefined : v), id(MSG.invalidCliente).optional()),
     cliente: z
-      .object({ id: z.preprocess((v) => (blank(v) ? undefined : v), int('Cliente inválido').optional()) })
+      .object({ id: z.preprocess((v) => (blank(v) ? undefined : v), id(MSG.invalidCliente).optional()) })
       .partial()
       .nullish(),
     category: z.preprocess(
       (v) => (blank(v) ? undefined : v),
-      z.enum(VEHICLE_CATEGORIES, { error: (i) => (i.input === undefined ? MSG.required : `Categoria deve ser ${categoryLabels}`) }),
+      z.enum(VEHICLE_CATEGORIES, { error: (i) => (i.input === undefined ? MSG.required : MSG.category) }),
     ),
     marca: requiredText(60),
     modelo: requiredText(60),
-    ano: text(9),
+    ano: codeText(9),
     placa,
     renavan: z.preprocess(
-      (v) => (blank(v) ? '' : String(v).trim()),
+      code((v) => v.trim()),
       z
-        .string()
+        .string({ error: MSG.mustBeText })
         .min(1, { error: MSG.required })
-        .regex(/^\d{9,11}$/, { error: 'Renavam deve ter de 9 a 11 dígitos' }),
+        .regex(/^\d{9,11}$/, { error: MSG.renavam }),
     ),
     chassi: z.preprocess(
-      (v) => (blank(v) ? '' : String(v).toUpperCase().replace(/\s/g, '')),
-      z.string().min(1, { error: MSG.required }).max(30, { error: 'No máximo 30 caracteres' }),
+      code((v) => v.toUpperCase().replace(/\s/g, '')),
+      safeString()
+        .min(1, { error: MSG.required })
+        .max(30, { error: maxChars(30) }),
     ),
     cor: text(40),
   })
@@ -57,7 +59,7 @@ export const veiculoSchema = z
     // Canonical idcliente wins; the embedded cliente's id is accepted too (DESIGN section 4).
     const idcliente = v.idcliente ?? cliente?.id;
     if (!idcliente || idcliente < 1) {
-      ctx.addIssue({ code: 'custom', path: ['idcliente'], message: 'Cliente obrigatório' });
+      ctx.addIssue({ code: 'custom', path: ['idcliente'], message: MSG.clienteRequired });
       return z.NEVER;
     }
     return { ...v, idcliente };
@@ -67,39 +69,39 @@ export type VeiculoInput = z.infer<typeof veiculoSchema>;
 export const trackerSchema = z
   .object({
     imei: z.preprocess(
-      (v) => (blank(v) ? '' : String(v).trim()),
+      code((v) => v.trim()),
       z
-        .string()
+        .string({ error: MSG.mustBeText })
         .min(1, { error: MSG.required })
-        .regex(/^\d{15}$/, { error: 'IMEI deve ter 15 dígitos' }),
+        .regex(/^\d{15}$/, { error: MSG.imei }),
     ),
     modelo: requiredText(60),
     marca: requiredText(60),
-    chipId: linkId('Chip inválido'),
-    idveiculo: linkId('Veículo inválido'),
-    idVeiculo: linkId('Veículo inválido'),
-    idcliente: linkId('Cliente inválido'),
+    chipId: linkId(MSG.invalidChip),
+    idveiculo: linkId(MSG.invalidVeiculo),
+    idVeiculo: linkId(MSG.invalidVeiculo),
+    idcliente: linkId(MSG.invalidCliente),
   })
   .transform(({ idVeiculo, ...v }) => ({ ...v, idveiculo: v.idveiculo ?? idVeiculo }));
 export type TrackerInput = z.infer<typeof trackerSchema>;
 
 export const chipSchema = z.object({
   phone: z.preprocess(
-    (v) => onlyDigits(v ?? ''),
+    onlyDigitsInput,
     z
-      .string()
+      .string({ error: MSG.mustBeText })
       .min(1, { error: MSG.required })
-      .refine((v) => v.length >= 10 && v.length <= 13, { error: 'Número inválido: DDD e número, de 10 a 13 dígitos' }),
+      .refine((v) => v.length >= 10 && v.length <= 13, { error: MSG.chipPhone }),
   ),
   iccid: z.preprocess(
-    (v) => (blank(v) ? '' : String(v).replace(/\s/g, '')),
+    code((v) => v.replace(/\s/g, '')),
     z
-      .string()
+      .string({ error: MSG.mustBeText })
       .min(1, { error: MSG.required })
-      .regex(/^\d{19,20}$/, { error: 'ICCID deve ter 19 ou 20 dígitos' }),
+      .regex(/^\d{19,20}$/, { error: MSG.iccid }),
   ),
   operadora: text(40),
   fonecedor: text(80),
-  deviceId: linkId('Rastreador inválido'),
+  deviceId: linkId(MSG.invalidRastreador),
 });
 export type ChipInput = z.infer<typeof chipSchema>;

@@ -1,31 +1,26 @@
 /** Query of every generic list: DESIGN section 5. */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { MSG } from '../messages';
-import { int, text } from './common';
+import { MSG, sortFields } from '../messages';
+import { id, int, text, withoutControlChars } from './common';
 
 export const listQuery = z.object({
-  pesquisa: text(200).optional(),
+  // A search term is cleaned, not refused: control characters become spaces.
+  pesquisa: z.preprocess((v) => (typeof v === 'string' ? withoutControlChars(v) : v), text(200)).optional(),
   page: int(MSG.page)
     .pipe(z.number().min(1, { error: MSG.page }))
     .default(1),
   pageSize: int(MSG.pageSize)
     .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
     .default(DEFAULT_PAGE_SIZE),
-  status: z.preprocess((v) => (v === '' ? undefined : v), int('Status inválido').optional()),
-  sort: text(40).optional(),
+  status: z.preprocess((v) => (v === '' ? undefined : v), int(MSG.invalidStatus).optional()),
   order: z
-    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'], { error: 'Use asc ou desc' }))
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'], { error: MSG.invalidOrder }))
     .optional(),
 });
-export type ListQuery = z.infer<typeof listQuery>;
+export type ListQuery = z.infer<typeof listQuery> & { sort?: string };
 
-export const listMeta = z.object({
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  totalItens: z.number(),
-  totalPaginas: z.number(),
-});
+/** A list's `sort`: one of the fields the resource sorts by, never anything else (not even `__proto__`). */
+export const sortParam = (fields: readonly string[]) => z.enum(fields as [string, ...string[]], { error: sortFields(fields) }).optional();
 
-export const idParam = z.object({ id: int('Identificador inválido').pipe(z.number().min(1, { error: 'Identificador inválido' })) });
+export const idParam = z.object({ id: id() });

@@ -17,8 +17,8 @@ export const money = () =>
   z.preprocess(
     (v) => (v === null || v === '' ? undefined : parseMoney(v)),
     z
-      .number({ error: (issue) => (issue.input === undefined ? MSG.required : 'Informe um valor em reais') })
-      .min(0, { error: 'O valor não pode ser negativo' })
-      .max(99_999_999.99, { error: 'Valor alto demais' })
-      .refine(hasTwoDecimalsAtMost, { error: 'Use no máximo duas casas decimais' }),
+      .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.moneyInvalid) })
+      .min(0, { error: MSG.moneyNegative })
+      .max(99_999_999.99, { error: MSG.moneyTooHigh })
+      .refine(hasTwoDecimalsAtMost, { error: MSG.moneyDecimals }),
   );

@@ -10,10 +10,10 @@ export const planoSchema = z.object({
   limtdispositivos: z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
     z
-      .number({ error: (issue) => (issue.input === undefined ? MSG.required : 'Informe um número inteiro') })
-      .int({ error: 'Informe um número inteiro' })
-      .min(1, { error: 'Pelo menos 1 dispositivo' })
-      .max(10_000, { error: 'No máximo 10.000 dispositivos' }),
+      .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.wholeNumber) })
+      .int({ error: MSG.wholeNumber })
+      .min(1, { error: MSG.atLeastOneDevice })
+      .max(10_000, { error: MSG.atMostDevices }),
   ),
   valor: money(),
   valoradd: money(),

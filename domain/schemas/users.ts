@@ -1,40 +1,89 @@
 /** Users (staff) and the calls around them: install, login, profile (SPEC 2.3, 2.4, 2.16, 2.17). */
 import { z } from 'zod';
 import { ACESSO } from '../constants';
-import { MSG } from '../messages';
-import { addressShape, bool, cpf, email, int, phoneShape, requiredText, text } from './common';
+import { MSG, maxChars } from '../messages';
+import {
+  addressShape,
+  bool,
+  codeText,
+  cpf,
+  email,
+  flatAttributes,
+  int,
+  onlyDigitsInput,
+  phoneShape,
+  requiredText,
+  safeString,
+  text,
+} from './common';
 import { dadosempresaSchema, integrationsSchema } from './company';
 
-const password = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : v),
-  z.string({ error: 'Deve ser um texto' }).max(200, { error: 'No máximo 200 caracteres' }),
-);
+const password = z.preprocess((v) => (v === null || v === undefined ? '' : v), safeString().max(200, { error: maxChars(200) }));
 const newPassword = password.refine((v) => v.length >= 6, { error: MSG.passwordTooShort });
 /** On update an empty password keeps the stored one. */
 const optionalNewPassword = password.refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort });
 
-const acesso = int('Nível de acesso inválido').refine((v) => v === ACESSO.ADMIN || v === ACESSO.USUARIO, {
-  error: 'Nível de acesso deve ser 1 (Administrador) ou 2 (Usuário)',
-});
+const acesso = int(MSG.accessLevel).refine((v) => v === ACESSO.ADMIN || v === ACESSO.USUARIO, { error: MSG.accessLevel });
+const login = requiredText(100).pipe(z.string().regex(/^\S+$/, { error: MSG.loginSpaces }));
 
-const userShape = {
+/** The user's own profile: what SPEC 5 "User save" requires (name, cpf, email, acesso, login). */
+const profileShape = {
   name: requiredText(200),
   cpf: cpf(true),
   email: email(true),
   ...phoneShape,
   ...addressShape,
-  login: requiredText(100).pipe(z.string().regex(/^\S+$/, { error: 'O login não pode ter espaços' })),
+  login,
   acesso,
   bloqueado: bool().default(false),
-  attributes: z.record(z.string(), z.unknown()).default({}),
+  attributes: flatAttributes(),
+};
+export const PROFILE_FIELDS = Object.keys(profileShape) as (keyof typeof profileShape)[];
+export const userProfileSchema = z.object(profileShape);
+
+const settingsShape = {
   dadosempresa: dadosempresaSchema.partial().optional(),
   integrations: integrationsSchema.optional(),
 };
 
-export const userCreateSchema = z.object({ ...userShape, password: newPassword });
-export const userUpdateSchema = z.object({ ...userShape, password: optionalNewPassword });
+export const userCreateSchema = z.object({ ...profileShape, ...settingsShape, password: newPassword });
+/** What the forms check before a user (or one's profile) is saved. */
+export const userUpdateSchema = z.object({ ...profileShape, ...settingsShape, password: optionalNewPassword });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
+/**
+ * The body of PUT /v1/users/{id}: each field checked for its type and size only, and an omitted
+ * field keeps its value. The profile's own rules (userProfileSchema: CPF required and valid, e-mail
+ * format, …) apply when the profile changes, so company, integration and notification settings
+ * save whatever state the saver's own profile is in (the first administrator has no CPF).
+ */
+export const userUpdateBodySchema = z.object({
+  name: text(200).optional(),
+  cpf: z.preprocess(onlyDigitsInput, z.string({ error: MSG.mustBeText }).max(11, { error: MSG.invalidCpf })).optional(),
+  email: z
+    .preprocess(
+      (v) => (v === null ? '' : v),
+      safeString()
+        .trim()
+        .toLowerCase()
+        .max(254, { error: maxChars(254) }),
+    )
+    .optional(),
+  phone: codeText(30).optional(),
+  mobilePhone: codeText(30).optional(),
+  ...optional(addressShape),
+  login: text(100).optional(),
+  acesso: acesso.optional(),
+  bloqueado: bool().optional(),
+  attributes: flatAttributes().optional(),
+  ...settingsShape,
+  password: optionalNewPassword,
+});
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
 export const installSchema = z.object({
   name: text(200),
@@ -45,5 +94,10 @@ export const installSchema = z.object({
 /** POST /v1/session: form-encoded or JSON; `email` may hold the login or the e-mail. */
 export const loginSchema = z.object({
   email: requiredText(254),
-  password: z.preprocess((v) => v ?? '', z.string().min(1, { error: MSG.required }).max(200)),
+  password: z.preprocess(
+    (v) => v ?? '',
+    safeString()
+      .min(1, { error: MSG.required })
+      .max(200, { error: maxChars(200) }),
+  ),
 });

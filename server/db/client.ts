@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { EmbeddedClient } from './pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,6 +32,8 @@ export interface Listener {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's client (PGlite only). */
+  embedded?: EmbeddedClient;
   /** LISTEN on a channel (used to evict cached sessions across processes). */
   listen(channel: string, listener: Listener): Promise<void>;
   close(): Promise<void>;
@@ -103,22 +106,26 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    extensions: { pg_trgm },
-    parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value },
-  });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+  // Migrated on every open: a fresh in-memory instance after a recovery needs its tables again.
+  const embedded = await EmbeddedClient.open(
+    {
+      dataDir: options.dataDir,
+      extensions: { pg_trgm },
+      parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value },
+    },
+    (client) => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
+  );
+  const db = drizzlePglite(embedded as unknown as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    embedded,
     // One process owns an embedded database: its notifications cannot be missed.
     listen: async (channel, listener) => {
-      await client.listen(channel, (payload) => listener.onMessage(payload));
+      await embedded.listen(channel, (payload) => listener.onMessage(payload));
       listener.onConnected(true);
     },
-    close: () => client.close(),
+    close: () => embedded.close(),
   };
 }
 

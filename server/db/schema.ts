@@ -6,6 +6,7 @@
  * PGlite and PostgreSQL without `unaccent`.
  */
 import { sql } from 'drizzle-orm';
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
   bigserial,
@@ -32,7 +33,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const busca = () => text().notNull().default('');
-const trgm = (name: string, column: any) => index(name).using('gin', column.op('gin_trgm_ops'));
+const trgm = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 /** Postal address, shared by users, clients and subscriptions. */
 const addressColumns = () => ({
@@ -103,7 +104,7 @@ export const rateLimits = pgTable('rate_limits', {
 export const companySettings = pgTable('company_settings', {
   id: integer().primaryKey(),
   dadosempresa: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  integrations: jsonb().$type<Record<string, any>>().notNull().default({}),
+  integrations: jsonb().$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 

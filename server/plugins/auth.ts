@@ -1,12 +1,16 @@
 /**
- * Sessions and roles (DESIGN section 6). Every /v1 route requires a signed-in, unblocked user
- * unless it declares `config: { auth: 'public' }`; `auth: 'admin'` also requires acesso 1.
+ * Sessions and roles (DESIGN section 6). Every API route declares who may call it in
+ * `config.access` (a route without one is refused at start-up), and one hook checks it on
+ * request, before the body is read: `public`; `user` (signed in, not blocked); `self` (an
+ * administrator, or the user whose id is the route's `:id`); `admin` (acesso 1). So an anonymous
+ * call answers 401 and a Usuario on an administrators' route 403 before any 400.
  * The cookie `Token` carries a random 256-bit secret; only its SHA-256 is stored.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ACESSO, SESSION_TTL } from '../../domain/constants';
+import { SESSION_TTL } from '../../domain/constants';
+import { isAdmin } from '../../domain/permissions';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
@@ -14,7 +18,15 @@ import { randomToken } from '../services/passwords';
 import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;
-export type AuthLevel = 'public' | 'user' | 'admin';
+export type AccessLevel = 'public' | 'user' | 'self' | 'admin';
+export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin'];
+
+/** A route as the role matrix sees it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessLevel;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +35,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's session cache: evict after revoking, so the next request sees it at once. */
     sessionCache: SessionCache;
+    /** Every API route and its declared access, as registered (the role matrix test reads it). */
+    routeAccess: RouteAccess[];
   }
   interface FastifyContextConfig {
-    auth?: AuthLevel;
+    access?: AccessLevel;
   }
 }
+
+/** Paths whose routes must declare their access. */
+export const isApiPath = (url: string) => url.startsWith('/v1/') || url.startsWith('/webhook/');
 
 export const SESSION_COOKIE = 'Token';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -110,22 +127,39 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-export const isAdminUser = (user: SessionUser | null) => !!user && user.acesso === ACESSO.ADMIN;
+/** Who may pass a route's declared access. */
+export function mayAccess(access: AccessLevel, user: SessionUser | null, recordId: unknown): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (access === 'public') return 'ok';
+  if (!user) return 'unauthenticated';
+  if (access === 'admin' && !isAdmin(user)) return 'forbidden';
+  if (access === 'self' && !isAdmin(user) && String(recordId) !== String(user.id)) return 'forbidden';
+  return 'ok';
+}
 
 export async function registerAuth(app: FastifyInstance, database: Database) {
   const cache = new SessionCache();
   await database.listen(SESSION_CHANNEL, cache);
   const loadSessionUser = sessionLookup(database.db, cache);
   app.decorate('sessionCache', cache);
+  app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
-    // API routes are private unless they say otherwise; docs and the browser app's files are public.
-    const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
-    const level: AuthLevel = request.routeOptions.config?.auth ?? (isApi ? 'user' : 'public');
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const access = route.config?.access;
+    if (!access || !ACCESS_LEVELS.includes(access))
+      throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+  });
+
+  // onRequest: before the body is read, parsed or validated.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await loadSessionUser(token);
-    if (level === 'public') return;
-    if (!request.user) throw unauthorized();
-    if (level === 'admin' && !isAdminUser(request.user)) throw forbidden();
+    const verdict = mayAccess(access, request.user, (request.params as Record<string, unknown> | undefined)?.id);
+    if (verdict === 'unauthenticated') throw unauthorized();
+    if (verdict === 'forbidden') throw forbidden();
   });
 }

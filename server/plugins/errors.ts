@@ -1,6 +1,8 @@
 /**
  * One error handler (STYLE.md): zod errors become 400 `{ message, errors }`, expected failures
- * keep their status, unique violations become 409, and 5xx bodies never leak internals.
+ * keep their status, database refusals of bad input become 4xx (unique violations 409), and 5xx
+ * bodies never leak internals. What is logged of an unexpected error never holds the query's
+ * parameters (passwords, hashes, tokens): only the SQL text, the driver's code and its message.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -12,19 +14,22 @@ import { HttpError } from '../http-errors';
 const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
   users_email_key: { field: 'email', message: MSG.emailTaken },
   users_login_key: { field: 'login', message: MSG.loginTaken },
-  clientes_cpf_key: { field: 'cpf', message: 'Já existe um cliente com este CPF.' },
-  clientes_cnpj_key: { field: 'cnpj', message: 'Já existe um cliente com este CNPJ.' },
-  veiculos_placa_key: { field: 'placa', message: 'Já existe um veículo com esta placa.' },
-  trackres_imei_key: { field: 'imei', message: 'Já existe um rastreador com este IMEI.' },
-  chips_iccid_key: { field: 'iccid', message: 'Já existe um chip com este ICCID.' },
+  clientes_cpf_key: { field: 'cpf', message: MSG.clienteCpfTaken },
+  clientes_cnpj_key: { field: 'cnpj', message: MSG.clienteCnpjTaken },
+  veiculos_placa_key: { field: 'placa', message: MSG.placaTaken },
+  trackres_imei_key: { field: 'imei', message: MSG.imeiTaken },
+  chips_iccid_key: { field: 'iccid', message: MSG.iccidTaken },
   // Links: the last guard behind the locks of services/links.ts.
   trackres_idveiculo_key: { field: 'idveiculo', message: MSG.veiculoHasTracker },
-  veiculos_device_id_key: { field: 'idveiculo', message: 'Este rastreador já está em outro veículo.' },
+  veiculos_device_id_key: { field: 'idveiculo', message: MSG.trackerOnOtherVehicle },
   trackres_chip_id_key: { field: 'chipId', message: MSG.chipInUse },
   chips_device_id_key: { field: 'deviceId', message: MSG.trackerHasChip },
 };
 
-function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+/** PostgreSQL refusing the input itself: text it cannot store, numbers or dates out of range, nesting too deep. */
+const BAD_INPUT_CODES = new Set(['22P02', '22003', '22007', '22008', '22021', '22P05', '22001', '2201W', '2201X', '54001']);
+
+export function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
@@ -33,14 +38,43 @@ function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>
   return errors;
 }
 
+interface DriverError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
 /** Walks `cause` chains: drizzle wraps driver errors. */
-function pgError(error: unknown): { code?: string; constraint?: string } | undefined {
-  let current: any = error;
+function pgError(error: unknown): DriverError | undefined {
+  let current = error as (DriverError & { cause?: unknown }) | undefined;
   for (let i = 0; current && i < 4; i++) {
     if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current;
-    current = current.cause;
+    current = current.cause as typeof current;
   }
   return undefined;
+}
+
+/** Quoted values inside a driver message ('invalid input syntax for type integer: "…"') may be input: they go. */
+const withoutValues = (text: string) => text.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
+
+/**
+ * What the log keeps of an unexpected error: its kind, the driver's code and message without
+ * quoted values, the SQL text (its parameters are placeholders) and the stack. Drizzle's own
+ * message is "Failed query: … params: …", so it is never logged as is.
+ */
+export function loggableError(error: unknown) {
+  const err = error as Error & { query?: unknown; cause?: unknown };
+  const driver = pgError(error);
+  const cause = err?.cause instanceof Error ? err.cause : undefined;
+  const query = typeof err?.query === 'string' ? err.query : undefined;
+  const message = driver?.message ?? cause?.message ?? (query ? 'Falha na consulta' : err?.message);
+  return {
+    type: err?.constructor?.name ?? typeof error,
+    code: driver?.code,
+    message: withoutValues(String(message ?? '')),
+    ...(query ? { query } : {}),
+    stack: err?.stack?.split('\n').slice(1, 8).join('\n'),
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -63,32 +97,26 @@ export function registerErrorHandling(app: FastifyInstance) {
     const pg = pgError(error);
     if (pg?.code === '23505') {
       const known = pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined;
-      const message = known?.message ?? 'Registro duplicado.';
+      const message = known?.message ?? MSG.duplicate;
       return reply.code(409).send({ message, ...(known ? { errors: { [known.field]: message } } : {}) });
     }
-    if (pg?.code === '40P01' || pg?.code === '40001') {
-      return reply.code(409).send({ message: 'Outra alteração simultânea envolveu estes registros. Tente novamente.' });
-    }
-    if (pg?.code === '23503') {
-      return reply.code(409).send({ message: 'Este registro está em uso por outro cadastro e não pode ser alterado ou removido.' });
-    }
-    if (pg?.code === '22P02' || pg?.code === '22003' || pg?.code === '22007' || pg?.code === '22008') {
-      return reply.code(400).send({ message: MSG.invalidInput });
-    }
+    if (pg?.code === '40P01' || pg?.code === '40001') return reply.code(409).send({ message: MSG.concurrentChange });
+    if (pg?.code === '23503') return reply.code(409).send({ message: MSG.inUse });
+    if (pg?.code && BAD_INPUT_CODES.has(pg.code)) return reply.code(400).send({ message: MSG.invalidInput });
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return reply.code(400).send({ message: MSG.invalidJson });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ message: 'O corpo da requisição está vazio.' });
+        return reply.code(400).send({ message: MSG.emptyBody });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send({ message: MSG.tooLarge });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ message: 'Tipo de conteúdo não suportado. Envie JSON.' });
+        return reply.code(415).send({ message: MSG.unsupportedMediaType });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.statusCode === 429 ? MSG.tooMany : MSG.invalidInput });
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: loggableError(error) }, 'unexpected error');
     return reply.code(500).send({ message: MSG.internal });
   });
 }

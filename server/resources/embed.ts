@@ -1,26 +1,62 @@
-/** Helpers for presenting a page of rows: drop internal columns in place, fetch embedded records in one query. */
-import { inArray } from 'drizzle-orm';
+/**
+ * Records embedded in a resource's items (a vehicle's `cliente` and `device`, a tracker's
+ * `Veiculo`), each declared once: `embed()` yields the correlated subquery a list's page query
+ * reads them with (one round trip, one reusable statement), the fetch that fills them on rows read
+ * otherwise (a single read, a saved row), and the table whose writes change the list.
+ */
+import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import type { Item } from './definition';
 
-type Row = Record<string, any>;
-
-/** Rows are fresh from the driver: strip in place (copying rows is measurably slow, bench/README.md). */
-export function dropColumns<T extends Row>(rows: T[], columns: readonly string[]): T[] {
-  for (const row of rows) for (const column of columns) delete row[column];
-  return rows;
+export interface Embed {
+  /** The field of the item that holds the record. */
+  name: string;
+  /** The embedded record's table: its writes change the lists that embed it. */
+  table: string;
+  /** `(SELECT json_build_object(…) FROM … WHERE id = <key>)`, selected by the page query as `name`. */
+  listColumn: SQL;
+  /** Fills `name` on rows read without it, in one query for all of them. */
+  fill(db: DbOrTx, rows: Item[]): Promise<void>;
 }
 
-/** The records `ids` point to (0 and duplicates skipped), by id, read in one query. */
-export async function recordsById<C extends Record<string, PgColumn>>(
-  db: DbOrTx,
-  table: PgTable,
-  idColumn: PgColumn,
-  columns: C,
-  ids: number[],
-): Promise<Map<number, { [K in keyof C]: any }>> {
-  const wanted = [...new Set(ids.filter((id) => id > 0))];
-  if (!wanted.length) return new Map();
-  const rows = await db.select(columns).from(table).where(inArray(idColumn, wanted));
-  return new Map(rows.map((row: any) => [row.id as number, row]));
+/** The property name of `column` in its table (`veiculos.idcliente` → 'idcliente'). */
+function propertyOf(column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(column.table)).find(([, candidate]) => candidate === column);
+  if (!entry) throw new Error(`column ${column.name} not found in its table`);
+  return entry[0];
+}
+
+/**
+ * `key` is the column of the resource's table pointing at the record (0 or null: none);
+ * `columns` are what the item carries of it, `id` first.
+ */
+export function embed<C extends { id: PgColumn } & Record<string, PgColumn>>(
+  name: string,
+  options: { table: PgTable; key: PgColumn; columns: C },
+): Embed {
+  const { table, key, columns } = options;
+  const pairs = sql.join(
+    // Field names are this file's callers' constants, written into the statement (not parameters).
+    Object.entries(columns).map(([field, column]) => sql`${sql.raw(`'${field.replace(/'/g, "''")}'`)}, ${column}`),
+    sql`, `,
+  );
+  const keyProperty = propertyOf(key);
+  return {
+    name,
+    table: getTableName(table),
+    listColumn: sql`(SELECT json_build_object(${pairs}) FROM ${table} WHERE ${columns.id} = ${key})`,
+    async fill(db, rows) {
+      const ids = [...new Set(rows.map((row) => Number(row[keyProperty])).filter((id) => id > 0))];
+      const found = ids.length ? await db.select(columns).from(table).where(inArray(columns.id, ids)) : [];
+      const byId = new Map(found.map((record) => [Number((record as Item).id), record]));
+      for (const row of rows) row[name] = byId.get(Number(row[keyProperty])) ?? null;
+    },
+  };
+}
+
+/** Rows are fresh from the driver: strip in place (copying rows is measurably slow, bench/README.md). */
+export function dropColumns<T extends Item>(rows: T[], columns: readonly string[]): T[] {
+  for (const row of rows) for (const column of columns) delete row[column];
+  return rows;
 }

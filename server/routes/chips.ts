@@ -2,53 +2,42 @@
  * SIM chips (SPEC 2.10, DESIGN sections 5 and 9): free when deviceId is 0; a PUT or POST with
  * deviceId connects it from the chip's side; a chip in use cannot be removed.
  */
-import { eq, gt, sql } from 'drizzle-orm';
-import { int } from '../../domain/schemas/common';
+import { eq, gt } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
+import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
 import { chips, trackres } from '../db/schema';
 import { conflict } from '../http-errors';
-import type { ResourceDefinition } from '../resources/crud';
-import { dropColumns, recordsById } from '../resources/embed';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { embed } from '../resources/embed';
 import { linkChipFromChipSide, releaseChip } from '../services/links';
 
-const INTERNAL = ['busca', 'updatedAt'] as const;
 const own = ({ phone, iccid, operadora, fonecedor }: ChipInput) => ({ phone, iccid, operadora, fonecedor });
 
-export const chipsResource: ResourceDefinition<ChipInput> = {
+export const chipsResource = defineResource({
   name: 'chips',
   table: chips,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (c) => [c.phone, c.iccid, c.operadora, c.fonecedor],
-  hiddenColumns: [...INTERNAL],
+  hiddenColumns: ['updatedAt'],
   sortable: { id: chips.id, phone: chips.phone, iccid: chips.iccid, operadora: chips.operadora, fonecedor: chips.fonecedor },
   /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
   status: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)),
   filters: {
-    shape: { deviceId: int('Rastreador inválido').optional() },
-    where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined],
+    shape: { deviceId: idOrZero(MSG.invalidRastreador).optional() },
+    where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, Number(q.deviceId)) : undefined],
   },
-  listReads: ['trackres'],
-  listEmbeds: {
-    device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${chips.deviceId})`,
-  },
-  async present(rows, ctx) {
-    dropColumns(rows, INTERNAL);
-    if (rows.every((row) => 'device' in row)) return rows; // a list page: embedded by its query
-    const devices = await recordsById(
-      ctx.db,
-      trackres,
-      trackres.id,
-      { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
-      rows.map((r) => r.deviceId),
-    );
-    for (const row of rows) row.device = devices.get(row.deviceId) ?? null;
-    return rows;
-  },
+  embeds: [
+    embed('device', {
+      table: trackres,
+      key: chips.deviceId,
+      columns: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
+    }),
+  ],
   create: {
     schema: chipSchema,
-    prepare: (input, ctx) => ({ ...own(input), idcard: ctx.user.id, deviceId: 0 }),
-    async after(saved, input, _ctx, tx) {
+    prepare: (input: ChipInput) => ({ ...own(input), deviceId: 0 }),
+    async after(saved, input: ChipInput, _ctx, tx) {
       if (!input.deviceId) return saved;
       const deviceId = await linkChipFromChipSide(tx, saved, 0, input.deviceId);
       const [row] = await tx.update(chips).set({ deviceId }).where(eq(chips.id, saved.id)).returning();
@@ -57,7 +46,7 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
   },
   update: {
     schema: chipSchema,
-    async prepare(input, existing, _ctx, tx) {
+    async prepare(input: ChipInput, existing, _ctx, tx) {
       const next = { ...existing, ...own(input) };
       const deviceId = await linkChipFromChipSide(tx, next, existing.deviceId, input.deviceId ?? existing.deviceId);
       return { ...own(input), deviceId };
@@ -69,4 +58,4 @@ export const chipsResource: ResourceDefinition<ChipInput> = {
     },
     after: (removed, _ctx, tx) => releaseChip(tx, removed),
   },
-};
+});

@@ -2,23 +2,22 @@
  * Clients (SPEC 2.7, DESIGN sections 5 and 9): FISICA or JURIDICA, the main contact lifted from
  * contatos[0], the tracking-app password write-only, status 2 (Vencido) reserved to billing.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS } from '../../domain/constants';
+import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
 import type { DbOrTx } from '../db/client';
-import { assinaturas, clientes, cobrancas, contratos, ordensservicos, uploads, veiculos } from '../db/schema';
+import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import type { ResourceDefinition } from '../resources/crud';
-import { dropColumns } from '../resources/embed';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { refreshVehicleSearch } from './veiculos';
 
-/** Never sent: the app password, billing internals, the search text. */
-const INTERNAL = ['busca', 'statusMotivo', 'traccarUserId', 'gatewayId', 'updatedAt'] as const;
+type ClienteRow = typeof clientes.$inferSelect;
 
 /** Who set a status matters to billing (DESIGN 9, "manual block vs billing"). */
-function statusValues(input: ClienteInput, existing?: Record<string, any>) {
+function statusValues(input: ClienteInput, existing?: ClienteRow) {
   const before = existing?.status ?? CLIENTE_STATUS.ATIVO;
   if (input.status === CLIENTE_STATUS.VENCIDO && before !== CLIENTE_STATUS.VENCIDO) {
     throw badRequest(MSG.statusVencidoReserved, { status: MSG.statusVencidoReserved });
@@ -49,12 +48,13 @@ async function usedBy(tx: DbOrTx, id: number) {
   return false;
 }
 
-export const clientesResource: ResourceDefinition<ClienteInput> = {
+export const clientesResource = defineResource({
   name: 'clientes',
   table: clientes,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.name, c.razaosocial, c.cpf, c.cnpj, c.email, c.phone, c.mobilePhone],
-  hiddenColumns: [...INTERNAL],
+  // Never sent: billing internals, integration ids; the app password is write-only (sent empty).
+  hiddenColumns: ['password', 'statusMotivo', 'traccarUserId', 'gatewayId', 'updatedAt'],
   sortable: {
     id: clientes.id,
     name: clientes.name,
@@ -65,36 +65,28 @@ export const clientesResource: ResourceDefinition<ClienteInput> = {
   },
   status: (status) => eq(clientes.status, status),
   filters: {
-    shape: { cadastro: z.enum(CADASTROS, { error: 'Cadastro deve ser FISICA ou JURIDICA' }).optional() },
-    where: (q) => [q.cadastro ? eq(clientes.cadastro, q.cadastro) : undefined],
+    shape: { cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional() },
+    where: (q) => [q.cadastro ? eq(clientes.cadastro, String(q.cadastro)) : undefined],
   },
-  present(rows) {
-    dropColumns(rows, INTERNAL);
-    for (const row of rows) row.password = '';
-    return rows;
+  aliases: { datecreated: 'dtcard' },
+  present(items) {
+    for (const item of items) item.password = '';
   },
   create: {
     schema: clienteSchema,
-    prepare(input, ctx) {
-      return { ...fields(input), ...statusValues(input), idcard: ctx.user.id };
-    },
+    prepare: (input: ClienteInput) => ({ ...fields(input), ...statusValues(input) }),
   },
   update: {
     schema: clienteSchema,
-    prepare(input, existing) {
-      return { ...fields(input), ...statusValues(input, existing) };
-    },
+    prepare: (input: ClienteInput, existing) => ({ ...fields(input), ...statusValues(input, existing) }),
     async after(saved, existing, _ctx, tx) {
-      // Vehicles are found by their client's name too.
-      if (saved.name !== existing.name || saved.razaosocial !== existing.razaosocial) await refreshVehicleSearch(tx, saved.id);
+      // Vehicles are found by their client's name as the screens show it.
+      if (clienteNome(saved) !== clienteNome(existing)) await refreshVehicleSearch(tx, saved.id);
     },
   },
   remove: {
     async guard(existing, _ctx, tx) {
       if (await usedBy(tx, existing.id)) throw conflict(MSG.clienteInUse);
     },
-    async after(removed, _ctx, tx) {
-      await tx.delete(uploads).where(and(eq(uploads.documento, 'cliente'), eq(uploads.unid, removed.id)));
-    },
   },
-};
+});

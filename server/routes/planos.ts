@@ -1,18 +1,16 @@
 /** Plans (SPEC 2.11): money travels as numbers in reais with two decimals (DESIGN section 9). */
 import { planoSchema, type PlanoInput } from '../../domain/schemas/planos';
 import { planos } from '../db/schema';
-import type { ResourceDefinition } from '../resources/crud';
-import { dropColumns } from '../resources/embed';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
 
-const INTERNAL = ['busca', 'updatedAt'] as const;
 const columns = (input: PlanoInput) => ({ ...input, valor: input.valor.toFixed(2), valoradd: input.valoradd.toFixed(2) });
 
-export const planosResource: ResourceDefinition<PlanoInput> = {
+export const planosResource = defineResource({
   name: 'planos',
   table: planos,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (p) => [p.name, p.descricao],
-  hiddenColumns: [...INTERNAL],
+  hiddenColumns: ['updatedAt'],
   sortable: {
     id: planos.id,
     name: planos.name,
@@ -21,15 +19,13 @@ export const planosResource: ResourceDefinition<PlanoInput> = {
     valoradd: planos.valoradd,
     limtdispositivos: planos.limtdispositivos,
   },
-  present(rows) {
-    dropColumns(rows, INTERNAL);
-    for (const row of rows) {
-      row.valor = Number(row.valor);
-      row.valoradd = Number(row.valoradd);
+  present(items) {
+    for (const item of items) {
+      item.valor = Number(item.valor);
+      item.valoradd = Number(item.valoradd);
     }
-    return rows;
   },
-  create: { schema: planoSchema, prepare: (input, ctx) => ({ ...columns(input), idcard: ctx.user.id }) },
-  update: { schema: planoSchema, prepare: (input) => columns(input) },
+  create: { schema: planoSchema, prepare: (input: PlanoInput) => columns(input) },
+  update: { schema: planoSchema, prepare: (input: PlanoInput) => columns(input) },
   remove: {},
-};
+});

@@ -15,13 +15,14 @@ import { uploads, users } from '../db/schema';
 import { notFound, tooMany } from '../http-errors';
 import { getCompany } from '../services/company';
 import { hit } from '../services/rate-limit';
-import { insertRecord } from '../resources/crud';
+import { insertRecord } from '../resources/records';
 import { clientesResource } from './clientes';
 import { decodeFile } from './uploads';
 
-const tokenParam = z.object({ token: z.string().trim().min(1, { error: MSG.precadastroToken }).max(100, { error: MSG.precadastroToken }) });
+/** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */
+const tokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: MSG.precadastroToken }) });
 /** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */
-const BODY_LIMIT = 3 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 200_000;
+const BODY_LIMIT = 3 * (Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100) + 50_000;
 
 export async function limitPublic(db: Db, request: FastifyRequest) {
   if ((await hit(db, `static:${request.ip}`, 60)) > PUBLIC_RATE_PER_MINUTE) throw tooMany();
@@ -41,15 +42,15 @@ async function linkOwner(db: Db, token: string) {
 export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['público'];
-  // Counted before the input is validated: a flood of bad requests is limited too.
+  // Counted on request, before the body is read: a flood of bad requests is limited too.
   const limited = (request: FastifyRequest) => limitPublic(db, request);
 
   r.get(
     '/v1/static/precadastro/:token',
     {
       schema: { tags, summary: 'Confere um link de pré-cadastro', params: tokenParam },
-      config: { auth: 'public' },
-      preValidation: limited,
+      config: { access: 'public' },
+      onRequest: limited,
     },
     async (request) => {
       await linkOwner(db, request.params.token);
@@ -62,9 +63,9 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
     '/v1/static/precadastro/:token',
     {
       schema: { tags, summary: 'Pré-cadastro de um cliente com seus documentos', params: tokenParam, body: precadastroSchema },
-      config: { auth: 'public' },
+      config: { access: 'public' },
       bodyLimit: BODY_LIMIT,
-      preValidation: limited,
+      onRequest: limited,
     },
     async (request, reply) => {
       const owner = await linkOwner(db, request.params.token);
@@ -77,11 +78,11 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
       );
       const id = await db.transaction(async (tx) => {
         const values = { ...data, idcard: owner.id, status: CLIENTE_STATUS.ATIVO };
-        const client = await insertRecord(tx, clientesResource, values);
+        const client = await insertRecord(tx, clientesResource, values, owner.id);
         for (const file of files) {
           await tx.insert(uploads).values({
             idcard: owner.id,
-            unid: client.id,
+            unid: Number(client.id),
             documento: 'cliente',
             name: file.name,
             type: file.type,
@@ -89,10 +90,10 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
             data: file.data,
           });
         }
-        return client.id;
+        return Number(client.id);
       });
       reply.code(201);
-      return { id, message: 'Cadastro realizado com sucesso' };
+      return { id, message: MSG.precadastroDone };
     },
   );
 }

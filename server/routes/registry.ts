@@ -1,37 +1,45 @@
 /**
- * The business resources served by the generic machinery: the registry (clients, vehicles,
- * trackers, chips, plans; one file each) and the list-only charges and service orders the
- * dashboard reads until their screens arrive.
+ * Every resource the generic machinery serves (resources/routes.ts), in one list: the users, the
+ * registry (clients, vehicles, trackers, chips, plans; one file each) and the list-only charges and
+ * service orders the dashboard reads until their screens arrive.
  */
 import { eq } from 'drizzle-orm';
 import { cobrancas, ordensservicos } from '../db/schema';
-import type { ResourceDefinition } from '../resources/crud';
-import { dropColumns } from '../resources/embed';
+import { defineResource, STAFF_ACCESS, type AnyResource } from '../resources/definition';
+import { chipsResource } from './chips';
+import { clientesResource } from './clientes';
+import { planosResource } from './planos';
+import { trackresResource } from './trackres';
+import { usersResource } from './users/resource';
+import { veiculosResource } from './veiculos';
 
-export { chipsResource } from './chips';
-export { clientesResource } from './clientes';
-export { planosResource } from './planos';
-export { trackresResource } from './trackres';
-export { veiculosResource } from './veiculos';
-
-const withoutInternals = (rows: Record<string, any>[]) => dropColumns(rows, ['busca']);
-
-export const cobrancasResource: ResourceDefinition = {
+export const cobrancasResource = defineResource({
   name: 'cobrancas',
   table: cobrancas,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.descricao],
   sortable: { id: cobrancas.id, duedate: cobrancas.duedate, valor: cobrancas.valor },
   status: (status) => eq(cobrancas.status, status),
-  present: withoutInternals,
-};
+});
 
-export const ordensservicosResource: ResourceDefinition = {
+export const ordensservicosResource = defineResource({
   name: 'ordensservicos',
   table: ordensservicos,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (o) => [o.id, o.descricao],
   sortable: { id: ordensservicos.id, agendamento: ordensservicos.agendamento },
   status: (status) => eq(ordensservicos.status, status),
-  present: withoutInternals,
-};
+});
+
+export { chipsResource, clientesResource, planosResource, trackresResource, usersResource, veiculosResource };
+
+export const RESOURCES: AnyResource[] = [
+  usersResource,
+  clientesResource,
+  veiculosResource,
+  trackresResource,
+  chipsResource,
+  planosResource,
+  cobrancasResource,
+  ordensservicosResource,
+];

@@ -3,79 +3,69 @@
  * tracker to a vehicle (0 unlinks) and with chipId connects a chip (0 disconnects), each side
  * updated in the same transaction; the chip's number, ICCID and carrier are copied from the chip.
  */
-import { count, eq, sql } from 'drizzle-orm';
-import { int } from '../../domain/schemas/common';
+import { count, eq } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
+import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
 import { ordensservicos, trackres, veiculos } from '../db/schema';
 import { conflict } from '../http-errors';
-import type { ResourceDefinition } from '../resources/crud';
-import { dropColumns, recordsById } from '../resources/embed';
-import { linkChipToTracker, linkTrackerToVehicle, releaseTracker, trackerBusca, trackerSearchFields } from '../services/links';
-
-const INTERNAL = ['busca', 'updatedAt', 'traccarId'] as const;
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { embed } from '../resources/embed';
+import {
+  linkChipToTracker,
+  linkTrackerToVehicle,
+  releaseTracker,
+  trackerBusca,
+  trackerSearchFields,
+  type TrackerRow,
+} from '../services/links';
 
 /** The link columns a tracker ends up with; absent ids keep the current links. */
-async function links(tx: DbOrTx, tracker: Record<string, any>, input: TrackerInput) {
+async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput) {
   const vehicle = input.idveiculo === undefined ? {} : await linkTrackerToVehicle(tx, tracker, input.idveiculo);
   const chip = input.chipId === undefined ? {} : await linkChipToTracker(tx, tracker, input.chipId);
   return { ...vehicle, ...chip };
 }
 
 const own = ({ imei, modelo, marca }: TrackerInput) => ({ imei, modelo, marca });
+const optionalLink = (message: string) => idOrZero(message).optional();
 
-export const trackresResource: ResourceDefinition<TrackerInput> = {
+export const trackresResource = defineResource({
   name: 'trackres',
   table: trackres,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: trackerSearchFields,
-  hiddenColumns: [...INTERNAL],
+  hiddenColumns: ['updatedAt', 'traccarId'],
   sortable: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
   filters: {
     shape: {
-      idveiculo: int('Veículo inválido').optional(),
-      idVeiculo: int('Veículo inválido').optional(),
-      idcliente: int('Cliente inválido').optional(),
-      chipId: int('Chip inválido').optional(),
+      idveiculo: optionalLink(MSG.invalidVeiculo),
+      idVeiculo: optionalLink(MSG.invalidVeiculo),
+      idcliente: optionalLink(MSG.invalidCliente),
+      chipId: optionalLink(MSG.invalidChip),
     },
     where: (q) => {
       const idveiculo = q.idveiculo ?? q.idVeiculo;
       return [
-        idveiculo !== undefined ? eq(trackres.idveiculo, idveiculo) : undefined,
-        q.idcliente !== undefined ? eq(trackres.idcliente, q.idcliente) : undefined,
-        q.chipId !== undefined ? eq(trackres.chipId, q.chipId) : undefined,
+        idveiculo !== undefined ? eq(trackres.idveiculo, Number(idveiculo)) : undefined,
+        q.idcliente !== undefined ? eq(trackres.idcliente, Number(q.idcliente)) : undefined,
+        q.chipId !== undefined ? eq(trackres.chipId, Number(q.chipId)) : undefined,
       ];
     },
   },
-  listReads: ['veiculos'],
-  listEmbeds: {
-    Veiculo: sql`(SELECT json_build_object('id', ${veiculos.id}, 'marca', ${veiculos.marca}, 'modelo', ${veiculos.modelo}, 'placa', ${veiculos.placa}) FROM ${veiculos} WHERE ${veiculos.id} = ${trackres.idveiculo})`,
-  },
-  async present(rows, ctx) {
-    dropColumns(rows, INTERNAL);
-    if (rows.every((row) => 'Veiculo' in row)) {
-      // A list page: embedded by its query.
-      for (const row of rows) row.idVeiculo = row.idveiculo;
-      return rows;
-    }
-    const vehicles = await recordsById(
-      ctx.db,
-      veiculos,
-      veiculos.id,
-      { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
-      rows.map((r) => r.idveiculo),
-    );
-    for (const row of rows) {
-      row.idVeiculo = row.idveiculo;
-      row.Veiculo = vehicles.get(row.idveiculo) ?? null;
-    }
-    return rows;
-  },
+  embeds: [
+    embed('Veiculo', {
+      table: veiculos,
+      key: trackres.idveiculo,
+      columns: { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
+    }),
+  ],
+  aliases: { idVeiculo: 'idveiculo' },
   create: {
     schema: trackerSchema,
-    prepare: (input, ctx) => ({ ...own(input), idcard: ctx.user.id }),
-    async after(saved, input, _ctx, tx) {
+    prepare: (input: TrackerInput) => own(input),
+    async after(saved, input: TrackerInput, _ctx, tx) {
       const changes = await links(tx, saved, input);
       if (!Object.keys(changes).length) return saved;
       const [row] = await tx
@@ -88,9 +78,7 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
   },
   update: {
     schema: trackerSchema,
-    async prepare(input, existing, _ctx, tx) {
-      return { ...own(input), ...(await links(tx, existing, input)) };
-    },
+    prepare: async (input: TrackerInput, existing, _ctx, tx) => ({ ...own(input), ...(await links(tx, existing, input)) }),
   },
   remove: {
     async guard(existing, _ctx, tx) {
@@ -99,4 +87,4 @@ export const trackresResource: ResourceDefinition<TrackerInput> = {
     },
     after: (removed, _ctx, tx) => releaseTracker(tx, removed),
   },
-};
+});

@@ -7,26 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS, type UploadDocumento } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { idParam } from '../../domain/schemas/list';
 import { uploadInputSchema, uploadListQuery, type UploadInput } from '../../domain/schemas/uploads';
 import type { Db, DbOrTx } from '../db/client';
-import { clientes, contratos, ordensservicos, uploads, users, veiculos } from '../db/schema';
+import { uploads } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
-import { isAdminUser, type SessionUser } from '../plugins/auth';
-
-/** The table each kind of upload belongs to. */
-const OWNERS: Record<UploadDocumento, { table: PgTable; id: PgColumn; userOwned: boolean }> = {
-  imgPerfil: { table: users, id: users.id, userOwned: true },
-  users: { table: users, id: users.id, userOwned: true },
-  cliente: { table: clientes, id: clientes.id, userOwned: false },
-  veiculos: { table: veiculos, id: veiculos.id, userOwned: false },
-  ordensservicos: { table: ordensservicos, id: ordensservicos.id, userOwned: false },
-  contratos: { table: contratos, id: contratos.id, userOwned: false },
-};
+import { isAdmin } from '../../domain/permissions';
+import type { SessionUser } from '../plugins/auth';
+import { UPLOAD_OWNERS } from '../services/uploads';
 
 type UploadRow = typeof uploads.$inferSelect;
 export const presentUpload = (row: UploadRow) => ({
@@ -43,13 +34,13 @@ export const presentUpload = (row: UploadRow) => ({
 
 /** A user's own files are theirs and the administrators'; business files are every staff member's. */
 function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: number) {
-  if (OWNERS[documento].userOwned && unid !== user.id && !isAdminUser(user)) throw forbidden(MSG.uploadOwner);
+  if (UPLOAD_OWNERS[documento].userOwned && unid !== user.id && !isAdmin(user)) throw forbidden(MSG.uploadOwner);
 }
 
 async function assertOwnerExists(db: DbOrTx, documento: UploadDocumento, unid: number, field: string) {
-  const owner = OWNERS[documento];
+  const owner = UPLOAD_OWNERS[documento];
   const [row] = await db.select({ id: owner.id }).from(owner.table).where(eq(owner.id, unid)).limit(1);
-  if (!row) throw badRequest(MSG.invalidInput, { [field]: 'Dono do arquivo não encontrado' });
+  if (!row) throw badRequest(MSG.invalidInput, { [field]: MSG.uploadOwnerMissing });
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -70,34 +61,41 @@ export async function decodeFile(input: UploadInput, field: string) {
   return { data, type: detected.mime, size: data.length };
 }
 
-const uploadBatch = z
-  .array(uploadInputSchema)
-  .min(1, { error: 'Envie pelo menos um arquivo' })
-  .max(10, { error: 'No máximo 10 arquivos por envio' });
-const BODY_LIMIT = 10 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1_000_000;
+const uploadBatch = z.array(uploadInputSchema).min(1, { error: MSG.uploadAtLeastOne }).max(10, { error: MSG.uploadAtMostTen });
+/** A file is at most 5,000,000 bytes, 6,666,668 as base64: ten of them, one alone, and the fields around. */
+const FILE_AS_TEXT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100;
+const BATCH_BODY_LIMIT = 10 * FILE_AS_TEXT + 50_000;
+const ONE_FILE_BODY_LIMIT = FILE_AS_TEXT + 5_000;
 
 export function registerUploadRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['uploads'];
 
-  r.get('/v1/uploads', { schema: { tags, summary: 'Arquivos de um dono', querystring: uploadListQuery } }, async (request) => {
-    const unid = request.query.unid ?? request.query.userId;
-    const documento = request.query.documento;
-    if (!unid || !documento)
-      throw badRequest(MSG.invalidInput, { ...(!unid ? { unid: MSG.required } : {}), ...(!documento ? { documento: MSG.required } : {}) });
-    assertMayUse(request.user!, documento, unid);
-    const rows = await db
-      .select()
-      .from(uploads)
-      .where(and(eq(uploads.documento, documento), eq(uploads.unid, unid)))
-      .orderBy(asc(uploads.id));
-    const total = rows.length;
-    return { meta: { page: 1, pageSize: total, total, totalItens: total, totalPaginas: total ? 1 : 0 }, Items: rows.map(presentUpload) };
-  });
+  r.get(
+    '/v1/uploads',
+    { schema: { tags, summary: 'Arquivos de um dono', querystring: uploadListQuery }, config: { access: 'user' } },
+    async (request) => {
+      const unid = request.query.unid ?? request.query.userId;
+      const documento = request.query.documento;
+      if (!unid || !documento)
+        throw badRequest(MSG.invalidInput, {
+          ...(!unid ? { unid: MSG.required } : {}),
+          ...(!documento ? { documento: MSG.required } : {}),
+        });
+      assertMayUse(request.user!, documento, unid);
+      const rows = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.documento, documento), eq(uploads.unid, unid)))
+        .orderBy(asc(uploads.id));
+      const total = rows.length;
+      return { meta: { page: 1, pageSize: total, total, totalItens: total, totalPaginas: total ? 1 : 0 }, Items: rows.map(presentUpload) };
+    },
+  );
 
   r.post(
     '/v1/uploads',
-    { schema: { tags, summary: 'Envia arquivos', body: uploadBatch }, bodyLimit: BODY_LIMIT },
+    { schema: { tags, summary: 'Envia arquivos', body: uploadBatch }, config: { access: 'user' }, bodyLimit: BATCH_BODY_LIMIT },
     async (request, reply) => {
       const user = request.user!;
       const files = await Promise.all(
@@ -142,9 +140,10 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         summary: 'Substitui um arquivo',
-        body: z.array(uploadInputSchema).length(1, { error: 'Envie exatamente um arquivo' }),
+        body: z.array(uploadInputSchema).length(1, { error: MSG.uploadExactlyOne }),
       },
-      bodyLimit: BODY_LIMIT,
+      config: { access: 'user' },
+      bodyLimit: ONE_FILE_BODY_LIMIT,
     },
     async (request) => {
       const [input] = request.body;
@@ -168,11 +167,15 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  r.delete('/v1/uploads/:id', { schema: { tags, summary: 'Remove um arquivo', params: idParam } }, async (request) => {
-    const [existing] = await db.select().from(uploads).where(eq(uploads.id, request.params.id));
-    if (!existing) throw notFound();
-    assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
-    await db.delete(uploads).where(inArray(uploads.id, [existing.id]));
-    return presentUpload(existing);
-  });
+  r.delete(
+    '/v1/uploads/:id',
+    { schema: { tags, summary: 'Remove um arquivo', params: idParam }, config: { access: 'user' } },
+    async (request) => {
+      const [existing] = await db.select().from(uploads).where(eq(uploads.id, request.params.id));
+      if (!existing) throw notFound();
+      assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
+      await db.delete(uploads).where(inArray(uploads.id, [existing.id]));
+      return presentUpload(existing);
+    },
+  );
 }

@@ -2,27 +2,23 @@
  * Vehicles (SPEC 2.8, DESIGN sections 5 and 9): each belongs to a client and carries at most one
  * tracker (deviceId, set only through the tracker's link); removing one frees its tracker.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
+import { id, idOrZero } from '../../domain/schemas/common';
 import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamentos';
-import { int } from '../../domain/schemas/common';
 import type { DbOrTx } from '../db/client';
-import { clientes, ordensservicos, trackres, uploads, veiculos } from '../db/schema';
+import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { buscaOf, type ResourceDefinition } from '../resources/crud';
-import { dropColumns, recordsById } from '../resources/embed';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { embed } from '../resources/embed';
+import { buscaOf } from '../resources/records';
 import { followVehicleClient, releaseVehicle } from '../services/links';
 
-const INTERNAL = ['busca', 'updatedAt'] as const;
-/** The client name a vehicle is found by: the person's name, or the company's razão social. */
-export const clienteNome = (c: { name?: string; razaosocial?: string } | undefined) => (c ? c.name || c.razaosocial || '' : '');
+const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
 
 async function clientOf(tx: DbOrTx, idcliente: number) {
-  const [client] = await tx
-    .select({ id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial })
-    .from(clientes)
-    .where(eq(clientes.id, idcliente))
-    .for('share');
+  const [client] = await tx.select(clienteColumns).from(clientes).where(eq(clientes.id, idcliente)).for('share');
   if (!client) throw badRequest(MSG.clienteNotFound, { idcliente: MSG.clienteNotFound });
   return client;
 }
@@ -33,59 +29,35 @@ async function values(input: VeiculoInput, tx: DbOrTx) {
   return { ...input, clienteNome: clienteNome(client) };
 }
 
-export const veiculosResource: ResourceDefinition<VeiculoInput> = {
+export const veiculosResource = defineResource({
   name: 'veiculos',
   table: veiculos,
-  access: { read: 'user', write: 'user' },
+  access: STAFF_ACCESS,
   searchFields: (v) => [v.placa, v.renavan, v.chassi, v.marca, v.modelo, v.clienteNome],
-  hiddenColumns: [...INTERNAL],
+  hiddenColumns: ['updatedAt'],
   sortable: { id: veiculos.id, placa: veiculos.placa, marca: veiculos.marca, modelo: veiculos.modelo },
   filters: {
-    shape: { idcliente: int('Cliente inválido').optional(), deviceId: int('Rastreador inválido').optional() },
+    shape: { idcliente: id(MSG.invalidCliente).optional(), deviceId: idOrZero(MSG.invalidRastreador).optional() },
     where: (q) => [
-      q.idcliente !== undefined ? eq(veiculos.idcliente, q.idcliente) : undefined,
-      q.deviceId !== undefined ? eq(veiculos.deviceId, q.deviceId) : undefined,
+      q.idcliente !== undefined ? eq(veiculos.idcliente, Number(q.idcliente)) : undefined,
+      q.deviceId !== undefined ? eq(veiculos.deviceId, Number(q.deviceId)) : undefined,
     ],
   },
-  listReads: ['clientes', 'trackres'],
-  listEmbeds: {
-    cliente: sql`(SELECT json_build_object('id', ${clientes.id}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}, 'cadastro', ${clientes.cadastro}) FROM ${clientes} WHERE ${clientes.id} = ${veiculos.idcliente})`,
-    device: sql`(SELECT json_build_object('id', ${trackres.id}, 'imei', ${trackres.imei}, 'modelo', ${trackres.modelo}, 'marca', ${trackres.marca}) FROM ${trackres} WHERE ${trackres.id} = ${veiculos.deviceId})`,
-  },
-  async present(rows, ctx) {
-    dropColumns(rows, INTERNAL);
-    if (rows.every((row) => 'cliente' in row)) return rows; // a list page: embedded by its query
-    const [owners, devices] = await Promise.all([
-      recordsById(
-        ctx.db,
-        clientes,
-        clientes.id,
-        { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro },
-        rows.map((r) => r.idcliente),
-      ),
-      recordsById(
-        ctx.db,
-        trackres,
-        trackres.id,
-        { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
-        rows.map((r) => r.deviceId),
-      ),
-    ]);
-    for (const row of rows) {
-      row.cliente = owners.get(row.idcliente) ?? null;
-      row.device = devices.get(row.deviceId) ?? null;
-    }
-    return rows;
-  },
+  embeds: [
+    embed('cliente', { table: clientes, key: veiculos.idcliente, columns: clienteColumns }),
+    embed('device', {
+      table: trackres,
+      key: veiculos.deviceId,
+      columns: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
+    }),
+  ],
   create: {
     schema: veiculoSchema,
-    async prepare(input, ctx, tx) {
-      return { ...(await values(input, tx)), idcard: ctx.user.id, deviceId: 0 };
-    },
+    prepare: async (input: VeiculoInput, _ctx, tx) => ({ ...(await values(input, tx)), deviceId: 0 }),
   },
   update: {
     schema: veiculoSchema,
-    prepare: (input, _existing, _ctx, tx) => values(input, tx),
+    prepare: (input: VeiculoInput, _existing, _ctx, tx) => values(input, tx),
     async after(saved, existing, _ctx, tx) {
       if (saved.idcliente !== existing.idcliente) await followVehicleClient(tx, saved);
     },
@@ -95,19 +67,13 @@ export const veiculosResource: ResourceDefinition<VeiculoInput> = {
       const [{ n }] = await tx.select({ n: count() }).from(ordensservicos).where(eq(ordensservicos.idveiculo, existing.id));
       if (Number(n) > 0) throw conflict(MSG.inUseByOrders);
     },
-    async after(removed, _ctx, tx) {
-      await releaseVehicle(tx, removed);
-      await tx.delete(uploads).where(and(eq(uploads.documento, 'veiculos'), eq(uploads.unid, removed.id)));
-    },
+    after: (removed, _ctx, tx) => releaseVehicle(tx, removed),
   },
-};
+});
 
 /** After a client's name changes, its vehicles' search text follows. */
 export async function refreshVehicleSearch(tx: DbOrTx, idcliente: number) {
-  const [client] = await tx
-    .select({ name: clientes.name, razaosocial: clientes.razaosocial })
-    .from(clientes)
-    .where(eq(clientes.id, idcliente));
+  const client = await clientOf(tx, idcliente);
   const rows = await tx.select().from(veiculos).where(eq(veiculos.idcliente, idcliente));
   for (const row of rows) {
     await tx

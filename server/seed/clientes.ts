@@ -9,7 +9,7 @@ import { CLIENTE_STATUS } from '../../domain/constants';
 import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
-import { buscaOf } from '../resources/crud';
+import { buscaOf } from '../resources/records';
 import { clientesResource } from '../routes/registry';
 import { BAIRROS, CIDADES, EMAIL_DOMINIOS, RAMOS_EMPRESA, SUFIXOS_EMPRESA } from './brasil';
 import { insertInBatches, reserveIds } from './batches';

@@ -1,7 +1,7 @@
 /** Demo plans: the catalogue of brasil.ts, numbered once it runs out. */
 import type { Db } from '../db/client';
 import { planos } from '../db/schema';
-import { buscaOf } from '../resources/crud';
+import { buscaOf } from '../resources/records';
 import { planosResource } from '../routes/registry';
 import { PLANOS } from './brasil';
 

@@ -4,7 +4,7 @@ import { fakerPT_BR as faker } from '@faker-js/faker';
 import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { buscaOf } from '../resources/crud';
+import { buscaOf } from '../resources/records';
 import { usersResource } from '../routes/users/resource';
 import { randomToken } from '../services/passwords';
 import { insertInBatches } from './batches';

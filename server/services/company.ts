@@ -53,7 +53,7 @@ export async function ensureCompany(db: DbOrTx): Promise<void> {
 export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
   const defaults = defaultIntegrations();
-  const stored = (row?.integrations ?? {}) as Record<string, any>;
+  const stored = row?.integrations ?? {};
   const integrations = Object.fromEntries(
     Object.entries(defaults).map(([key, value]) => [key, { ...value, ...(stored[key] ?? {}) }]),
   ) as CompanySettings['integrations'];
@@ -64,7 +64,7 @@ export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
 }
 
 export function maskSecrets(integrations: CompanySettings['integrations']): CompanySettings['integrations'] {
-  const copy = structuredClone(integrations) as Record<string, any>;
+  const copy = structuredClone(integrations) as Record<string, Record<string, unknown>>;
   for (const [group, key] of SECRET_PATHS) {
     if (copy[group]?.[key]) copy[group][key] = SECRET_MASK;
   }
@@ -79,7 +79,7 @@ export function mergeCompany(
   current: CompanySettings,
   patch: { dadosempresa?: Partial<Dadosempresa>; integrations?: Integrations },
 ): { next: CompanySettings; changed: boolean } {
-  const next = structuredClone(current) as CompanySettings & { integrations: Record<string, any> };
+  const next = structuredClone(current) as CompanySettings & { integrations: Record<string, Record<string, unknown>> };
   if (patch.dadosempresa) next.dadosempresa = { ...next.dadosempresa, ...patch.dadosempresa };
   for (const [group, values] of Object.entries(patch.integrations ?? {})) {
     if (!values) continue;

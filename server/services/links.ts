@@ -12,27 +12,35 @@ import type { DbOrTx } from '../db/client';
 import { chips, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
 
-type Row = Record<string, any>;
+export type TrackerRow = typeof trackres.$inferSelect;
+type VehicleRow = typeof veiculos.$inferSelect;
+type ChipRow = typeof chips.$inferSelect;
+/** The link columns a change gives a tracker. */
+type TrackerLinks = Partial<Pick<TrackerRow, 'idveiculo' | 'idcliente' | 'chipId' | 'phone' | 'iccid' | 'operadora'>>;
 
 /** What a tracker is found by (DESIGN 9: imei, modelo, marca, phone, iccid). */
-export const trackerSearchFields = (t: Row) => [t.imei, t.modelo, t.marca, t.phone, t.iccid];
-export const trackerBusca = (t: Row) =>
+export const trackerSearchFields = (t: Partial<TrackerRow>) => [t.imei, t.modelo, t.marca, t.phone, t.iccid];
+export const trackerBusca = (t: Partial<TrackerRow>) =>
   trackerSearchFields(t)
     .map((v) => normalizeSearch(v))
     .filter(Boolean)
     .join(' ');
 
 const NO_CHIP = { chipId: 0, phone: '', iccid: '', operadora: '' };
-const chipFields = (chip: Row) => ({ chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora });
+const chipFields = (chip: ChipRow) => ({ chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora });
 
 /** Reads a row of the other side of a link and locks it for the rest of the transaction. */
-async function lock(tx: DbOrTx, table: typeof veiculos | typeof chips | typeof trackres, id: number): Promise<Row | undefined> {
+async function lock<T extends typeof veiculos | typeof chips | typeof trackres>(
+  tx: DbOrTx,
+  table: T,
+  id: number,
+): Promise<T['$inferSelect'] | undefined> {
   const [row] = await tx
     .select()
     .from(table as typeof veiculos)
     .where(eq(table.id, id))
     .for('update');
-  return row;
+  return row as T['$inferSelect'] | undefined;
 }
 const lockVehicle = (tx: DbOrTx, id: number) => lock(tx, veiculos, id);
 const lockChip = (tx: DbOrTx, id: number) => lock(tx, chips, id);
@@ -42,7 +50,7 @@ const lockTracker = (tx: DbOrTx, id: number) => lock(tx, trackres, id);
  * Moves `tracker` (already locked) to vehicle `idveiculo` (0 = none) and returns the tracker's
  * new link columns. The vehicle's deviceId follows; the tracker takes the vehicle's client.
  */
-export async function linkTrackerToVehicle(tx: DbOrTx, tracker: Row, idveiculo: number): Promise<Row> {
+export async function linkTrackerToVehicle(tx: DbOrTx, tracker: TrackerRow, idveiculo: number): Promise<TrackerLinks> {
   if (idveiculo === 0) {
     if (tracker.idveiculo > 0) {
       await tx
@@ -68,7 +76,7 @@ export async function linkTrackerToVehicle(tx: DbOrTx, tracker: Row, idveiculo: 
 }
 
 /** Connects chip `chipId` (0 = disconnect) to `tracker` (already locked); returns the tracker's chip columns. */
-export async function linkChipToTracker(tx: DbOrTx, tracker: Row, chipId: number): Promise<Row> {
+export async function linkChipToTracker(tx: DbOrTx, tracker: TrackerRow, chipId: number): Promise<TrackerLinks> {
   if (chipId === 0) {
     if (tracker.chipId > 0) {
       await tx
@@ -87,21 +95,21 @@ export async function linkChipToTracker(tx: DbOrTx, tracker: Row, chipId: number
 }
 
 /** Saves a tracker's new columns and its search text. */
-async function saveTracker(tx: DbOrTx, tracker: Row, changes: Row) {
+async function saveTracker(tx: DbOrTx, tracker: TrackerRow, changes: TrackerLinks) {
   const next = { ...tracker, ...changes };
   const [row] = await tx
     .update(trackres)
     .set({ ...changes, busca: trackerBusca(next), updatedAt: new Date() })
     .where(eq(trackres.id, tracker.id))
     .returning();
-  return row as Row;
+  return row;
 }
 
 /**
  * The chip side (a chip PUT or POST with deviceId): `chip` is the chip as saved now (locked),
  * `previous` its device before. Returns the chip's deviceId to keep.
  */
-export async function linkChipFromChipSide(tx: DbOrTx, chip: Row, previousDeviceId: number, deviceId: number): Promise<number> {
+export async function linkChipFromChipSide(tx: DbOrTx, chip: ChipRow, previousDeviceId: number, deviceId: number): Promise<number> {
   if (deviceId === previousDeviceId) {
     // Same tracker: it keeps a copy of the chip's number, ICCID and carrier.
     if (deviceId > 0) {
@@ -124,14 +132,14 @@ export async function linkChipFromChipSide(tx: DbOrTx, chip: Row, previousDevice
 }
 
 /** A removed chip leaves its tracker without a chip. */
-export async function releaseChip(tx: DbOrTx, chip: Row) {
+export async function releaseChip(tx: DbOrTx, chip: ChipRow) {
   if (chip.deviceId <= 0) return;
   const tracker = await lockTracker(tx, chip.deviceId);
   if (tracker && tracker.chipId === chip.id) await saveTracker(tx, tracker, NO_CHIP);
 }
 
 /** A removed tracker frees its chip and its vehicle. */
-export async function releaseTracker(tx: DbOrTx, tracker: Row) {
+export async function releaseTracker(tx: DbOrTx, tracker: TrackerRow) {
   if (tracker.chipId > 0)
     await tx
       .update(chips)
@@ -145,11 +153,11 @@ export async function releaseTracker(tx: DbOrTx, tracker: Row) {
 }
 
 /** A removed vehicle frees its tracker. */
-export async function releaseVehicle(tx: DbOrTx, vehicle: Row) {
+export async function releaseVehicle(tx: DbOrTx, vehicle: VehicleRow) {
   await tx.update(trackres).set({ idveiculo: 0, idcliente: 0, updatedAt: new Date() }).where(eq(trackres.idveiculo, vehicle.id));
 }
 
 /** A vehicle moved to another client takes its tracker along. */
-export async function followVehicleClient(tx: DbOrTx, vehicle: Row) {
+export async function followVehicleClient(tx: DbOrTx, vehicle: VehicleRow) {
   await tx.update(trackres).set({ idcliente: vehicle.idcliente, updatedAt: new Date() }).where(eq(trackres.idveiculo, vehicle.id));
 }

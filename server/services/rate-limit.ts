@@ -25,19 +25,17 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
   return row.hits;
 }
 
-const accountKey = (account: string) => `login-account:${account.trim().toLowerCase()}`;
+/** The failed-login counter of an account: by its id when the name matches one, else by the name given. */
+export const loginKey = (userId: number | undefined, named: string) =>
+  userId !== undefined ? `login-account:user:${userId}` : `login-account:name:${named.trim().toLowerCase()}`;
 
-export async function isAccountLocked(db: Db, account: string): Promise<boolean> {
-  const [row] = await db
-    .select({ lockedUntil: rateLimits.lockedUntil })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, accountKey(account)));
+export async function isLoginLocked(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ lockedUntil: rateLimits.lockedUntil }).from(rateLimits).where(eq(rateLimits.key, key));
   return !!row?.lockedUntil && row.lockedUntil.getTime() > Date.now();
 }
 
 /** Records a failed login; the 10th failure in the window locks the account. */
-export async function recordLoginFailure(db: Db, account: string): Promise<void> {
-  const key = accountKey(account);
+export async function recordLoginFailure(db: Db, key: string): Promise<void> {
   const failures = await hit(db, key, LOGIN_LOCK.windowMinutes * 60);
   if (failures >= LOGIN_LOCK.maxFailures) {
     await db
@@ -47,6 +45,7 @@ export async function recordLoginFailure(db: Db, account: string): Promise<void>
   }
 }
 
-export async function clearLoginFailures(db: Db, account: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(account)));
+/** A successful login resets its account's count. */
+export async function clearLoginFailures(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -15,7 +15,13 @@ describe('registry schemas', () => {
       email: 'E-mail inválido',
     });
     expect(Object.keys(errors(clienteSchema.safeParse({ cadastro: 'juridica' }))).sort()).toEqual(['cnpj', 'email', 'razaosocial']);
+    // SPEC 5: cadastro is required, never assumed.
+    expect(errors(clienteSchema.safeParse({ name: 'Ana', cpf: '529.982.247-25', email: 'ana@x.com' }))).toEqual({
+      cadastro: 'Campo obrigatório',
+    });
+    expect(errors(clienteSchema.safeParse({ cadastro: 'EMPRESA' })).cadastro).toBe('Cadastro deve ser FISICA ou JURIDICA');
     const parsed = clienteSchema.parse({
+      cadastro: 'fisica',
       name: 'Ana',
       cpf: '529.982.247-25',
       contatos: [{ name: 'Ana', email: 'ANA@X.COM', mobilePhone: '(11) 91234-5678' }],
@@ -39,7 +45,13 @@ describe('registry schemas', () => {
       'razaosocial',
     ]);
     expect(
-      precadastroDadosSchema.safeParse({ name: 'Ana', cpf: '52998224725', email: 'a@b.com', mobilePhone: '11912345678' }).success,
+      precadastroDadosSchema.safeParse({
+        cadastro: 'FISICA',
+        name: 'Ana',
+        cpf: '52998224725',
+        email: 'a@b.com',
+        mobilePhone: '11912345678',
+      }).success,
     ).toBe(true);
   });
 

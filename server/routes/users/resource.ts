@@ -1,23 +1,37 @@
 /**
  * Users (SPEC 2.16, DESIGN sections 5 and 6): administrators manage everyone; a Usuario reads
- * and edits only itself (its profile). Passwords are write-only; user 1 cannot be removed,
- * blocked or demoted; blocking revokes the user's sessions.
+ * and edits only itself (its profile: access `self`). Passwords are write-only; user 1 cannot be
+ * removed, blocked or demoted; blocking revokes the user's sessions; logins and e-mails are one
+ * namespace. Company settings travel inside the user object (DESIGN 4) and save whatever state
+ * the saver's own profile is in: the profile's rules apply when the profile changes.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { ACESSO } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import { userCreateSchema, userUpdateSchema, type UserCreate, type UserUpdate } from '../../../domain/schemas/users';
-import { canAccess } from '../../../domain/permissions';
+import { isAdmin } from '../../../domain/permissions';
+import {
+  PROFILE_FIELDS,
+  userCreateSchema,
+  userProfileSchema,
+  userUpdateBodySchema,
+  type UserCreate,
+  type UserUpdateBody,
+} from '../../../domain/schemas/users';
+import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { conflict, forbidden } from '../../http-errors';
-import { isAdminUser, revokeUserSessions, SESSION_COOKIE } from '../../plugins/auth';
+import { badRequest, conflict, forbidden } from '../../http-errors';
+import { issuesToErrors } from '../../plugins/errors';
+import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../../plugins/auth';
 import { getCompany, maskSecrets, mergeCompany, saveCompany, type CompanySettings } from '../../services/company';
 import { hashPassword, randomToken } from '../../services/passwords';
-import type { DbOrTx } from '../../db/client';
-import type { RequestContext, ResourceDefinition } from '../../resources/crud';
+import { defineResource, type RequestContext } from '../../resources/definition';
 
 type UserRow = typeof users.$inferSelect;
+type UserProfile = z.infer<typeof userProfileSchema>;
 const PROTECTED_USER_ID = 1;
+/** Serializes the logins-and-e-mails namespace check across transactions and processes. */
+const IDENTITY_LOCK = 727276;
 
 /** The API's user: no password hash, `nivel` kept equal to `acesso`, status derived from bloqueado. */
 export function presentUser(row: Partial<UserRow>, company?: CompanySettings, viewerIsAdmin = false) {
@@ -32,61 +46,108 @@ export function presentUser(row: Partial<UserRow>, company?: CompanySettings, vi
   };
 }
 
-function assertMayTouch(id: number, ctx: RequestContext, action: 'show' | 'edit') {
-  if (!canAccess(ctx.user.acesso, { action, resource: 'users', recordId: id, selfId: ctx.user.id })) throw forbidden();
-}
-
 /** Company settings travel inside the user object; only administrators may change them. */
-async function applyCompanyPatch(input: UserUpdate | UserCreate, ctx: RequestContext, tx: DbOrTx) {
+async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'integrations'>, ctx: RequestContext, tx: DbOrTx) {
   if (!input.dadosempresa && !input.integrations) return;
   const current = await getCompany(tx);
   const { next, changed } = mergeCompany(current, { dadosempresa: input.dadosempresa, integrations: input.integrations });
   if (!changed) return;
-  if (!isAdminUser(ctx.user)) throw forbidden(MSG.secretForbidden);
+  if (!isAdmin(ctx.user)) throw forbidden(MSG.secretForbidden);
   await saveCompany(tx, next);
 }
 
-function profileFields(input: UserCreate | UserUpdate) {
-  const { password: _p, dadosempresa: _d, integrations: _i, ...fields } = input;
-  return fields;
+/**
+ * Logins and e-mails are one namespace (DESIGN 6): no user's login or e-mail may equal another
+ * user's login or e-mail, whatever the case. The unique indexes cover same-column duplicates; the
+ * cross-column ones are checked under a transaction lock so two writes cannot both pass.
+ */
+async function assertIdentityFree(tx: DbOrTx, identity: { email: string; login: string }, selfId?: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${IDENTITY_LOCK})`);
+  const names = [identity.email.toLowerCase(), identity.login.toLowerCase()];
+  const others = await tx
+    .select({ email: users.email, login: users.login })
+    .from(users)
+    .where(
+      and(
+        selfId === undefined ? undefined : ne(users.id, selfId),
+        or(sql`lower(${users.email}) IN (${names[0]}, ${names[1]})`, sql`lower(${users.login}) IN (${names[0]}, ${names[1]})`),
+      ),
+    );
+  const taken = (name: string) => others.some((o) => o.email.toLowerCase() === name || o.login.toLowerCase() === name);
+  const errors: Record<string, string> = {};
+  if (taken(names[0])) errors.email = others.some((o) => o.email.toLowerCase() === names[0]) ? MSG.emailTaken : MSG.emailIsLogin;
+  if (taken(names[1])) errors.login = others.some((o) => o.login.toLowerCase() === names[1]) ? MSG.loginTaken : MSG.loginIsEmail;
+  const first = Object.values(errors)[0];
+  if (first) throw conflict(first, errors);
 }
 
-export const usersResource: ResourceDefinition<UserCreate, UserUpdate> = {
+/** JSON with object keys sorted: jsonb hands `attributes` back in its own key order. */
+const stable = (value: unknown): string =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? `{${Object.keys(value)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
+        .join(',')}}`
+    : JSON.stringify(value ?? null);
+const sameValue = (a: unknown, b: unknown) => stable(a) === stable(b);
+
+/**
+ * The profile as it ends up: omitted fields keep their value. When anything of it changes, the
+ * whole profile must pass the profile's rules (CPF required and valid, and so on); when nothing
+ * does (a settings screen sending the user object back), it is not checked again.
+ */
+function nextProfile(input: UserUpdateBody, existing: UserRow): { profile: Partial<UserProfile>; changed: string[] } {
+  const merged: Record<string, unknown> = {};
+  for (const field of PROFILE_FIELDS) merged[field] = input[field] !== undefined ? input[field] : existing[field];
+  const changed = PROFILE_FIELDS.filter((field) => !sameValue(merged[field], existing[field]));
+  if (!changed.length) return { profile: {}, changed };
+  const checked = userProfileSchema.safeParse(merged);
+  if (!checked.success) throw badRequest(MSG.invalidInput, issuesToErrors(checked.error.issues));
+  return { profile: checked.data, changed };
+}
+
+export const usersResource = defineResource({
   name: 'users',
   table: users,
-  access: { list: 'admin', read: 'user', write: 'user', create: 'admin', remove: 'admin' },
+  access: { list: 'admin', read: 'self', create: 'admin', update: 'self', remove: 'admin' },
   searchFields: (u) => [u.name, u.email, u.login, u.cpf],
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
   status: (status) => eq(users.bloqueado, status === 1),
-  canRead: (id, ctx) => assertMayTouch(id, ctx, 'show'),
   hiddenColumns: ['passwordHash', 'updatedAt'],
-  async present(rows, ctx, single) {
-    if (!single) {
-      // A list's rows are fresh from the driver and already without secrets: completed in place,
-      // since copying every row measurably slows the hottest call (bench/README.md).
-      for (const row of rows) Object.assign(row, { nivel: String(row.acesso), status: row.bloqueado ? 1 : 0 });
-      return rows;
-    }
-    return [presentUser(rows[0] as UserRow, await getCompany(ctx.db), isAdminUser(ctx.user))];
+  async present(items, ctx, single) {
+    // A list's rows are fresh from the driver: completed in place, since copying every row
+    // measurably slows the hottest call (bench/README.md).
+    for (const item of items) Object.assign(item, { nivel: String(item.acesso), status: item.bloqueado ? 1 : 0 });
+    if (!single) return;
+    const company = await getCompany(ctx.db);
+    Object.assign(items[0], {
+      dadosempresa: company.dadosempresa,
+      integrations: isAdmin(ctx.user) ? company.integrations : maskSecrets(company.integrations),
+    });
   },
   create: {
     schema: userCreateSchema,
-    async prepare(input, ctx, tx) {
+    async prepare(input: UserCreate, ctx, tx) {
+      await assertIdentityFree(tx, input);
       await applyCompanyPatch(input, ctx, tx);
-      return { ...profileFields(input), passwordHash: await hashPassword(input.password), token: randomToken(18) };
+      const { password, dadosempresa: _d, integrations: _i, ...profile } = input;
+      return { ...profile, passwordHash: await hashPassword(password), token: randomToken(18) };
     },
   },
   update: {
-    schema: userUpdateSchema,
-    async prepare(input, existing, ctx, tx) {
-      assertMayTouch(existing.id, ctx, 'edit');
-      const admin = isAdminUser(ctx.user);
-      const demotes = input.bloqueado || input.acesso !== ACESSO.ADMIN;
-      if (!admin && (input.acesso !== existing.acesso || input.bloqueado !== existing.bloqueado)) throw forbidden();
+    schema: userUpdateBodySchema,
+    async prepare(input: UserUpdateBody, existing, ctx, tx) {
+      const { profile, changed } = nextProfile(input, existing);
+      const admin = isAdmin(ctx.user);
+      if (!admin && (changed.includes('acesso') || changed.includes('bloqueado'))) throw forbidden();
+      const demotes = ('bloqueado' in profile && profile.bloqueado) || ('acesso' in profile && profile.acesso !== ACESSO.ADMIN);
       if (existing.id === PROTECTED_USER_ID && demotes) throw conflict(MSG.userOneProtected);
       if (admin && existing.id === ctx.user.id && demotes) throw conflict(MSG.cannotBlockSelf);
+      if (changed.includes('email') || changed.includes('login')) {
+        await assertIdentityFree(tx, { email: String(profile.email), login: String(profile.login) }, existing.id);
+      }
       await applyCompanyPatch(input, ctx, tx);
-      return { ...profileFields(input), ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) };
+      return { ...profile, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) };
     },
     async after(saved, existing, ctx, tx) {
       // A blocked user loses every session; a new password ends the other sessions.
@@ -99,10 +160,12 @@ export const usersResource: ResourceDefinition<UserCreate, UserUpdate> = {
   remove: {
     guard(existing, ctx) {
       if (existing.id === PROTECTED_USER_ID) throw conflict(MSG.userOneProtected);
-      if (existing.id === ctx.user.id) throw conflict('Você não pode remover a si mesmo.');
+      if (existing.id === ctx.user.id) throw conflict(MSG.cannotRemoveSelf);
     },
     after(removed, ctx) {
       ctx.request.server.sessionCache.evictUser(removed.id);
     },
   },
-};
+});
+
+export type { SessionUser };

@@ -1,0 +1,102 @@
+/**
+ * The embedded database (PGlite), kept usable whatever a statement does. PGlite runs PostgreSQL
+ * in WebAssembly in this process: a statement that overflows its stack (deeply nested jsonb, for
+ * one) crashes the WebAssembly instance, and from then on every statement, ROLLBACK included,
+ * fails: the server would answer 500 until restarted. So every top-level call goes through
+ * `EmbeddedClient`, which after any failure makes sure no transaction is left open (ROLLBACK), and
+ * when the instance itself is broken, opens the data directory again (committed data is on disk;
+ * only the failed transaction is lost, as PostgreSQL would after a crash). Drizzle uses only
+ * `query` and `transaction` of its client; both are here.
+ */
+import { PGlite, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+
+type Listener = (payload: string) => void;
+
+const isInstanceCrash = (error: unknown) => error instanceof WebAssembly.RuntimeError;
+
+export class EmbeddedClient {
+  #current: PGlite;
+  #reopening: Promise<void> | undefined;
+  #listeners: Array<{ channel: string; listener: Listener }> = [];
+  /** How many times the instance was opened again (tests and logs read it). */
+  recoveries = 0;
+
+  private constructor(
+    current: PGlite,
+    private options: PGliteOptions,
+    private afterOpen: (client: PGlite) => Promise<void>,
+  ) {
+    this.#current = current;
+  }
+
+  static async open(options: PGliteOptions, afterOpen: (client: PGlite) => Promise<void>) {
+    const client = await PGlite.create(options);
+    await afterOpen(client);
+    return new EmbeddedClient(client, options, afterOpen);
+  }
+
+  /** The instance in use (tests reach it to break it on purpose). */
+  get instance() {
+    return this.#current;
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+    return this.#run((client) => client.query<T>(sql, params, options));
+  }
+
+  exec(sql: string) {
+    return this.#run((client) => client.exec(sql));
+  }
+
+  transaction<T>(callback: (tx: Transaction) => Promise<T>) {
+    return this.#run((client) => client.transaction(callback));
+  }
+
+  async listen(channel: string, listener: Listener) {
+    this.#listeners.push({ channel, listener });
+    await this.#run((client) => client.listen(channel, listener));
+  }
+
+  async close() {
+    await this.#reopening;
+    await this.#current.close();
+  }
+
+  async #run<T>(call: (client: PGlite) => Promise<T>): Promise<T> {
+    if (this.#reopening) await this.#reopening;
+    const client = this.#current;
+    try {
+      return await call(client);
+    } catch (error) {
+      await this.#settle(client, error);
+      throw error;
+    }
+  }
+
+  /** After a failed top-level call: no transaction may stay open; a broken instance is replaced. */
+  async #settle(client: PGlite, error: unknown) {
+    if (client !== this.#current) return this.#reopening;
+    if (!isInstanceCrash(error) && !client.isInTransaction()) return;
+    if (!isInstanceCrash(error)) {
+      try {
+        await client.exec('ROLLBACK');
+        return;
+      } catch {
+        // The ROLLBACK failed too: the instance is unusable.
+      }
+    }
+    this.#reopening ??= this.#reopen(client).finally(() => {
+      this.#reopening = undefined;
+    });
+    return this.#reopening;
+  }
+
+  async #reopen(broken: PGlite) {
+    await broken.close().catch(() => undefined);
+    const client = await PGlite.create(this.options);
+    await this.afterOpen(client);
+    for (const { channel, listener } of this.#listeners) await client.listen(channel, listener);
+    this.#current = client;
+    this.recoveries++;
+  }
+}

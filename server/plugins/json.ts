@@ -1,0 +1,40 @@
+/**
+ * JSON bodies with a bounded shape: no request may nest deeper than MAX_JSON_DEPTH levels. Deeply
+ * nested JSON costs recursion everywhere it goes (zod, jsonb): 1,500 levels crashed the embedded
+ * database's WebAssembly stack, 5,000 overflowed PostgreSQL's. Our bodies nest 4 levels at most
+ * (an upload batch, a client's contacts, company settings), so the limit is generous. The depth
+ * is counted in one pass over the text before anything is parsed; the parsing itself is Fastify's
+ * own (prototype poisoning refused).
+ */
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../domain/messages';
+import { HttpError } from '../http-errors';
+
+export const MAX_JSON_DEPTH = 8;
+
+/** The deepest nesting of `[` and `{` outside strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
+
+export function registerJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepth(body as string) > MAX_JSON_DEPTH) return done(new HttpError(400, MSG.tooDeep), undefined);
+    return parse(request, body as string, done);
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * What a resource declares to get list, read, create, update and remove (DESIGN section 5) from
+ * the generic machinery (routes.ts). A resource is one table, named as the API path; it supplies
+ * its schemas, search fields, embedded records and the few rules that are its own, as hooks.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, TableConfig } from 'drizzle-orm/pg-core';
+import type { ZodType } from 'zod';
+import type { ListQuery } from '../../domain/schemas/list';
+import type { Db, DbOrTx } from '../db/client';
+import type { AccessLevel } from '../plugins/auth';
+import type { Embed } from './embed';
+
+/** A table the machinery can serve: an `id`, and the `busca` text it searches. */
+export type ResourceTable = PgTable<TableConfig> & { id: PgColumn; busca: PgColumn };
+/** A row of the table as the driver returns it. */
+export type RowOf<T extends ResourceTable> = T['$inferSelect'];
+/** An item of the API: a row plus what presenting adds (embedded records, aliases). */
+export type Item = Record<string, unknown>;
+
+export interface RequestContext {
+  db: Db;
+  request: FastifyRequest;
+  user: NonNullable<FastifyRequest['user']>;
+}
+
+export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCreate = unknown, TUpdate = TCreate> {
+  /** API path segment and table name, as SPEC spells it (`users`, `clientes`, `trackres`, …): the same word. */
+  name: string;
+  table: T;
+  /** Who may call each route; checked before the body is read (plugins/auth.ts). `self`: an administrator, or the record's own user. */
+  access: { list: AccessLevel; read: AccessLevel; create: AccessLevel; update: AccessLevel; remove: AccessLevel };
+  /** Text the record is found by (normalized into `busca`). */
+  searchFields: (values: Partial<RowOf<T>> & Item) => unknown[];
+  /** Columns never sent (secrets, internals); `busca` never is. */
+  hiddenColumns?: readonly string[];
+  /** Columns a client may sort by, by API field name; any other `sort` is a 400. */
+  sortable: Record<string, PgColumn>;
+  /** How the `status` filter reads for this resource. */
+  status?: (status: number) => SQL;
+  /** Extra list filters: their zod shape and how each becomes a condition. */
+  filters?: { shape: Record<string, ZodType>; where: (query: ListQuery & Item) => (SQL | undefined)[] };
+  /** Records embedded in each item (embed.ts): read by the list's page query, fetched for single reads. */
+  embeds?: readonly Embed[];
+  /** Second names of a field, emitted with the same value (DESIGN 4): `{ idVeiculo: 'idveiculo' }`. */
+  aliases?: Record<string, string>;
+  /** Extra fields of a list reply beside meta and Items (the charges' `Informacoes`), for the same query. */
+  listExtras?: (query: ListQuery & Item, db: Db) => Promise<Item>;
+  /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). */
+  present?: (items: Item[], ctx: RequestContext, single: boolean) => Promise<void> | void;
+  create?: {
+    schema: ZodType<TCreate>;
+    /** The columns to insert (`idcard` is set by the machinery). */
+    prepare: (input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<Item> | Item;
+    /** Work that needs the new id (links to other records), in the same transaction; may return the row as it ends up. */
+    after?: (saved: RowOf<T>, input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<RowOf<T> | void> | RowOf<T> | void;
+  };
+  update?: {
+    schema: ZodType<TUpdate>;
+    /** The columns to change; `existing` is locked for the transaction. */
+    prepare: (input: TUpdate, existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<Item> | Item;
+    after?: (saved: RowOf<T>, existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
+  };
+  /** Removing also removes the record's uploads (services/uploads.ts), in the same transaction. */
+  remove?: {
+    guard?: (existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => void | Promise<void>;
+    after?: (removed: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
+  };
+}
+
+/** Declares a resource with its table's row type flowing into every hook. */
+export const defineResource = <T extends ResourceTable, TCreate = unknown, TUpdate = TCreate>(
+  definition: ResourceDefinition<T, TCreate, TUpdate>,
+) => definition;
+
+/** A definition of any table, as the registry of resources holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hooks are contravariant in their row type
+export type AnyResource = ResourceDefinition<any, any, any>;
+
+/** Every signed-in staff member reads and writes the business records (DESIGN 4). */
+export const STAFF_ACCESS = { list: 'user', read: 'user', create: 'user', update: 'user', remove: 'user' } as const;

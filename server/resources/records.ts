@@ -1,0 +1,64 @@
+/** Reading, writing and presenting one resource's records: the pieces routes.ts and the special routes share. */
+import { eq, getTableColumns } from 'drizzle-orm';
+import { normalizeSearch } from '../../domain/text';
+import type { DbOrTx } from '../db/client';
+import { notFound } from '../http-errors';
+import type { AnyResource, Item, RequestContext } from './definition';
+import { dropColumns } from './embed';
+
+export async function findById(db: DbOrTx, def: AnyResource, id: number): Promise<Item> {
+  const [row] = await db.select().from(def.table).where(eq(def.table.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row as Item;
+}
+
+/** Locks the row for the rest of the transaction so concurrent edits serialize. */
+export async function findByIdForUpdate(tx: DbOrTx, def: AnyResource, id: number): Promise<Item> {
+  const [row] = await tx.select().from(def.table).where(eq(def.table.id, id)).limit(1).for('update');
+  if (!row) throw notFound();
+  return row as Item;
+}
+
+export const buscaOf = (def: AnyResource, values: Item) =>
+  def
+    .searchFields(values)
+    .map((v) => normalizeSearch(v))
+    .filter(Boolean)
+    .join(' ');
+
+const hasIdcard = (def: AnyResource) => 'idcard' in getTableColumns(def.table);
+
+/**
+ * Inserts a record with its search text and its creator (`idcard`, DESIGN 4); a record found by its
+ * id gets the id into `busca` once it has one.
+ */
+export async function insertRecord(tx: DbOrTx, def: AnyResource, values: Item, creatorId?: number): Promise<Item> {
+  const withCreator = creatorId !== undefined && hasIdcard(def) ? { ...values, idcard: creatorId } : values;
+  const [row] = (await tx
+    .insert(def.table)
+    .values({ ...withCreator, busca: buscaOf(def, withCreator) } as never)
+    .returning()) as Item[];
+  const busca = buscaOf(def, { ...withCreator, id: row.id });
+  if (busca === row.busca) return row;
+  const [withId] = (await tx
+    .update(def.table)
+    .set({ busca } as never)
+    .where(eq(def.table.id, row.id as number))
+    .returning()) as Item[];
+  return withId;
+}
+
+/**
+ * Rows → API items, in place: hidden columns dropped (a list never read them), embedded records
+ * filled where the query did not read them, second names added, then the resource's own touch.
+ */
+export async function presentItems(def: AnyResource, rows: Item[], ctx: RequestContext, single: boolean): Promise<Item[]> {
+  dropColumns(rows, ['busca', ...(def.hiddenColumns ?? [])]);
+  for (const embedded of def.embeds ?? []) {
+    if (rows.some((row) => !(embedded.name in row))) await embedded.fill(ctx.db, rows);
+  }
+  const aliases = { ...(hasIdcard(def) ? { idCard: 'idcard' } : {}), ...def.aliases };
+  for (const row of rows) for (const [alias, field] of Object.entries(aliases)) row[alias] = row[field];
+  await def.present?.(rows, ctx, single);
+  return rows;
+}

@@ -1,0 +1,133 @@
+/**
+ * The five routes of a resource (DESIGN section 5), written once: list, read, create, update and
+ * remove. Access is checked before the body is read (plugins/auth.ts, from `access`); every
+ * multi-step change runs in one transaction, the row locked for updates and removals.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idParam, listQuery, sortParam } from '../../domain/schemas/list';
+import type { Db } from '../db/client';
+import { versoes } from '../db/schema';
+import { removeOwnedUploads } from '../services/uploads';
+import type { AnyResource, Item, RequestContext } from './definition';
+import type { ListCaches } from './list-cache';
+import { listKeys, listMeta, listRows, type ListParams } from './list-query';
+import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from './records';
+
+const contextOf = (db: Db, request: FastifyRequest): RequestContext => ({ db, request, user: request.user! });
+
+/** The tables a list reply depends on: its own and those of its embedded records. */
+export const tablesRead = (def: AnyResource) => [def.name, ...(def.embeds ?? []).map((embedded) => embedded.table)];
+
+export function registerResource(app: FastifyInstance, db: Db, def: AnyResource, caches: ListCaches = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/v1/${def.name}`;
+  const tags = [def.name];
+  const query = listQuery.extend({ sort: sortParam(Object.keys(def.sortable)), ...def.filters?.shape });
+  const { access } = def;
+
+  // The versions a list reply depends on, as one text ("chips:12,trackres:40"), by a statement prepared once.
+  const versionsOf = db
+    .select({ versions: sql<string | null>`string_agg(${versoes.tabela} || ':' || ${versoes.versao}, ',' ORDER BY ${versoes.tabela})` })
+    .from(versoes)
+    .where(inArray(versoes.tabela, tablesRead(def)))
+    .prepare(`versoes_${def.name}`);
+
+  r.get(
+    base,
+    { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { access: access.list } },
+    async (request, reply) => {
+      const q = request.query as ListParams;
+      const list = async () => {
+        const { rows, total } = await listRows(db, def, q, caches);
+        const extras = def.listExtras ? await def.listExtras(q, db) : {};
+        return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request), false), ...extras };
+      };
+      if (!caches.pageCache) return list();
+      // Read before the page: a reply is only ever stored under versions at most as new as its rows.
+      const versions = String((await versionsOf.execute())[0]?.versions ?? '');
+      const key = listKeys(def, q).page;
+      let body = caches.pageCache.get(key, versions);
+      if (body === undefined) {
+        body = JSON.stringify(await list());
+        caches.pageCache.set(key, versions, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    { schema: { tags, summary: `Lê um registro de ${def.name}`, params: idParam }, config: { access: access.read } },
+    async (request) => {
+      const row = await findById(db, def, request.params.id);
+      return (await presentItems(def, [row], contextOf(db, request), true))[0];
+    },
+  );
+
+  if (def.create) {
+    const create = def.create;
+    r.post(
+      base,
+      { schema: { tags, summary: `Cria em ${def.name}`, body: create.schema as z.ZodType }, config: { access: access.create } },
+      async (request, reply) => {
+        const ctx = contextOf(db, request);
+        const saved = await db.transaction(async (tx) => {
+          const values = await create.prepare(request.body, ctx, tx);
+          const row = await insertRecord(tx, def, values, ctx.user.id);
+          return ((await create.after?.(row, request.body, ctx, tx)) ?? row) as Item;
+        });
+        reply.code(201);
+        return (await presentItems(def, [saved], ctx, true))[0];
+      },
+    );
+  }
+
+  if (def.update) {
+    const update = def.update;
+    r.put(
+      `${base}/:id`,
+      {
+        schema: { tags, summary: `Atualiza em ${def.name}`, params: idParam, body: update.schema as z.ZodType },
+        config: { access: access.update },
+      },
+      async (request) => {
+        const ctx = contextOf(db, request);
+        const saved = await db.transaction(async (tx) => {
+          const existing = await findByIdForUpdate(tx, def, request.params.id);
+          const values = await update.prepare(request.body, existing, ctx, tx);
+          const [row] = (await tx
+            .update(def.table)
+            .set({ ...values, busca: buscaOf(def, { ...existing, ...values }), updatedAt: new Date() } as never)
+            .where(eq(def.table.id, request.params.id))
+            .returning()) as Item[];
+          await update.after?.(row, existing, ctx, tx);
+          return row;
+        });
+        return (await presentItems(def, [saved], ctx, true))[0];
+      },
+    );
+  }
+
+  if (def.remove) {
+    const remove = def.remove;
+    r.delete(
+      `${base}/:id`,
+      { schema: { tags, summary: `Remove de ${def.name}`, params: idParam }, config: { access: access.remove } },
+      async (request) => {
+        const ctx = contextOf(db, request);
+        const removed = await db.transaction(async (tx) => {
+          const existing = await findByIdForUpdate(tx, def, request.params.id);
+          await remove.guard?.(existing, ctx, tx);
+          await tx.delete(def.table).where(eq(def.table.id, request.params.id));
+          await removeOwnedUploads(tx, def.name, request.params.id);
+          await remove.after?.(existing, ctx, tx);
+          return existing;
+        });
+        return (await presentItems(def, [removed], ctx, true))[0];
+      },
+    );
+  }
+}
