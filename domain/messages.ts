@@ -28,6 +28,7 @@ export const MSG = {
   // Field rules
   required: 'Campo obrigatório',
   mustBeText: 'Deve ser um texto',
+  digitsOnly: 'Use apenas números',
   mustBeInteger: 'Deve ser um número inteiro',
   mustBeBoolean: 'Deve ser verdadeiro ou falso',
   controlChars: 'Caracteres de controle não são permitidos',

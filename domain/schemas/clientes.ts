@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS, PRECADASTRO_DOCUMENTOS } from '../constants';
 import { MSG, maxChars, maxDigits, precadastroDocumentosMessage } from '../messages';
 import { isCnpj, isCpf } from '../documents';
-import { addressShape, codeText, int, onlyDigitsInput, safeString, text } from './common';
+import { addressShape, codeText, digitsString, int, onlyDigitsInput, safeString, text } from './common';
 
-const digits = (max: number) => z.preprocess(onlyDigitsInput, z.string({ error: MSG.mustBeText }).max(max, { error: maxDigits(max) }));
+const digits = (max: number) => z.preprocess(onlyDigitsInput, digitsString().max(max, { error: maxDigits(max) }));
 const optionalEmail = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
   safeString()
@@ -19,7 +19,7 @@ const optionalEmail = z.preprocess(
 );
 const phone = z.preprocess(
   onlyDigitsInput,
-  z.string({ error: MSG.mustBeText }).refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: MSG.invalidPhone }),
+  digitsString().refine((v) => v === '' || (v.length >= 10 && v.length <= 13), { error: MSG.invalidPhone }),
 );
 
 export const contatoSchema = z.object({

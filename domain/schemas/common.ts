@@ -23,11 +23,19 @@ export const withoutControlChars = (value: string) => value.replace(CONTROL_CHAR
 const textInput = (value: unknown) => (value === null || value === undefined ? '' : value);
 /** As textInput, and a finite JSON number is taken as its digits. */
 export const digitsInput = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : textInput(value));
-/** Only the digits of a string or number ("123.456.789-09" → "12345678909"). */
+/** What a masked number may hold besides digits: "(11) 98888-7777", "123.456.789-09", "+55 11 …". */
+const MASKED_DIGITS = /^[\d\s.()/+-]*$/;
+/**
+ * Only the digits of a masked string or a number ("123.456.789-09" → "12345678909"). Anything
+ * else (letters, control characters) is left as it came, for `digitsString` to refuse: "abc" is
+ * not an empty phone.
+ */
 export const onlyDigitsInput = (value: unknown) => {
   const input = digitsInput(value);
-  return typeof input === 'string' ? onlyDigits(input) : input;
+  return typeof input === 'string' && MASKED_DIGITS.test(input) ? onlyDigits(input) : input;
 };
+/** The string a digits field checks after `onlyDigitsInput`: digits only. */
+export const digitsString = () => z.string({ error: MSG.mustBeText }).regex(/^\d*$/, { error: MSG.digitsOnly });
 
 /** A string without control characters. */
 export const safeString = () => z.string({ error: MSG.mustBeText }).refine((v) => !hasControlChars(v), { error: MSG.controlChars });
@@ -66,8 +74,7 @@ export const email = (required = true) =>
 export const cpf = (required = true) =>
   z.preprocess(
     onlyDigitsInput,
-    z
-      .string({ error: MSG.mustBeText })
+    digitsString()
       .refine((v) => (required ? v.length > 0 : true), { error: MSG.required })
       .refine((v) => v === '' || isCpf(v), { error: MSG.invalidCpf }),
   );
@@ -128,7 +135,7 @@ export const addressShape = {
   ),
   postalCode: z.preprocess(
     onlyDigitsInput,
-    z.string({ error: MSG.mustBeText }).refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
+    digitsString().refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
   ),
   complement: text(120),
 };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { VEHICLE_CATEGORIES } from '../constants';
 import { MSG, maxChars } from '../messages';
-import { codeText, digitsInput, id, int, onlyDigitsInput, requiredText, safeString, text } from './common';
+import { codeText, digitsInput, digitsString, id, int, onlyDigitsInput, requiredText, safeString, text } from './common';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A link id: absent keeps the current link, 0 unlinks, a positive id links. */
@@ -88,8 +88,7 @@ export type TrackerInput = z.infer<typeof trackerSchema>;
 export const chipSchema = z.object({
   phone: z.preprocess(
     onlyDigitsInput,
-    z
-      .string({ error: MSG.mustBeText })
+    digitsString()
       .min(1, { error: MSG.required })
       .refine((v) => v.length >= 10 && v.length <= 13, { error: MSG.chipPhone }),
   ),

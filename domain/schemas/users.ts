@@ -11,6 +11,7 @@ import {
   flatAttributes,
   int,
   onlyDigitsInput,
+  digitsString,
   phoneShape,
   requiredText,
   safeString,
@@ -63,7 +64,7 @@ const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
  */
 export const userUpdateBodySchema = z.object({
   name: text(200).optional(),
-  cpf: z.preprocess(onlyDigitsInput, z.string({ error: MSG.mustBeText }).max(11, { error: MSG.invalidCpf })).optional(),
+  cpf: z.preprocess(onlyDigitsInput, digitsString().max(11, { error: MSG.invalidCpf })).optional(),
   email: z
     .preprocess(
       (v) => (v === null ? '' : v),

@@ -21,11 +21,13 @@ export type SessionUser = typeof users.$inferSelect;
 export type AccessLevel = 'public' | 'user' | 'self' | 'admin';
 export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin'];
 
-/** A route as the role matrix sees it. */
+/** A route as the role matrix and the fuzz test see it. */
 export interface RouteAccess {
   method: string;
   url: string;
   access: AccessLevel;
+  /** The route's zod schemas, as declared. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -149,7 +151,8 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
     const access = route.config?.access;
     if (!access || !ACCESS_LEVELS.includes(access))
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+    const schema = route.schema as RouteAccess['schema'];
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema });
   });
 
   // onRequest: before the body is read, parsed or validated.

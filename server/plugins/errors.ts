@@ -73,7 +73,12 @@ export function loggableError(error: unknown) {
     code: driver?.code,
     message: withoutValues(String(message ?? '')),
     ...(query ? { query } : {}),
-    stack: err?.stack?.split('\n').slice(1, 8).join('\n'),
+    // Only the frames: the stack's head is the message, and drizzle's spans lines ("params: …").
+    stack: err?.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 7)
+      .join('\n'),
   };
 }
 

@@ -32,7 +32,8 @@ export function jsonDepth(text: string): number {
 
 export function registerJsonParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body of the API (form bodies: POST /v1/session alone, routes/auth.ts); Fastify's text/plain parser goes.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) return done(new HttpError(400, MSG.tooDeep), undefined);
     return parse(request, body as string, done);

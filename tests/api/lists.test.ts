@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { backends, useInstalledApp, newUser } from '../support/app';
 
-describe.each(backends)('generic lists (%s)', (backend) => {
-  const env = useInstalledApp(backend);
+/** Every backend, with the list caches on (as served) and off (every reply computed afresh). */
+const modes = backends.flatMap((backend) => [
+  { backend, countCache: true, label: `${backend}, cache on` },
+  { backend, countCache: false, label: `${backend}, cache off` },
+]);
+
+describe.each(modes)('generic lists ($label)', ({ backend, countCache }) => {
+  const env = useInstalledApp(backend, { countCache });
 
   it('totals stay exact across writes, including writes made outside this process', async () => {
     const total = async (query = '') => (await env.admin.get(`/v1/users?pageSize=1${query}`)).body.meta.total;

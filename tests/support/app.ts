@@ -7,7 +7,7 @@ import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 
 export type Backend = 'pglite' | 'postgres';
@@ -62,7 +62,18 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function createTestApp(backend: Backend, options: { staticDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  staticDir?: string;
+  /** Capture the log (at `logLevel`, info by default when a stream is given). */
+  logStream?: AppOptions['logStream'];
+  logLevel?: string;
+  /** Off: every list reply is computed afresh (the list caches' other path). */
+  countCache?: boolean;
+  /** PGlite on disk instead of in memory. */
+  dataDir?: string;
+}
+
+export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   let drop = async () => {};
   let database: Database;
   let url: string | undefined;
@@ -72,9 +83,15 @@ export async function createTestApp(backend: Backend, options: { staticDir?: str
     url = created.url;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
-    database = await openDatabase();
+    database = await openDatabase({ dataDir: options.dataDir });
   }
-  const app = await buildApp({ database, staticDir: options.staticDir });
+  const app = await buildApp({
+    database,
+    staticDir: options.staticDir,
+    logStream: options.logStream,
+    logLevel: options.logLevel ?? (options.logStream ? 'info' : undefined),
+    countCache: options.countCache,
+  });
   await app.ready();
   return {
     app,
@@ -154,10 +171,10 @@ export function newUser(overrides: Record<string, unknown> = {}) {
  * A fresh installed app for a test file's describe block: `env.t` is the app and its database,
  * `env.admin` the signed-in administrator (set in beforeAll, closed in afterAll).
  */
-export function useInstalledApp(backend: Backend) {
+export function useInstalledApp(backend: Backend, options: TestAppOptions = {}) {
   const env = {} as { t: TestApp; admin: Client };
   beforeAll(async () => {
-    env.t = await createTestApp(backend);
+    env.t = await createTestApp(backend, options);
     env.admin = await installAndLogin(env.t.app);
   });
   afterAll(() => env.t.close());
