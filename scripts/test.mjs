@@ -1,4 +1,4 @@
-// `npm test`: the type check and every test (unit, component, API, end to end) through Vitest, ending with one
+// `npm test`: the type check, the lint (ESLint and Prettier, zero warnings) and every test (unit, component, API, end to end) through Vitest, ending with one
 // line "N passed, M failed". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,20 @@ const typecheck = spawnSync(process.execPath, [path.join('node_modules', 'typesc
 });
 const typecheckPassed = typecheck.status === 0;
 
+// The lint counts as one test too: `npm run lint`, with zero warnings.
+console.log('Verificando estilo (eslint --max-warnings 0, prettier --check)…');
+const eslint = spawnSync(process.execPath, [path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], {
+  stdio: 'inherit',
+});
+const prettier = spawnSync(
+  process.execPath,
+  [path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'],
+  {
+    stdio: 'inherit',
+  },
+);
+const lintPassed = eslint.status === 0 && prettier.status === 0;
+
 const args = [
   path.join('node_modules', 'vitest', 'vitest.mjs'),
   'run',
@@ -44,8 +58,8 @@ const args = [
 ];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 
-let passed = typecheckPassed ? 1 : 0;
-let failed = missingBrowser + (typecheckPassed ? 0 : 1);
+let passed = (typecheckPassed ? 1 : 0) + (lintPassed ? 1 : 0);
+let failed = missingBrowser + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
