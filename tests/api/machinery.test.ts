@@ -4,10 +4,18 @@
  * list caches are never stale.
  */
 import { getTableName, sql } from 'drizzle-orm';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { tablesRead } from '../../server/resources/routes';
-import { RESOURCES } from '../../server/routes/registry';
+import { planos } from '../../server/db/schema';
+import { registerAuth } from '../../server/plugins/auth';
+import { registerErrorHandling } from '../../server/plugins/errors';
+import { listCaches } from '../../server/resources/list-cache';
+import { registerResource, tablesRead } from '../../server/resources/routes';
+import { planosResource, RESOURCES } from '../../server/routes/registry';
 import { backends, useInstalledApp } from '../support/app';
+import { newPlano } from '../support/registry';
 
 describe.each(backends)('resource machinery (%s)', (backend) => {
   const env = useInstalledApp(backend);
@@ -27,5 +35,53 @@ describe.each(backends)('resource machinery (%s)', (backend) => {
     expect([...read]).toEqual(expect.arrayContaining(['users', 'clientes', 'veiculos', 'trackres', 'chips', 'planos']));
     const missing = [...read].filter((table) => !triggers.has(`${table}_versao`));
     expect(missing).toEqual([]);
+  });
+});
+
+describe.each(backends)('a list reply with extra fields (listExtras) (%s)', (backend) => {
+  const env = useInstalledApp(backend);
+
+  it('the hook adds its fields beside meta and Items, for the same query, cached or not', async () => {
+    for (const cache of [true, false]) {
+      // The plans as a resource whose list reply also sums the value of every plan the query finds.
+      const app = Fastify();
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      registerErrorHandling(app);
+      await app.register(fastifyCookie);
+      await registerAuth(app, env.t.database);
+      const db = env.t.database.db;
+      registerResource(
+        app,
+        db,
+        {
+          ...planosResource,
+          listExtras: async (query) => {
+            const words = String(query.pesquisa ?? '').trim();
+            const where = words ? sql`${planos.busca} LIKE ${`%${words.toLowerCase()}%`}` : sql`true`;
+            const result = await db.execute(
+              sql`SELECT count(*)::int AS n, coalesce(sum(${planos.valor}), 0)::text AS soma FROM ${planos} WHERE ${where}`,
+            );
+            const [row] = (result as unknown as { rows: { n: number; soma: string }[] }).rows;
+            return { Informacoes: { quantidade: row.n, soma: Number(row.soma) } };
+          },
+        },
+        listCaches(cache),
+      );
+      await app.ready();
+      const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: { cookie: env.admin.cookie } })).json();
+
+      await env.admin.post('/v1/planos', newPlano({ name: `Básico ${cache}`, valor: 10 }));
+      await env.admin.post('/v1/planos', newPlano({ name: `Completo ${cache}`, valor: 25.5 }));
+      const all = await get('/v1/planos?pageSize=1');
+      expect(all.meta.total).toBe(all.Informacoes.quantidade);
+      expect(all.Items).toHaveLength(1);
+      const one = await get(`/v1/planos?pesquisa=completo ${cache}`);
+      expect(one.Informacoes).toEqual({ quantidade: 1, soma: 25.5 });
+      // A write in between: the extras follow it (the cached reply is not reused).
+      await env.admin.post('/v1/planos', newPlano({ name: `Completo ${cache} 2`, valor: 4.5 }));
+      expect((await get(`/v1/planos?pesquisa=completo ${cache}`)).Informacoes).toEqual({ quantidade: 2, soma: 30 });
+      await app.close();
+    }
   });
 });
