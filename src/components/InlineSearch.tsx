@@ -7,7 +7,7 @@ import * as React from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
 import { useDataProvider, useTranslate, type RaRecord } from 'ra-core';
-import { useServerErrorNotify } from './ResourceDialog';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
 export interface InlineSearchProps {
   /** i18n key of the box's label. */

@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { IconButton, Tooltip } from '@mui/material';
 import { useDelete, useNotify, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import { RemoveConfirm } from './RemoveConfirm';
-import { useServerErrorNotify } from './ResourceDialog';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
 export function RemoveButton() {
   const record = useRecordContext();

@@ -4,10 +4,11 @@
  */
 import * as React from 'react';
 import CloseIcon from '@mui/icons-material/Close';
-import { Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
-import { CreateBase, EditBase, useNotify, useTranslate, type HttpError, type RaRecord } from 'ra-core';
+import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
+import { CreateBase, EditBase, useNotify, useTranslate, type EditBaseProps, type RaRecord } from 'ra-core';
 import { useMatch, useNavigate } from 'react-router';
 import { MODAL_HEIGHT, MODAL_WIDTH } from '../../domain/constants';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
 interface ShellProps {
   open: boolean;
@@ -56,13 +57,21 @@ export interface ResourceDialogProps {
   transform?: (data: RaRecord) => RaRecord;
 }
 
-/** Shows the server's message in the red snackbar; field errors come back through HttpError.body.errors. */
-export function useServerErrorNotify() {
-  const notify = useNotify();
-  return (error: unknown) => {
-    const message = (error as HttpError)?.message || 'ra.notification.http_error';
-    notify(message, { type: 'error', messageArgs: { _: message } });
-  };
+function RecordLoading() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label={translate('app.loading')} />
+    </Box>
+  );
+}
+
+/**
+ * EditBase that renders its form only once the record is there: the forms take their initial
+ * values (money as 49,90, masks, the record's tabs) from the loaded record, never from nothing.
+ */
+export function LoadedEditBase<RecordType extends RaRecord = RaRecord>({ children, ...props }: EditBaseProps<RecordType>) {
+  return <EditBase<RecordType> {...props} render={({ record }) => (record ? children : <RecordLoading />)} />;
 }
 
 export function ResourceDialog({ resource, createTitle, editTitle, create, edit, width, transform }: ResourceDialogProps) {
@@ -98,7 +107,7 @@ export function ResourceDialog({ resource, createTitle, editTitle, create, edit,
       </ModalShell>
       <ModalShell open={!!editId && !!edit} title={editTitle} onClose={close} width={width}>
         {editId && edit ? (
-          <EditBase
+          <LoadedEditBase
             resource={resource}
             id={editId}
             redirect={false}
@@ -113,7 +122,7 @@ export function ResourceDialog({ resource, createTitle, editTitle, create, edit,
             }}
           >
             {edit}
-          </EditBase>
+          </LoadedEditBase>
         ) : null}
       </ModalShell>
     </>

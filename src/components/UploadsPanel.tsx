@@ -28,7 +28,7 @@ import { addUploads, deleteUpload, listUploads, toNewUploads, type Upload } from
 import { DropArea, formatBytes, NOTICE_OPTIONS } from './DropArea';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { RemoveConfirm } from './RemoveConfirm';
-import { useServerErrorNotify } from './ResourceDialog';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
 export interface UploadsPanelProps {
   unid: number;
@@ -64,8 +64,7 @@ export function UploadsPanel({
         setUploads([]);
         onError(error);
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unid, documento]);
+  }, [unid, documento, onError]);
 
   React.useEffect(reload, [reload]);
 

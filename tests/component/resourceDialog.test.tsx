@@ -2,7 +2,7 @@ import * as React from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResourceDialog } from '../../src/components/ResourceDialog';
-import UsuarioCreateForm from '../../src/resources/usuarios/UsuarioCreateForm';
+import { UsuarioCreateForm } from '../../src/resources/usuarios/UsuarioForm';
 import { TestAdmin } from './helpers';
 
 describe('resource dialog', () => {

@@ -7,12 +7,14 @@ import GroupIcon from '@mui/icons-material/Group';
 import { Box, Grid, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'ra-core';
 import { Title } from 'react-admin';
+import { clienteNome } from '../../../domain/clientes';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
 import { CountCard } from './CountCard';
 import { LatestList } from './LatestList';
 
-const clientName = (record: RaRecord) => record.cliente?.name ?? record.cliente?.razaosocial ?? record.name ?? '';
+/** A charge or an order embeds its client, shown by the one display rule. */
+const clientName = (record: RaRecord) => clienteNome(record.cliente);
 
 const cobrancaColumns = [
   { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },

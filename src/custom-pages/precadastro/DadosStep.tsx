@@ -9,11 +9,10 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { RadioButtonGroupInput, TextInput } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { AddressInputs } from '../../components/AddressInputs';
+import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { cadastroChoices } from '../../resources/clientes/choices';
-
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
-const full = { gridColumn: { sm: '1 / -1' } } as const;
 
 export const PRECADASTRO_DEFAULTS = {
   cadastro: 'FISICA',
@@ -38,7 +37,7 @@ export const PRECADASTRO_DEFAULTS = {
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
   return (
-    <Typography variant="subtitle1" component="h2" sx={{ ...full, fontWeight: 600, mt: 2, mb: 0.5 }}>
+    <Typography variant="subtitle1" component="h2" sx={{ ...fullRow, fontWeight: 600, mt: 2, mb: 0.5 }}>
       {translate(title)}
     </Typography>
   );
@@ -51,21 +50,21 @@ export function DadosStep() {
   const juridica = cadastro === 'JURIDICA';
   return (
     <Box>
-      <Box sx={grid}>
+      <FormGrid>
         <RadioButtonGroupInput
           source="cadastro"
           label="app.precadastro.cadastro"
           choices={cadastroChoices}
           row
           helperText={false}
-          sx={full}
+          sx={fullRow}
         />
         {juridica ? (
           <>
             <Section title="app.precadastro.empresa" />
-            <TextInput source="razaosocial" isRequired autoComplete="organization" sx={full} />
+            <TextInput source="razaosocial" isRequired autoComplete="organization" sx={fullRow} />
             <MaskedTextInput source="cnpj" mask="cnpj" isRequired />
-            <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
+            <RowBreak />
             <TextInput source="incmunicipal" />
             <TextInput source="incestdudal" />
             <Section title="app.precadastro.responsavel" />
@@ -78,29 +77,18 @@ export function DadosStep() {
           label={juridica ? 'app.clientes.responsavel_name' : 'app.precadastro.name'}
           isRequired
           autoComplete="name"
-          sx={full}
+          sx={fullRow}
         />
         <MaskedTextInput source="cpf" mask="cpf" label={juridica ? 'app.clientes.responsavel_cpf' : undefined} isRequired />
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
+        <RowBreak />
         <Section title="app.precadastro.contato" />
         {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
-        <TextInput source="email" isRequired autoComplete="email" slotProps={{ htmlInput: { inputMode: 'email' } }} sx={full} />
+        <TextInput source="email" isRequired autoComplete="email" slotProps={{ htmlInput: { inputMode: 'email' } }} sx={fullRow} />
         <MaskedTextInput source="mobilePhone" mask="phone" isRequired autoComplete="tel" />
         <MaskedTextInput source="phone" mask="phone" autoComplete="tel" />
         <Section title="app.precadastro.endereco" />
-        <MaskedTextInput source="postalCode" mask="cep" autoComplete="postal-code" />
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
-        <TextInput source="address" autoComplete="address-line1" sx={full} />
-        <TextInput source="addressNumber" />
-        <TextInput source="complement" autoComplete="address-line2" />
-        <TextInput source="province" />
-        <TextInput source="cityandstate" autoComplete="address-level2" />
-        <TextInput
-          source="uf"
-          autoComplete="address-level1"
-          slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }}
-        />
-      </Box>
+        <AddressInputs own />
+      </FormGrid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button
           type="submit"

@@ -1,18 +1,17 @@
 /** /settings/perfil/ (SPEC 2.17): own data, company data, access; Save → PUT /v1/users/{ownId}. */
 import * as React from 'react';
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { EditBase, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import { useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import { Loading, PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
-import { userUpdateSchema } from '../../../domain/schemas/users';
-import { MaskedTextInput } from '../../components/MaskedTextInput';
-import { zodResolver } from '../../form/zodResolver';
-import { getSessionUser, setSessionUser, type SessionUser } from '../../authProvider/session';
 import { isAdmin } from '../../../domain/permissions';
-import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { getSessionUser, setSessionUser, type SessionUser } from '../../authProvider/session';
+import { FormGrid, fullRow } from '../../components/FormGrid';
+import { MaskedTextInput } from '../../components/MaskedTextInput';
+import { LoadedEditBase } from '../../components/ResourceDialog';
+import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { EnderecoInputs, InformacoesInputs } from '../../resources/usuarios/UsuarioInputs';
+import { profileResolver } from './profileResolver';
 import { ProfilePhoto } from './ProfilePhoto';
-
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
 
 /** Company settings are the administrators' (DESIGN section 4): others do not send them. */
 function stripCompanyUnlessAdmin(data: Record<string, unknown>) {
@@ -35,13 +34,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function ProfileForm() {
-  const record = useRecordContext();
-  if (!record) return null;
+  const record = useRecordContext()!;
   const companyReadOnly = !isAdmin(getSessionUser());
+  const resolver = React.useMemo(() => profileResolver(record), [record]);
   return (
     <SimpleForm
+      // The password is write-only: an empty one keeps the stored one.
       record={{ ...record, password: '' }}
-      resolver={zodResolver(userUpdateSchema)}
+      resolver={resolver}
       toolbar={
         <Toolbar>
           <SaveButton label="app.profile.save" />
@@ -52,23 +52,23 @@ function ProfileForm() {
         <ProfilePhoto userId={Number(record.id)} name={record.name} />
       </Box>
       <Section title="app.profile.personal">
-        <InformacoesInputs />
+        <InformacoesInputs own />
       </Section>
       <Section title="app.profile.address">
-        <EnderecoInputs />
+        <EnderecoInputs own />
       </Section>
       <Section title="app.profile.company">
-        <Box sx={grid}>
-          <TextInput source="dadosempresa.nome" disabled={companyReadOnly} sx={{ gridColumn: { sm: '1 / -1' } }} />
+        <FormGrid>
+          <TextInput source="dadosempresa.nome" disabled={companyReadOnly} sx={fullRow} />
           <TextInput source="dadosempresa.contato" disabled={companyReadOnly} />
           <MaskedTextInput source="dadosempresa.cnpj" mask="cnpj" disabled={companyReadOnly} />
-        </Box>
+        </FormGrid>
       </Section>
       <Section title="app.profile.access">
-        <Box sx={grid}>
+        <FormGrid>
           <TextInput source="login" autoComplete="username" />
           <PasswordInput source="password" autoComplete="new-password" helperText="app.usuarios.password_help" />
-        </Box>
+        </FormGrid>
       </Section>
     </SimpleForm>
   );
@@ -90,7 +90,7 @@ export function ProfilePage() {
       </Typography>
       <Card variant="outlined">
         <CardContent sx={{ p: 0 }}>
-          <EditBase
+          <LoadedEditBase
             resource="usuarios"
             id={identity.id as number}
             disableAuthentication
@@ -108,7 +108,7 @@ export function ProfilePage() {
             }}
           >
             <ProfileForm />
-          </EditBase>
+          </LoadedEditBase>
         </CardContent>
       </Card>
     </Box>

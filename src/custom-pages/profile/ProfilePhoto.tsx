@@ -4,7 +4,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Avatar, Badge, ButtonBase, Tooltip } from '@mui/material';
 import { useGetIdentity, useNotify, useTranslate } from 'ra-core';
 import { addUploads, listUploads, replaceUpload, toNewUploads, type Upload } from '../../dataProvider/uploads';
-import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { PhotoDialog } from './PhotoDialog';
 
 export function ProfilePhoto({ userId, name }: { userId: number; name?: string }) {

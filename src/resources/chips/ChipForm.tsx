@@ -1,11 +1,11 @@
 /** 'Novo Chip' / 'Chip': one form (SPEC 2.10). Linking is done from the tracker's Chips tab. */
 import * as React from 'react';
-import { useRecordContext, type RaRecord } from 'ra-core';
+import type { RaRecord } from 'ra-core';
 import { SimpleForm } from 'react-admin';
 import { chipSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
-import { ChipInputs } from './ChipInputs';
 import { FormToolbar } from '../../components/FormToolbar';
+import { ChipInputs } from './ChipInputs';
 
 const resolver = zodResolver(chipSchema);
 
@@ -14,16 +14,11 @@ export function chipTransform({ deviceId: _deviceId, device: _device, ...data }:
   return data as RaRecord;
 }
 
+/** The same form creates and edits (the edit one starts from the loaded record). */
 export function ChipForm() {
   return (
     <SimpleForm resolver={resolver} toolbar={<FormToolbar />}>
       <ChipInputs />
     </SimpleForm>
   );
-}
-
-export function ChipEditForm() {
-  const record = useRecordContext();
-  if (!record) return null;
-  return <ChipForm />;
 }

@@ -1,11 +1,11 @@
 /** The chip inputs, shared by 'Novo Chip' and 'Chip'. */
 import * as React from 'react';
-import { Autocomplete, Box, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { TextInput } from 'react-admin';
+import { FormGrid } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
 
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
 const iccidDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 20);
 
 /** Brazilian carriers, offered as suggestions; any other name may be typed. */
@@ -40,7 +40,7 @@ function OperadoraInput() {
 
 export function ChipInputs() {
   return (
-    <Box sx={grid}>
+    <FormGrid>
       <MaskedTextInput source="phone" mask="phone" isRequired />
       <TextInput
         source="iccid"
@@ -51,6 +51,6 @@ export function ChipInputs() {
       />
       <OperadoraInput />
       <TextInput source="fonecedor" />
-    </Box>
+    </FormGrid>
   );
 }

@@ -11,7 +11,7 @@ import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
-import { ChipEditForm, ChipForm, chipTransform } from './ChipForm';
+import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
 
 const inUse = (chip: Chip) => Number(chip.deviceId) > 0;
@@ -74,7 +74,7 @@ export default function ChipList() {
           createTitle="app.chips.create_title"
           editTitle="app.chips.edit_title"
           create={<ChipForm />}
-          edit={<ChipEditForm />}
+          edit={<ChipForm />}
           transform={chipTransform}
         />
       }

@@ -5,16 +5,15 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import { ArrayInput, PasswordInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CLIENTE_STATUS } from '../../../domain/constants';
+import { AddressInputs } from '../../components/AddressInputs';
+import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { cadastroChoices, statusChoices } from './choices';
-
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
-const full = { gridColumn: { sm: '1 / -1' } } as const;
 
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
   return (
-    <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ ...full, mt: 1.5, mb: 0.5, fontWeight: 600 }}>
+    <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ ...fullRow, mt: 1.5, mb: 0.5, fontWeight: 600 }}>
       {translate(title)}
     </Typography>
   );
@@ -26,7 +25,7 @@ function DocumentInputs() {
   if (cadastro === 'JURIDICA') {
     return (
       <>
-        <TextInput source="razaosocial" isRequired sx={full} />
+        <TextInput source="razaosocial" isRequired sx={fullRow} />
         <MaskedTextInput source="cnpj" mask="cnpj" isRequired />
         <TextInput source="incmunicipal" />
         <TextInput source="incestdudal" />
@@ -39,9 +38,9 @@ function DocumentInputs() {
   }
   return (
     <>
-      <TextInput source="name" isRequired sx={full} autoComplete="off" />
+      <TextInput source="name" isRequired sx={fullRow} autoComplete="off" />
       <MaskedTextInput source="cpf" mask="cpf" isRequired autoComplete="off" />
-      <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
+      <RowBreak />
     </>
   );
 }
@@ -56,24 +55,18 @@ function StatusInput() {
 
 export function InformacoesInputs() {
   return (
-    <Box sx={grid}>
+    <FormGrid>
       <RadioButtonGroupInput source="cadastro" choices={cadastroChoices} row isRequired helperText={false} />
       <StatusInput />
       <DocumentInputs />
       <Section title="app.clientes.contato" />
       {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
-      <TextInput source="email" isRequired autoComplete="off" sx={full} slotProps={{ htmlInput: { inputMode: 'email' } }} />
+      <TextInput source="email" isRequired autoComplete="off" sx={fullRow} slotProps={{ htmlInput: { inputMode: 'email' } }} />
       <MaskedTextInput source="phone" mask="phone" autoComplete="off" />
       <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="off" />
       <Section title="app.clientes.endereco" />
-      <TextInput source="address" sx={full} autoComplete="off" />
-      <TextInput source="addressNumber" />
-      <TextInput source="complement" />
-      <TextInput source="province" />
-      <MaskedTextInput source="postalCode" mask="cep" autoComplete="off" />
-      <TextInput source="cityandstate" />
-      <TextInput source="uf" slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }} />
-      <Box sx={full}>
+      <AddressInputs />
+      <Box sx={fullRow}>
         <ArrayInput source="contatos" helperText={false}>
           <SimpleFormIterator inline disableReordering disableClear fullWidth>
             <TextInput source="name" label="app.clientes.contatos.name" helperText={false} />
@@ -88,7 +81,7 @@ export function InformacoesInputs() {
           </SimpleFormIterator>
         </ArrayInput>
       </Box>
-    </Box>
+    </FormGrid>
   );
 }
 
@@ -96,12 +89,12 @@ export function InformacoesInputs() {
 export function AcessoInputs({ isNew }: { isNew?: boolean }) {
   const translate = useTranslate();
   return (
-    <Box sx={grid}>
-      <Typography variant="body2" color="text.secondary" sx={{ ...full, mb: 1 }}>
+    <FormGrid>
+      <Typography variant="body2" color="text.secondary" sx={{ ...fullRow, mb: 1 }}>
         {translate('app.clientes.acesso_help')}
       </Typography>
       <TextInput source="login" autoComplete="off" />
       <PasswordInput source="password" autoComplete="new-password" helperText={isNew ? undefined : 'app.clientes.password_help'} />
-    </Box>
+    </FormGrid>
   );
 }

@@ -8,6 +8,7 @@ import PersonIcon from '@mui/icons-material/PersonOutline';
 import { Avatar, Chip, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
+import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { ListPage } from '../../components/ListPage';
@@ -15,29 +16,13 @@ import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
-import { statusChoices, withoutStaleCompanyData } from './choices';
+import { statusChoices } from './choices';
+import { ClienteCreateForm, ClienteEditForm, clienteTransform } from './ClienteForm';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
-import ClienteCreateForm from './ClienteCreateForm';
-import ClienteEditForm from './ClienteEditForm';
-
-export interface Cliente {
-  id: number;
-  cadastro: 'FISICA' | 'JURIDICA';
-  name: string;
-  razaosocial: string;
-  cpf: string;
-  cnpj: string;
-  phone: string;
-  mobilePhone: string;
-  email: string;
-  dtcard: string;
-  status: number;
-}
+import type { Cliente } from './types';
 
 /** Numbers, documents, phones and dates read badly when broken over two lines. */
 const nowrap = { whiteSpace: 'nowrap' } as const;
-
-const isJuridica = (record: Cliente) => record.cadastro === 'JURIDICA';
 
 /** The '*' column: who the client is at a glance, a person or a company. */
 function CadastroMarker({ record }: { record: Cliente }) {
@@ -87,7 +72,7 @@ export default function ClienteList() {
           editTitle="app.clientes.edit_title"
           create={<ClienteCreateForm />}
           edit={<ClienteEditForm />}
-          transform={withoutStaleCompanyData}
+          transform={clienteTransform}
         />
       }
     >
@@ -108,21 +93,13 @@ export default function ClienteList() {
           render={(record) => <CadastroMarker record={record as Cliente} />}
         />
         <DataTable.Col source="id" label="app.clientes.col_numero" sx={nowrap} render={(record) => formatNumero(record.id)} />
-        <DataTable.Col
-          source="name"
-          label="app.clientes.col_nome"
-          sx={{ minWidth: 150 }}
-          render={(record) => (isJuridica(record as Cliente) && record.razaosocial) || record.name}
-        />
+        <DataTable.Col source="name" label="app.clientes.col_nome" sx={{ minWidth: 150 }} render={(record) => clienteNome(record)} />
         <DataTable.Col
           source="cpf"
           label="app.clientes.col_documento"
           sx={nowrap}
           disableSort
-          render={(record) => {
-            const documento = isJuridica(record as Cliente) ? record.cnpj || record.cpf : record.cpf || record.cnpj;
-            return documento ? formatCpfCnpj(documento) : '';
-          }}
+          render={(record) => formatCpfCnpj(clienteDocumento(record))}
         />
         <DataTable.Col
           source="mobilePhone"

@@ -11,9 +11,3 @@ export const cadastroChoices = [
   { id: 'FISICA', name: 'app.clientes.fisica' },
   { id: 'JURIDICA', name: 'app.clientes.juridica' },
 ];
-
-/** A person keeps no company data left over from switching the choice back and forth. */
-export function withoutStaleCompanyData<T extends Record<string, unknown>>(data: T): T {
-  if (data.cadastro === 'JURIDICA') return data;
-  return { ...data, cnpj: '', razaosocial: '', incmunicipal: '', incestdudal: '' };
-}

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import ClientesIcon from '@mui/icons-material/PeopleAltOutlined';
+import { clienteNome } from '../../../domain/clientes';
 
 export default {
   list: lazy(() => import('./ClienteList')),
   icon: ClientesIcon,
-  recordRepresentation: (record: { cadastro?: string; name?: string; razaosocial?: string }) =>
-    (record.cadastro === 'JURIDICA' && record.razaosocial) || record.name || '',
+  recordRepresentation: clienteNome,
   hasCreate: true,
   hasEdit: true,
 };

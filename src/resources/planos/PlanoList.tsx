@@ -7,7 +7,7 @@ import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
-import { PlanoEditForm, PlanoForm, planoTransform } from './PlanoForm';
+import { PlanoForm, planoTransform } from './PlanoForm';
 
 interface Plano {
   id: number;
@@ -30,7 +30,7 @@ export default function PlanoList() {
           createTitle="app.planos.create_title"
           editTitle="app.planos.edit_title"
           create={<PlanoForm />}
-          edit={<PlanoEditForm />}
+          edit={<PlanoForm />}
           transform={planoTransform}
         />
       }

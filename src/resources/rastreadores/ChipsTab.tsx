@@ -9,7 +9,7 @@ import { Box, Button, Card, CardActions, CardContent, List, ListItem, ListItemIc
 import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
 import { formatPhone } from '../../../domain/formatters';
 import { InlineSearch } from '../../components/InlineSearch';
-import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import type { Chip } from '../chips/types';
 import type { Tracker } from './types';
 

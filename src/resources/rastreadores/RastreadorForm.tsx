@@ -1,16 +1,14 @@
 /** 'Novo Rastreador' / 'Rastreador': tab Informações and, once saved, tab Chips (SPEC 2.9). */
 import * as React from 'react';
-import { Box } from '@mui/material';
-import { useRecordContext, type RaRecord } from 'ra-core';
-import { TabbedForm, TabbedFormTabs, TextInput } from 'react-admin';
+import type { RaRecord } from 'ra-core';
+import { TabbedForm, TabbedFormTabs } from 'react-admin';
 import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
-import { ChipsTab } from './ChipsTab';
 import { FormToolbar } from '../../components/FormToolbar';
+import { ChipsTab } from './ChipsTab';
+import { RastreadorInputs } from './RastreadorInputs';
 
 const resolver = zodResolver(trackerSchema);
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
-const imeiDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 15);
 
 /**
  * The form saves the tracker's own fields only. Its links (chip, vehicle, client) change through
@@ -20,23 +18,6 @@ const imeiDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 
 export function rastreadorTransform(record: RaRecord): RaRecord {
   const { Veiculo: _v, chipId: _c, phone: _p, iccid: _i, operadora: _o, idveiculo: _iv, idVeiculo: _iV, idcliente: _ic, ...data } = record;
   return data as RaRecord;
-}
-
-export function RastreadorInputs() {
-  return (
-    <Box sx={grid}>
-      <TextInput
-        source="imei"
-        isRequired
-        parse={imeiDigits}
-        helperText="app.rastreadores.imei_help"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15, autoComplete: 'off' } }}
-        sx={{ gridColumn: { sm: '1 / -1' } }}
-      />
-      <TextInput source="modelo" isRequired />
-      <TextInput source="marca" isRequired />
-    </Box>
-  );
 }
 
 function RastreadorForm({ isNew }: { isNew: boolean }) {
@@ -66,7 +47,5 @@ export function RastreadorCreateForm() {
 }
 
 export function RastreadorEditForm() {
-  const record = useRecordContext();
-  if (!record) return null;
   return <RastreadorForm isNew={false} />;
 }

@@ -1,44 +1,39 @@
-/** The user inputs, grouped so that create (one form) and edit (tabs) share them. */
+/** The user inputs, grouped so that create (one form), edit (tabs) and the profile page share them. */
 import * as React from 'react';
-import { Box } from '@mui/material';
 import { BooleanInput, PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { AddressInputs } from '../../components/AddressInputs';
+import { FormGrid, fullRow } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { acessoChoices } from './choices';
 
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
-
-export function InformacoesInputs() {
+/** `own`: one's own data (the profile page), which the browser may fill in. */
+export function InformacoesInputs({ own = false }: { own?: boolean }) {
+  const auto = (token: string) => (own ? token : 'off');
   return (
-    <Box sx={grid}>
-      <TextInput source="name" isRequired sx={{ gridColumn: { sm: '1 / -1' } }} />
-      <MaskedTextInput source="cpf" mask="cpf" isRequired />
+    <FormGrid>
+      <TextInput source="name" isRequired autoComplete={auto('name')} sx={fullRow} />
+      <MaskedTextInput source="cpf" mask="cpf" isRequired autoComplete="off" />
       {/* Not type="email": the browser's own check would speak English; the schema checks it. */}
-      <TextInput source="email" isRequired autoComplete="email" slotProps={{ htmlInput: { inputMode: 'email' } }} />
-      <MaskedTextInput source="phone" mask="phone" autoComplete="tel" />
-      <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="tel" />
-    </Box>
+      <TextInput source="email" isRequired autoComplete={auto('email')} slotProps={{ htmlInput: { inputMode: 'email' } }} />
+      <MaskedTextInput source="phone" mask="phone" autoComplete={auto('tel')} />
+      <MaskedTextInput source="mobilePhone" mask="phone" autoComplete={auto('tel')} />
+    </FormGrid>
   );
 }
 
-export function EnderecoInputs() {
+export function EnderecoInputs({ own = false }: { own?: boolean }) {
   return (
-    <Box sx={grid}>
-      <TextInput source="address" sx={{ gridColumn: { sm: '1 / -1' } }} />
-      <TextInput source="addressNumber" />
-      <TextInput source="complement" />
-      <TextInput source="province" />
-      <MaskedTextInput source="postalCode" mask="cep" autoComplete="postal-code" />
-      <TextInput source="cityandstate" />
-      <TextInput source="uf" slotProps={{ htmlInput: { maxLength: 2 } }} />
-    </Box>
+    <FormGrid>
+      <AddressInputs own={own} />
+    </FormGrid>
   );
 }
 
 export function AcessoInputs({ isNew }: { isNew?: boolean }) {
   return (
-    <Box sx={grid}>
+    <FormGrid>
       <SelectInput source="acesso" choices={acessoChoices} isRequired />
-      <TextInput source="login" isRequired />
+      <TextInput source="login" isRequired autoComplete="off" />
       <PasswordInput
         source="password"
         isRequired={isNew}
@@ -46,6 +41,6 @@ export function AcessoInputs({ isNew }: { isNew?: boolean }) {
         helperText={isNew ? undefined : 'app.usuarios.password_help'}
       />
       <BooleanInput source="bloqueado" sx={{ alignSelf: 'center' }} />
-    </Box>
+    </FormGrid>
   );
 }

@@ -3,15 +3,14 @@ import * as React from 'react';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
-import { ACESSO } from '../../../domain/constants';
+import { isAdmin } from '../../../domain/permissions';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
 import { statusChoices } from './choices';
-import UsuarioCreateForm from './UsuarioCreateForm';
-import UsuarioEditForm from './UsuarioEditForm';
+import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
 interface Usuario {
   id: number;
@@ -25,7 +24,7 @@ interface Usuario {
 
 function AcessoText({ acesso }: { acesso: number }) {
   const translate = useTranslate();
-  return <>{translate(Number(acesso) === ACESSO.ADMIN ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
+  return <>{translate(isAdmin({ acesso }) ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
 }
 
 export default function UsuarioList() {

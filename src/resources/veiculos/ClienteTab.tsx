@@ -6,9 +6,11 @@ import * as React from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import { Box, Card, CardContent, FormHelperText, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
+import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { formatCpfCnpj } from '../../../domain/formatters';
 import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
-import { clienteDocumento, clienteNome, type ClienteResumo, type Veiculo } from './types';
+import type { ClienteResumo } from '../clientes/types';
+import type { Veiculo } from './types';
 
 const RESULTS = 10;
 

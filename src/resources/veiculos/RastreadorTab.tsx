@@ -9,7 +9,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '
 import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
 import { formatPhone } from '../../../domain/formatters';
 import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
-import { useServerErrorNotify } from '../../components/ResourceDialog';
+import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { trackerVeiculoId, type Tracker } from '../rastreadores/types';
 import type { Veiculo } from './types';
 

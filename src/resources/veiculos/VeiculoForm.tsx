@@ -17,7 +17,8 @@ import { VeiculoInputs } from './VeiculoInputs';
 import { FormToolbar } from '../../components/FormToolbar';
 
 const resolver = zodResolver(veiculoSchema);
-const defaults = { category: '', idcliente: 0 };
+// No client yet: null, so the schema says 'Cliente obrigatório' (0 would be an invalid id).
+const defaults = { category: '', idcliente: null };
 
 /** The body the API needs: the vehicle's own fields; its embeds (cliente, device) are read-only. */
 export function veiculoTransform({ cliente: _cliente, device: _device, deviceId: _deviceId, ...data }: RaRecord): RaRecord {
@@ -103,7 +104,5 @@ export function VeiculoCreateForm() {
 }
 
 export function VeiculoEditForm() {
-  const record = useRecordContext();
-  if (!record) return null;
   return <VeiculoForm isNew={false} />;
 }

@@ -1,17 +1,15 @@
 /** Tab Informações of the vehicle form: category, identification and documents. */
 import * as React from 'react';
-import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
+import { FormGrid } from '../../components/FormGrid';
 import { categoryChoices } from './choices';
-
-const grid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
 
 const upper = (value: string) => (value ?? '').toUpperCase();
 const digits = (max: number) => (value: string) => (value ?? '').replace(/\D/g, '').slice(0, max);
 
 export function VeiculoInputs() {
   return (
-    <Box sx={grid}>
+    <FormGrid>
       <SelectInput source="category" choices={categoryChoices} isRequired />
       <TextInput source="ano" slotProps={{ htmlInput: { maxLength: 9, inputMode: 'numeric' } }} />
       <TextInput source="marca" isRequired />
@@ -21,6 +19,6 @@ export function VeiculoInputs() {
       <TextInput source="renavan" isRequired parse={digits(11)} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }} />
       <TextInput source="chassi" isRequired parse={upper} slotProps={{ htmlInput: { maxLength: 30, autoCapitalize: 'characters' } }} />
       <TextInput source="cor" />
-    </Box>
+    </FormGrid>
   );
 }

@@ -2,11 +2,12 @@
 import * as React from 'react';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
+import { clienteNome } from '../../../domain/clientes';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
-import { clienteNome, type Veiculo } from './types';
+import type { Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 
 export default function VeiculoList() {

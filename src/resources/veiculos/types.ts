@@ -1,14 +1,6 @@
-/** The shapes the registry API returns (.scratch/registry-contract.md), as the vehicle screens use them. */
-export interface ClienteResumo {
-  id: number;
-  cadastro?: 'FISICA' | 'JURIDICA';
-  name?: string;
-  razaosocial?: string;
-  cpf?: string;
-  cnpj?: string;
-  email?: string;
-}
+import type { ClienteResumo } from '../clientes/types';
 
+/** A vehicle as the registry API returns it, with its client embedded. */
 export interface Veiculo {
   id: number;
   idcliente: number;
@@ -23,10 +15,3 @@ export interface Veiculo {
   cor?: string;
   deviceId?: number;
 }
-
-/** A JURIDICA client is known by its razão social, a FISICA one by its name. */
-export const clienteNome = (cliente?: ClienteResumo | null) =>
-  cliente ? (cliente.cadastro === 'JURIDICA' ? cliente.razaosocial || cliente.name : cliente.name || cliente.razaosocial) || '' : '';
-
-export const clienteDocumento = (cliente?: ClienteResumo | null) =>
-  cliente ? (cliente.cadastro === 'JURIDICA' ? cliente.cnpj || cliente.cpf : cliente.cpf || cliente.cnpj) || '' : '';

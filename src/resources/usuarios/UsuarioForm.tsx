@@ -1,21 +1,32 @@
-/** 'Usuário': tabs Informações, Endereço, Acesso, Uploads (tabs not synced with the URL). */
+/** 'Novo Usuário': one combined form. 'Usuário': tabs Informações, Endereço, Acesso and Uploads. */
 import * as React from 'react';
 import { useRecordContext } from 'ra-core';
-import { TabbedForm, TabbedFormTabs } from 'react-admin';
-import { userUpdateSchema } from '../../../domain/schemas/users';
-import { UPLOAD_ACCEPTS } from '../../../domain/constants';
+import { SimpleForm, TabbedForm, TabbedFormTabs } from 'react-admin';
+import { userCreateSchema, userUpdateSchema } from '../../../domain/schemas/users';
+import { ACESSO, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
+import { FormToolbar } from '../../components/FormToolbar';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, EnderecoInputs, InformacoesInputs } from './UsuarioInputs';
-import { FormToolbar } from '../../components/FormToolbar';
 
-export default function UsuarioEditForm() {
-  const record = useRecordContext();
-  if (!record) return null;
+const defaults = { acesso: ACESSO.USUARIO, bloqueado: false, password: '' };
+
+export function UsuarioCreateForm() {
+  return (
+    <SimpleForm resolver={zodResolver(userCreateSchema)} defaultValues={defaults} toolbar={<FormToolbar />}>
+      <InformacoesInputs />
+      <AcessoInputs isNew />
+    </SimpleForm>
+  );
+}
+
+export function UsuarioEditForm() {
+  const record = useRecordContext()!;
   return (
     <TabbedForm
       syncWithLocation={false}
       resolver={zodResolver(userUpdateSchema)}
+      // The password is write-only: an empty one keeps the stored one.
       record={{ ...record, password: '' }}
       toolbar={<FormToolbar />}
       tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}

@@ -1,0 +1,17 @@
+import type { ClienteIdentity } from '../../../domain/clientes';
+
+/** A client as other screens embed or find it (the vehicle's Cliente tab, the dashboard). */
+export interface ClienteResumo extends ClienteIdentity {
+  id: number;
+  email?: string;
+}
+
+/** A client as GET /v1/clientes lists it. */
+export interface Cliente extends ClienteResumo {
+  cadastro: 'FISICA' | 'JURIDICA';
+  phone: string;
+  mobilePhone: string;
+  email: string;
+  dtcard: string;
+  status: number;
+}
