@@ -122,6 +122,19 @@ export const MSG = {
   precadastroToken: 'Link de pré-cadastro inválido ou expirado. Peça um novo link à empresa.',
   tooManyDocumentos: 'No máximo 3 documentos',
   precadastroDone: 'Cadastro realizado com sucesso',
+  // BEGIN browser notices (SPEC 8): src/i18n/app.ts takes these; the server does not send them.
+  created: 'Cadastro realizado com sucesso',
+  updated: 'Informações atualizadas com sucesso',
+  included: 'Informações incluídas com sucesso',
+  itemRemoved: 'Item removido',
+  networkError: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
+  loadFailed: 'Não foi possível carregar.',
+  searchEmpty: 'ok',
+  clienteRequiredTab: 'Escolha o cliente do veículo na aba Cliente.',
+  veiculoRequired: 'Dados do veículo obrigatórios',
+  linkCopied: 'Link copiado para a área de transferência!',
+  linkUnavailable: 'Link de pré-cadastro indisponível para o seu usuário.',
+  // END browser notices
 } as const;
 
 export const maxChars = (n: number) => `No máximo ${n} caracteres`;

@@ -12,6 +12,8 @@ export interface RequestOptions {
   /** Form-encoded body (POST /v1/session). */
   form?: Record<string, string>;
   signal?: AbortSignal;
+  /** 'same-origin' (the session cookie) unless a public page says 'omit'. */
+  credentials?: RequestCredentials;
 }
 
 export async function apiFetch<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -28,7 +30,7 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
     method: options.method ?? 'GET',
     headers,
     body,
-    credentials: 'same-origin',
+    credentials: options.credentials ?? 'same-origin',
     signal: options.signal,
   });
   const text = await response.text();

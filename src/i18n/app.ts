@@ -1,4 +1,10 @@
-/** Our own texts: resource names and fields, and the app.* namespace (DESIGN section 9 wording). */
+/**
+ * Our own texts: resource names and fields, and the app.* namespace (DESIGN section 9 wording).
+ * Messages (notices, errors) come from domain/messages.ts, shared with the server; labels and
+ * templated notices (%{name}) live here.
+ */
+import { MSG } from '../../domain/messages';
+
 export const appMessages = {
   resources: {
     usuarios: {
@@ -174,7 +180,7 @@ export const appMessages = {
       ordens: 'Ordens de Serviço',
       empty_cobrancas: 'Nenhuma cobrança por enquanto.',
       empty_ordens: 'Nenhuma ordem de serviço por enquanto.',
-      unavailable: 'Não foi possível carregar.',
+      unavailable: MSG.loadFailed,
       col_numero: 'Nº',
       col_cliente: 'Cliente',
       col_descricao: 'Descrição',
@@ -203,10 +209,11 @@ export const appMessages = {
       password_help: 'Deixe em branco para manter a senha atual.',
     },
     notify: {
-      created: 'Cadastro realizado com sucesso',
-      updated: 'Informações atualizadas com sucesso',
-      included: 'Informações incluídas com sucesso',
-      removed: 'Item removido',
+      created: MSG.created,
+      updated: MSG.updated,
+      included: MSG.included,
+      removed: MSG.itemRemoved,
+      network_error: MSG.networkError,
     },
     uploads: {
       title: 'Arquivos',
@@ -272,13 +279,13 @@ export const appMessages = {
       endereco: 'Endereço',
       contatos: { name: 'Nome', email: 'Email', phone: 'Telefone', mobilePhone: 'Celular' },
       status: { ativo: 'Ativo', bloqueado: 'Bloqueado', vencido: 'Vencido' },
-      status_locked: 'Cliente vencido: o status muda somente com o pagamento das cobranças.',
+      status_locked: MSG.statusVencidoLocked,
       acesso_help: 'Login e senha do cliente no aplicativo de rastreamento.',
       password_help: 'Deixe em branco para manter a senha atual',
       link_button: 'Link Pré-Cadastro',
-      link_copied: 'Link copiado para a área de transferência!',
+      link_copied: MSG.linkCopied,
       link_failed: 'Não foi possível copiar o link. Copie manualmente: %{link}',
-      link_unavailable: 'Link de pré-cadastro indisponível para o seu usuário.',
+      link_unavailable: MSG.linkUnavailable,
     },
     // END app.clientes
     // BEGIN app.veiculos (vehicles screen, tabs Cliente and Rastreador)
@@ -297,19 +304,19 @@ export const appMessages = {
         bus: 'Ônibus',
         van: 'Van',
       },
-      search_empty: 'ok',
+      search_empty: MSG.searchEmpty,
       cliente_search: 'Nome, CPF/CNPJ, e-mail ou telefone',
-      cliente_not_found: 'Cliente não encontrado',
+      cliente_not_found: MSG.clienteNotFound,
       cliente_results: 'Clientes encontrados',
       cliente_chosen: 'Cliente do veículo',
       cliente_none: 'Nenhum cliente escolhido. Procure pelo nome, CPF/CNPJ ou e-mail.',
-      cliente_required: 'Escolha o cliente do veículo na aba Cliente.',
+      cliente_required: MSG.clienteRequiredTab,
       rastreador_search: 'IMEI, modelo, marca ou chip',
-      rastreador_not_found: 'Rastreador não encontrado',
+      rastreador_not_found: MSG.rastreadorNotFound,
       rastreador_linked: 'Rastreador conectado',
       rastreador_found: 'Rastreador encontrado',
       rastreador_none: 'Nenhum rastreador conectado a este veículo.',
-      veiculo_required: 'Dados do veículo obrigatórios',
+      veiculo_required: MSG.veiculoRequired,
       connect: 'Conectar',
       disconnect: 'Desconectar',
       chip: 'Chip',
@@ -373,9 +380,9 @@ export const appMessages = {
       drop: 'Arraste os documentos aqui ou clique para escolher',
       invalid_title: 'Link de pré-cadastro inválido',
       invalid_message: 'Este link não existe ou não é mais válido. Peça um novo link de pré-cadastro à empresa que o enviou.',
-      network_error: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
+      network_error: MSG.networkError,
       retry: 'Tentar novamente',
-      success_title: 'Cadastro realizado com sucesso',
+      success_title: MSG.precadastroDone,
       success_message: 'Recebemos seus dados e documentos. %{empresa} entrará em contato em breve.',
       privacy: 'Seus dados são enviados somente para %{empresa} e usados apenas para o seu cadastro.',
     },

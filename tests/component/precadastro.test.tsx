@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PreCadastroPage from '../../src/custom-pages/precadastro/PreCadastroPage';
@@ -185,7 +185,7 @@ describe('pre-registration page', () => {
     expect(finalizar()).toBeEnabled();
   });
 
-  it("shows the server's message and takes its field errors back to the first step", async () => {
+  it("shows the server's message in the red snackbar and its field errors under the fields of the first step", async () => {
     stubApi({ post: { status: 409, body: { message: 'Já existe um cliente com este CPF.', errors: { cpf: 'CPF já cadastrado' } } } });
     renderPage();
     const user = setup();
@@ -195,8 +195,7 @@ describe('pre-registration page', () => {
     await user.upload(await screen.findByLabelText('Arraste os documentos aqui ou clique para escolher'), [doc('a.jpg'), doc('b.jpg')]);
     await waitFor(() => expect(finalizar()).toBeEnabled());
     await user.click(finalizar());
-    const alert = await screen.findByText('Já existe um cliente com este CPF.');
-    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Já existe um cliente com este CPF.', type: 'error', duration: '' }));
     expect(await screen.findByLabelText(/^CPF/)).toHaveAccessibleDescription('CPF já cadastrado');
     expect(screen.getByLabelText(/^Nome completo/)).toHaveValue('Maria da Silva');
     expect(screen.queryByRole('heading', { name: 'Cadastro realizado com sucesso' })).not.toBeInTheDocument();

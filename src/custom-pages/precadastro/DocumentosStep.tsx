@@ -52,7 +52,8 @@ export async function toHeldDocuments(files: File[]): Promise<HeldDocument[]> {
 export interface DocumentosStepProps {
   cadastro: Cadastro;
   documentos: HeldDocument[];
-  onChange: (documentos: HeldDocument[]) => void;
+  /** Takes the next list, or how to make it from the latest one (files finish reading later). */
+  onChange: React.Dispatch<React.SetStateAction<HeldDocument[]>>;
   onBack: () => void;
   sending: boolean;
 }
@@ -63,22 +64,19 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
   const [reading, setReading] = React.useState(false);
   const [preview, setPreview] = React.useState<PreviewImage | null>(null);
   const expected = PRECADASTRO_DOCUMENTOS[cadastro];
-  // The latest list, for files that finish reading after another change.
-  const current = React.useRef(documentos);
-  current.current = documentos;
 
   const add = async (files: File[]) => {
     setReading(true);
     try {
       const held = await toHeldDocuments(files);
-      onChange([...current.current, ...held]);
+      onChange((latest) => [...latest, ...held]);
     } finally {
       setReading(false);
     }
   };
 
   const remove = (documento: HeldDocument) => {
-    onChange(current.current.filter((d) => d.key !== documento.key));
+    onChange((latest) => latest.filter((d) => d.key !== documento.key));
     notify('app.uploads.removed', { type: 'info', messageArgs: { name: documento.name }, ...NOTICE_OPTIONS });
   };
 

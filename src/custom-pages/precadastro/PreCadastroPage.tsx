@@ -7,14 +7,15 @@ import * as React from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Alert, Box, Button, CircularProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import { Form, useTranslate } from 'ra-core';
+import { Form, HttpError, useTranslate } from 'ra-core';
 import { useLocation } from 'react-router';
 import type { FieldValues } from 'react-hook-form';
 import { precadastroDadosSchema } from '../../../domain/schemas/clientes';
 import type { Cadastro } from '../../../domain/constants';
+import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { AuthCard } from '../AuthCard';
-import { loadPrecadastro, PrecadastroError, sendPrecadastro } from './api';
+import { loadPrecadastro, sendPrecadastro } from './api';
 import { DadosStep, PRECADASTRO_DEFAULTS } from './DadosStep';
 import { DocumentosStep, type HeldDocument } from './DocumentosStep';
 
@@ -48,10 +49,10 @@ function Wizard({
   onInvalidToken: () => void;
 }) {
   const translate = useTranslate();
+  const onError = useServerErrorNotify();
   const [step, setStep] = React.useState(0);
   const [documentos, setDocumentos] = React.useState<HeldDocument[]>([]);
   const [sending, setSending] = React.useState(false);
-  const [problem, setProblem] = React.useState<string | null>(null);
   const [cadastro, setCadastro] = React.useState<Cadastro>('FISICA');
   const top = React.useRef<HTMLDivElement>(null);
 
@@ -60,26 +61,22 @@ function Wizard({
     top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
 
-  // Continuar and Finalizar are the form's submit: the schema has passed when this runs. Problems
-  // show in the Alert above the form and under the fields, not in react-admin's snackbar.
+  // Continuar and Finalizar are the form's submit: the schema has passed when this runs. A refusal
+  // shows the server's message in the red snackbar and its field errors under the fields.
   const submit = async (values: FieldValues) => {
     if (step === 0) {
       setCadastro(values.cadastro === 'JURIDICA' ? 'JURIDICA' : 'FISICA');
-      setProblem(null);
       goTo(1);
       return;
     }
     setSending(true);
-    setProblem(null);
     try {
       await sendPrecadastro(token, precadastroBody(values, documentos));
       onDone();
     } catch (error) {
-      if (error instanceof PrecadastroError && error.status === 404) return onInvalidToken();
-      const message = error instanceof PrecadastroError ? error.message : translate('app.precadastro.network_error');
-      setProblem(message);
-      const fieldErrors = error instanceof PrecadastroError ? error.errors : {};
-      const dataErrors = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => DATA_FIELDS.has(field)));
+      if (error instanceof HttpError && error.status === 404) return onInvalidToken();
+      onError(error);
+      const dataErrors = Object.fromEntries(Object.entries(serverFieldErrors(error)).filter(([field]) => DATA_FIELDS.has(field)));
       // Field errors belong to the first step: go back and show them under their fields.
       if (Object.keys(dataErrors).length) {
         goTo(0);
@@ -100,11 +97,6 @@ function Wizard({
           <StepLabel>{translate('app.precadastro.step_documentos')}</StepLabel>
         </Step>
       </Stepper>
-      {problem ? (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setProblem(null)}>
-          {problem}
-        </Alert>
-      ) : null}
       <Form
         resource="clientes"
         resolver={zodResolver(precadastroDadosSchema)}
@@ -140,17 +132,25 @@ function Centered({ icon, title, children }: { icon: React.ReactNode; title: str
   );
 }
 
+/** A new token (the link changed) starts the page over. */
 export default function PreCadastroPage() {
-  const translate = useTranslate();
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token')?.trim() ?? '';
+  return <PreCadastro key={token} token={token} />;
+}
+
+function PreCadastro({ token }: { token: string }) {
+  const translate = useTranslate();
   const [state, setState] = React.useState<PageState>(token ? { kind: 'loading' } : { kind: 'invalid' });
   const [attempt, setAttempt] = React.useState(0);
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   React.useEffect(() => {
-    if (!token) return setState({ kind: 'invalid' });
+    if (!token) return;
     let active = true;
-    setState({ kind: 'loading' });
     loadPrecadastro(token)
       .then((info) => {
         if (!active) return;
@@ -158,8 +158,8 @@ export default function PreCadastroPage() {
       })
       .catch((error: unknown) => {
         if (!active) return;
-        if (error instanceof PrecadastroError && error.status === 404) setState({ kind: 'invalid' });
-        else setState({ kind: 'unavailable', message: error instanceof PrecadastroError ? error.message : null });
+        if (error instanceof HttpError && error.status === 404) setState({ kind: 'invalid' });
+        else setState({ kind: 'unavailable', message: error instanceof HttpError ? error.message : null });
       });
     return () => {
       active = false;
@@ -184,7 +184,7 @@ export default function PreCadastroPage() {
         <Box>
           <Alert severity="error">{state.message ?? translate('app.precadastro.network_error')}</Alert>
           <Box sx={{ textAlign: 'center', mt: 2 }}>
-            <Button variant="contained" onClick={() => setAttempt((n) => n + 1)}>
+            <Button variant="contained" onClick={retry}>
               {translate('app.precadastro.retry')}
             </Button>
           </Box>

@@ -1,7 +1,10 @@
 /**
- * The public pre-registration calls. Plain fetch without credentials: the page has no session and
- * must not send a staff member's cookie if one happens to be open in the same browser.
+ * The public pre-registration calls, without credentials: the page has no session and must not
+ * send a staff member's cookie if one happens to be open in the same browser. A refusal is an
+ * HttpError carrying the server's message and field errors, as everywhere else.
  */
+import { apiFetch } from '../../dataProvider/http';
+
 export interface PrecadastroInfo {
   valid: boolean;
   empresa: string;
@@ -14,44 +17,9 @@ export interface PrecadastroDocumento {
   base64: string;
 }
 
-/** A reply that was not 2xx: the server's pt-BR message and its field errors (DESIGN section 4). */
-export class PrecadastroError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 const url = (token: string) => `/v1/static/precadastro/${encodeURIComponent(token)}`;
 
-async function call<T>(input: string, init: RequestInit): Promise<T> {
-  const response = await fetch(input, { ...init, credentials: 'omit', headers: { Accept: 'application/json', ...init.headers } });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok) {
-    const body = (json && typeof json === 'object' ? json : {}) as { message?: string; errors?: Record<string, string> };
-    throw new PrecadastroError(
-      body.message || text || response.statusText || `Erro ${response.status}`,
-      response.status,
-      body.errors ?? {},
-    );
-  }
-  return json as T;
-}
-
-export const loadPrecadastro = (token: string) => call<PrecadastroInfo>(url(token), { method: 'GET' });
+export const loadPrecadastro = (token: string) => apiFetch<PrecadastroInfo>(url(token), { credentials: 'omit' });
 
 export const sendPrecadastro = (token: string, body: Record<string, unknown> & { documentos: PrecadastroDocumento[] }) =>
-  call<{ id: number }>(url(token), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  apiFetch<{ id: number }>(url(token), { method: 'POST', body, credentials: 'omit' });
