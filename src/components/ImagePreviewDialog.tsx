@@ -14,11 +14,9 @@ export function ImagePreviewDialog({ image, onClose }: { image: PreviewImage | n
   const translate = useTranslate();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const titleId = React.useId();
-  // Keep the last image while the dialog fades out.
+  // Keep the last image while the dialog fades out (state adjusted while rendering, not in an effect).
   const [shown, setShown] = React.useState(image);
-  React.useEffect(() => {
-    if (image) setShown(image);
-  }, [image]);
+  if (image && image !== shown) setShown(image);
   return (
     <Dialog open={image !== null} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ pr: 6, overflowWrap: 'anywhere' }}>

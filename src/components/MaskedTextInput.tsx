@@ -3,6 +3,7 @@
  * with their punctuation. The value kept is what is shown; the server keeps digits only.
  */
 import * as React from 'react';
+import type { InputBaseComponentProps } from '@mui/material';
 import { IMaskInput } from 'react-imask';
 import { TextInput, type TextInputProps } from 'react-admin';
 
@@ -12,21 +13,21 @@ export const MASKS = {
   // Landlines have 10 digits, mobiles 11: the mask grows as the number does.
   phone: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
   cep: '00000-000',
-} as const;
+};
 export type MaskName = keyof typeof MASKS;
 
-interface AdapterProps {
+type AdapterProps = InputBaseComponentProps & {
   name: string;
   mask: (typeof MASKS)[MaskName];
   onChange: (event: { target: { name: string; value: string } }) => void;
-}
+};
 
 const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function ImaskAdapter({ onChange, mask, name, ...other }, ref) {
   return (
     <IMaskInput
       {...other}
       name={name}
-      mask={mask as any}
+      mask={mask}
       inputRef={ref}
       // Only typing changes the form: the mask reformatting a stored value (digits) on mount is
       // not an edit, and reporting it during render is not allowed.
@@ -38,5 +39,5 @@ const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function I
 });
 
 export function MaskedTextInput({ mask, ...props }: TextInputProps & { mask: MaskName }) {
-  return <TextInput {...props} slotProps={{ input: { inputComponent: ImaskAdapter as any, inputProps: { mask: MASKS[mask] } } }} />;
+  return <TextInput {...props} slotProps={{ input: { inputComponent: ImaskAdapter, inputProps: { mask: MASKS[mask] } } }} />;
 }

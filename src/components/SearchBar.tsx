@@ -7,11 +7,15 @@ import { useListContext, useTranslate } from 'ra-core';
 export function SearchBar({ children }: { children?: React.ReactNode }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const [term, setTerm] = React.useState<string>(String(filterValues.pesquisa ?? ''));
-
-  React.useEffect(() => {
-    setTerm(String(filterValues.pesquisa ?? ''));
-  }, [filterValues.pesquisa]);
+  const pesquisa = String(filterValues.pesquisa ?? '');
+  const [term, setTerm] = React.useState(pesquisa);
+  // The box follows the list's pesquisa when it changes elsewhere (Back, a link): adjusted while
+  // rendering, as React recommends, rather than in an effect.
+  const [applied, setApplied] = React.useState(pesquisa);
+  if (pesquisa !== applied) {
+    setApplied(pesquisa);
+    setTerm(pesquisa);
+  }
 
   const apply = (event: React.FormEvent) => {
     event.preventDefault();

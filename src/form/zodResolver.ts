@@ -4,6 +4,10 @@
  * other fields the schema does not list).
  */
 import { zodResolver as hookformZodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-export const zodResolver = (schema: z.ZodType) => hookformZodResolver(schema as any, undefined, { raw: true });
+export function zodResolver(schema: z.ZodType): Resolver<FieldValues> {
+  // The shared schemas preprocess `unknown` (an API body may be anything); a form's values are an object.
+  return hookformZodResolver(schema as z.ZodType<unknown, FieldValues>, undefined, { raw: true });
+}

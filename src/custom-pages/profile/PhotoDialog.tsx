@@ -5,6 +5,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useTranslate } from 'ra-core';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import { DropArea } from '../../components/DropArea';
+import { fileToDataUrl } from '../../dataProvider/uploads';
 
 export interface PhotoDialogProps {
   open: boolean;
@@ -15,33 +16,43 @@ export interface PhotoDialogProps {
 export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
   const translate = useTranslate();
   const [file, setFile] = React.useState<File | null>(null);
-  const [preview, setPreview] = React.useState<string | null>(null);
+  const [read, setRead] = React.useState<{ file: File; url: string } | null>(null);
   const [sending, setSending] = React.useState(false);
+  // The preview of the file chosen last, once read; nothing while it is being read.
+  const preview = read && read.file === file ? read.url : null;
 
   React.useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    if (!file) return;
+    let active = true;
+    fileToDataUrl(file)
+      .then((url) => {
+        if (active) setRead({ file, url });
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
   }, [file]);
 
-  React.useEffect(() => {
-    if (!open) setFile(null);
-  }, [open]);
+  /** Closing forgets the chosen file: the dialog opens empty next time. */
+  const close = () => {
+    setFile(null);
+    onClose();
+  };
 
   const submit = async () => {
     if (!file) return;
     setSending(true);
     try {
       await onSubmit(file);
-      onClose();
+      close();
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="photo-dialog-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="photo-dialog-title">
       <DialogTitle id="photo-dialog-title">{translate('app.profile.photo_dialog')}</DialogTitle>
       <DialogContent>
         <DropArea
@@ -62,7 +73,7 @@ export function PhotoDialog({ open, onClose, onSubmit }: PhotoDialogProps) {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('app.profile.cancel')}</Button>
+        <Button onClick={close}>{translate('app.profile.cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={!file || sending}>
           {translate('app.profile.submit')}
         </Button>
