@@ -8,7 +8,7 @@ import { TextInput } from 'react-admin';
 import { fullRow, RowBreak } from './FormGrid';
 import { MaskedTextInput } from './MaskedTextInput';
 
-/** The sources, for the i18n test and any form that needs the list. */
+/** The fields, as the API names them (a form's defaults start from these). */
 export const ADDRESS_FIELDS = ['postalCode', 'address', 'addressNumber', 'complement', 'province', 'cityandstate', 'uf'] as const;
 
 const ufLetters = (value: string) =>

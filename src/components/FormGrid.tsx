@@ -2,7 +2,7 @@
 import * as React from 'react';
 import { Box } from '@mui/material';
 
-export const formGrid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
+const formGrid = { display: 'grid', gap: '0 16px', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' } as const;
 export const fullRow = { gridColumn: { sm: '1 / -1' } } as const;
 
 export function FormGrid({ children }: { children: React.ReactNode }) {

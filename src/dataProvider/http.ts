@@ -1,5 +1,6 @@
 /** fetch wrapper for /v1: JSON in and out, the session cookie rides along (same origin). */
 import { HttpError } from 'ra-core';
+import { MSG } from '../../domain/messages';
 
 export interface ApiErrorBody {
   message?: string;
@@ -14,6 +15,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'same-origin' (the session cookie) unless a public page says 'omit'. */
   credentials?: RequestCredentials;
+}
+
+/**
+ * A reply's text is shown as the message (SPEC 8) when it is a short plain text; a proxy's HTML
+ * error page (502, 504) is not: the server could not be reached, and the message says so.
+ */
+function plainText(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length <= 300 && !trimmed.startsWith('<') ? trimmed : '';
 }
 
 export async function apiFetch<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -43,7 +53,7 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   // Success is decided by the HTTP status only (DESIGN section 9).
   if (!response.ok) {
     const errorBody = (json && typeof json === 'object' ? json : {}) as ApiErrorBody;
-    const message = errorBody.message || text || response.statusText || `Erro ${response.status}`;
+    const message = errorBody.message || plainText(text) || MSG.networkError;
     throw new HttpError(message, response.status, errorBody);
   }
   return json as T;

@@ -4,9 +4,6 @@ import { apiFetch } from './http';
 import { listQuery, type ListReply } from './query';
 import { apiPath } from './resources';
 
-export { apiFetch } from './http';
-export { apiPath } from './resources';
-
 const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]) => {
   const query = listQuery(params);
   const reply = await apiFetch<ListReply<RaRecord>>(`${apiPath(resource)}?${query}`, { signal: params.signal });

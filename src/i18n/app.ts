@@ -380,7 +380,6 @@ export const appMessages = {
       drop: 'Arraste os documentos aqui ou clique para escolher',
       invalid_title: 'Link de pré-cadastro inválido',
       invalid_message: 'Este link não existe ou não é mais válido. Peça um novo link de pré-cadastro à empresa que o enviou.',
-      network_error: MSG.networkError,
       retry: 'Tentar novamente',
       success_title: MSG.precadastroDone,
       success_message: 'Recebemos seus dados e documentos. %{empresa} entrará em contato em breve.',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../domain/messages';
 import { dataProvider } from '../../src/dataProvider';
 import { listQuery } from '../../src/dataProvider/query';
 
@@ -47,6 +48,19 @@ describe('dataProvider', () => {
       status: 400,
       body: { errors: { cpf: 'CPF inválido' } },
     });
+  });
+
+  it("carries a plain-text reply as the message, but never a proxy's HTML error page", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Serviço em manutenção', { status: 503 })),
+    );
+    await expect(dataProvider.getOne('planos', { id: 1 })).rejects.toMatchObject({ message: 'Serviço em manutenção', status: 503 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 })),
+    );
+    await expect(dataProvider.getOne('planos', { id: 1 })).rejects.toMatchObject({ message: MSG.networkError, status: 502 });
   });
 
   it('sends the whole record on update with PUT /v1/users/{id}', async () => {

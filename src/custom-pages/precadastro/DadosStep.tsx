@@ -9,7 +9,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { RadioButtonGroupInput, TextInput } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { AddressInputs } from '../../components/AddressInputs';
+import { ADDRESS_FIELDS, AddressInputs } from '../../components/AddressInputs';
 import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { cadastroChoices } from '../../resources/clientes/choices';
@@ -25,13 +25,7 @@ export const PRECADASTRO_DEFAULTS = {
   email: '',
   phone: '',
   mobilePhone: '',
-  address: '',
-  addressNumber: '',
-  complement: '',
-  province: '',
-  postalCode: '',
-  cityandstate: '',
-  uf: '',
+  ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])),
 };
 
 function Section({ title }: { title: string }) {

@@ -182,7 +182,7 @@ function PreCadastro({ token }: { token: string }) {
         </Centered>
       ) : state.kind === 'unavailable' ? (
         <Box>
-          <Alert severity="error">{state.message ?? translate('app.precadastro.network_error')}</Alert>
+          <Alert severity="error">{state.message ?? translate('app.notify.network_error')}</Alert>
           <Box sx={{ textAlign: 'center', mt: 2 }}>
             <Button variant="contained" onClick={retry}>
               {translate('app.precadastro.retry')}
