@@ -109,10 +109,11 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByText('O formulário tem erros. Corrija os campos destacados.').waitFor();
     await shot(page, '04-user-create-invalid');
     await dialog.getByLabel('CPF/CNPJ').fill(USUARIO.cpf);
-    // The server's answer reaches the field too: the administrator's e-mail is taken.
+    // The server's refusal shows in the red snackbar and under the field: the administrator's e-mail is taken.
     await dialog.getByLabel('Email').fill(ADMIN.email);
     await dialog.getByRole('button', { name: /salvar/i }).click();
-    await dialog.getByText('Já existe um usuário com este e-mail.').first().waitFor();
+    await page.locator('.MuiSnackbar-root').getByText('Já existe um usuário com este e-mail.').waitFor();
+    await dialog.locator('.MuiFormHelperText-root', { hasText: 'Já existe um usuário com este e-mail.' }).waitFor();
     await dialog.getByLabel('Email').fill(USUARIO.email);
     await shot(page, '04-user-create');
     await dialog.getByRole('button', { name: /salvar/i }).click();

@@ -106,6 +106,24 @@ describe('registry in Chromium, through npm start', () => {
     await shot(page, 'registry-04-clientes');
   });
 
+  it('a second client with the same CPF is refused: the message in the red snackbar and under the CPF field', async () => {
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Cliente').waitFor();
+    await dialog().getByLabel(/^Nome/).fill('Outro Joaquim');
+    await dialog().getByLabel(/^CPF/).fill(CLIENTE.cpf);
+    await dialog()
+      .getByLabel(/^Email/)
+      .fill('outro@exemplo.com.br');
+    await save();
+    const message = 'Já existe um cliente com este CPF.';
+    await page.locator('.MuiSnackbar-root').getByText(message).waitFor();
+    await expect.poll(() => dialog().getByLabel(/^CPF/).getAttribute('aria-invalid')).toBe('true');
+    await dialog().locator('.MuiFormHelperText-root', { hasText: message }).waitFor();
+    await shot(page, 'registry-04b-cliente-cpf-duplicado');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
   it('the edit modal has Uploads once saved; a document lands in the gallery', async () => {
     await row(new RegExp(CLIENTE.name)).getByRole('link', { name: 'Editar' }).click();
     await dialog().getByText('Cliente', { exact: true }).first().waitFor();
