@@ -14,6 +14,7 @@ import { precadastroDadosSchema } from '../../../domain/schemas/clientes';
 import type { Cadastro } from '../../../domain/constants';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
+import { clienteTransform } from '../../resources/clientes/choices';
 import { AuthCard } from '../AuthCard';
 import { loadPrecadastro, sendPrecadastro } from './api';
 import { DadosStep, PRECADASTRO_DEFAULTS } from './DadosStep';
@@ -27,13 +28,11 @@ type PageState =
   | { kind: 'ready'; empresa: string }
   | { kind: 'done'; empresa: string };
 
-const COMPANY_FIELDS = ['cnpj', 'razaosocial', 'incmunicipal', 'incestdudal'] as const;
 const DATA_FIELDS = new Set(Object.keys(PRECADASTRO_DEFAULTS));
 
-/** A person sends no company data left over from switching the choice back and forth. */
+/** The data and the documents in one body; a person sends no company data (clienteTransform). */
 export function precadastroBody(values: FieldValues, documentos: HeldDocument[]) {
-  const body: Record<string, unknown> = { ...PRECADASTRO_DEFAULTS, ...values };
-  if (body.cadastro !== 'JURIDICA') for (const field of COMPANY_FIELDS) body[field] = '';
+  const body = clienteTransform({ ...PRECADASTRO_DEFAULTS, ...values });
   return { ...body, contatos: [], documentos: documentos.map(({ name, type, base64 }) => ({ name, type, base64 })) };
 }
 

@@ -15,12 +15,6 @@ import { AcessoInputs, InformacoesInputs } from './ClienteInputs';
 const resolver = zodResolver(clienteSchema);
 const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [], password: '' };
 
-/** A person keeps no company data left over from switching the choice back and forth. */
-export function clienteTransform<T extends Record<string, unknown>>(data: T): T {
-  if (data.cadastro === 'JURIDICA') return data;
-  return { ...data, cnpj: '', razaosocial: '', incmunicipal: '', incestdudal: '' };
-}
-
 export function ClienteCreateForm() {
   return (
     <TabbedForm

@@ -16,8 +16,8 @@ import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
-import { statusChoices } from './choices';
-import { ClienteCreateForm, ClienteEditForm, clienteTransform } from './ClienteForm';
+import { clienteTransform, statusChoices } from './choices';
+import { ClienteCreateForm, ClienteEditForm } from './ClienteForm';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
 import type { Cliente } from './types';
 
