@@ -17,9 +17,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
-        // ra-core's util index re-exports modules its own parts import: kept in one chunk, the lazy
-        // screens cannot split that cycle across chunks (Rollup's CYCLIC_CROSS_CHUNK_REEXPORT).
-        manualChunks: (id) => (id.includes('/node_modules/ra-core/dist/util/FieldTitle') ? 'field-title' : undefined),
+        // ra-core's util index re-exports FieldTitle, which its own parts import: the two are kept in
+        // one chunk, so the lazy screens cannot split that cycle across chunks (Rollup's
+        // CYCLIC_CROSS_CHUNK_REEXPORT). Only these two: a manual chunk takes its modules'
+        // dependencies with it otherwise (React, the router, react-query, react-hook-form…), and
+        // /login, which needs some of them, would load them all (bench/README.md).
+        manualChunks: (id) => (/\/node_modules\/ra-core\/dist\/util\/(FieldTitle|index)\.js$/.test(id) ? 'field-title' : undefined),
+        onlyExplicitManualChunks: true,
       },
       onwarn(warning, warn) {
         // zod's /* @__PURE__ */ comments that Rollup cannot place: harmless, and not ours.
