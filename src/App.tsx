@@ -1,4 +1,7 @@
-/** Composition only: providers, resources and custom routes (STYLE.md). */
+/**
+ * Composition only: providers, resources and custom routes (STYLE.md). Loaded lazily by src/main.tsx
+ * once the visitor goes past the public pages, which render without it (src/public/PublicApp.tsx).
+ */
 import * as React from 'react';
 import { CustomRoutes } from 'ra-core';
 import { Admin, Resource } from 'react-admin';
@@ -6,7 +9,7 @@ import { Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
-import { LoginPage } from './custom-pages/login/LoginPage';
+import { AdminLoginPage } from './custom-pages/login/AdminLoginPage';
 import usuarios from './resources/usuarios';
 import clientes from './resources/clientes';
 import veiculos from './resources/veiculos';
@@ -38,7 +41,7 @@ export function App() {
       i18nProvider={i18nProvider}
       theme={theme}
       layout={LazyLayout}
-      loginPage={LoginPage}
+      loginPage={AdminLoginPage}
       dashboard={Dashboard}
       catchAll={NotFound}
       disableTelemetry

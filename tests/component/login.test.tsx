@@ -2,7 +2,7 @@ import * as React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '../../src/custom-pages/login/LoginPage';
+import { AdminLoginPage } from '../../src/custom-pages/login/AdminLoginPage';
 import { fakeAuthProvider, TestAdmin } from './helpers';
 
 const anonymous = (login = vi.fn(async () => undefined)) =>
@@ -12,7 +12,7 @@ describe('login page', () => {
   it('keeps Entrar disabled until login and password are filled', async () => {
     render(
       <TestAdmin authProvider={anonymous()} initialEntries={['/login']}>
-        <LoginPage />
+        <AdminLoginPage />
       </TestAdmin>,
     );
     const button = await screen.findByRole('button', { name: 'Entrar' });
@@ -28,7 +28,7 @@ describe('login page', () => {
     const login = vi.fn(async () => undefined);
     render(
       <TestAdmin authProvider={anonymous(login)} initialEntries={['/login']}>
-        <LoginPage />
+        <AdminLoginPage />
       </TestAdmin>,
     );
     await userEvent.type(await screen.findByLabelText('Login ou e-mail'), 'admin@rastreio.com');

@@ -1,10 +1,11 @@
 /** /install (SPEC 2.4): the first administrator. Already installed (or the check fails) → /login. */
 import * as React from 'react';
-import { Box, Button, CircularProgress, TextField } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { useNotify, useTranslate, type HttpError } from 'ra-core';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
+import { AuthField } from '../AuthField';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -53,7 +54,7 @@ export function InstallPage() {
   };
 
   const field = (name: Field, type = 'text', autoComplete?: string) => (
-    <TextField
+    <AuthField
       id={`install-${name}`}
       name={name}
       type={type}
@@ -63,8 +64,6 @@ export function InstallPage() {
       onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
       error={!!errors[name]}
       helperText={errors[name]}
-      fullWidth
-      margin="normal"
     />
   );
 

@@ -1,24 +1,33 @@
-/** /login (SPEC 2.3): login or e-mail + password; Entrar enabled when both are filled; Enter submits. */
+/**
+ * /login (SPEC 2.3): login or e-mail + password; Entrar enabled when both are filled; Enter submits.
+ * Rendered by the public entry (src/public/PublicApp.tsx) before the app is loaded, and by
+ * react-admin's own /login route once it is (AdminLoginPage). It needs no more of react-admin than
+ * ra-core's auth, i18n and notification contexts.
+ */
 import * as React from 'react';
-import { Box, Button, TextField } from '@mui/material';
-import { useCheckAuth, useLogin, useNotify, useTranslate } from 'ra-core';
+import { Box, Button } from '@mui/material';
+import { useAuthProvider, useNotify, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
+import { AuthField } from '../AuthField';
 
-export function LoginPage() {
+/** Signs in and goes into the app: ra-core's useLogin inside the Admin, the public entry's own before it is loaded. */
+export type Login = (credentials: { username: string; password: string }) => Promise<unknown>;
+
+export function LoginPage({ login }: { login: Login }) {
   const translate = useTranslate();
-  const login = useLogin();
   const notify = useNotify();
-  const checkAuth = useCheckAuth();
   const navigate = useNavigate();
+  const authProvider = useAuthProvider();
   const [username, setUsername] = React.useState('');
   const [password, setPassword] = React.useState('');
   const [loading, setLoading] = React.useState(false);
 
   // Already signed in: go straight to the dashboard. Never installed: the first visit goes to /install.
   React.useEffect(() => {
-    checkAuth({}, false)
+    Promise.resolve()
+      .then(() => authProvider?.checkAuth({}))
       .then(() => navigate('/dashboard', { replace: true }))
       .catch(() =>
         apiFetch<{ status: boolean }>('/v1/install')
@@ -47,18 +56,16 @@ export function LoginPage() {
   return (
     <AuthCard title="app.title" subtitle="app.login.subtitle">
       <Box component="form" onSubmit={submit} noValidate aria-label={translate('app.login.title')}>
-        <TextField
+        <AuthField
           id="login-username"
           name="username"
           label={translate('app.login.login')}
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
-          fullWidth
-          margin="normal"
           autoFocus
         />
-        <TextField
+        <AuthField
           id="login-password"
           name="password"
           type="password"
@@ -66,8 +73,6 @@ export function LoginPage() {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          fullWidth
-          margin="normal"
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || loading} sx={{ mt: 2 }}>
           {translate('app.login.submit')}
