@@ -242,11 +242,19 @@ describe('foundation in Chromium, through npm start', () => {
     const other = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 } });
     const usuario = await other.newPage();
     watchErrors(usuario, errors);
-    await usuario.goto('/login');
+    const scripts: string[] = [];
+    usuario.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const appChunk = (path: string) => /^\/assets\/App-[\w-]+\.js$/.test(path);
+    await usuario.goto('/login', { waitUntil: 'networkidle' });
     await usuario.getByLabel('Login ou e-mail').fill(USUARIO.login);
+    // A fresh /login paints from the public entry: react-admin's Admin and the shell are not loaded yet.
+    expect(scripts.filter(appChunk)).toEqual([]);
     await usuario.getByLabel('Senha').fill(USUARIO.password);
     await usuario.getByRole('button', { name: 'Entrar' }).click();
     await usuario.waitForURL('**/dashboard');
+    expect(scripts.filter(appChunk)).toHaveLength(1);
     await usuario.getByRole('navigation').getByText('Financeiro').waitFor();
     expect(await usuario.getByRole('navigation').getByText('Configurações').count()).toBe(0);
     await shot(usuario, '12-usuario-dashboard');

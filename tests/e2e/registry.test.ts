@@ -340,10 +340,16 @@ describe('registry in Chromium, through npm start', () => {
     const pre = await visitor.newPage();
     const visitorErrors: string[] = [];
     watchErrors(pre, visitorErrors);
+    const scripts: string[] = [];
+    pre.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
 
     await pre.goto(link);
     const continuar = pre.getByRole('button', { name: 'Continuar' });
     await continuar.waitFor();
+    // The public entry serves the page: react-admin's inputs, not the Admin, its shell and resources.
+    expect(scripts.filter((p) => /^\/assets\/App-[\w-]+\.js$/.test(p))).toEqual([]);
     expect(await continuar.isDisabled()).toBe(true);
     await pre.getByLabel(/^Nome completo/).fill(PRE.name);
     await pre.getByLabel(/^CPF/).fill(PRE.cpf);
