@@ -83,6 +83,27 @@ describe('the public entry (no react-admin Admin before sign-in)', () => {
     expect(await screen.findByRole('button', { name: 'Salva' })).toBeDisabled();
   });
 
+  it('install: the first administrator, then /login with the success message in the snackbar', async () => {
+    let installed = false;
+    server.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/v1/install' && init?.method === 'POST') {
+        installed = true;
+        return json(201, { id: 1 });
+      }
+      if (url === '/v1/install') return json(200, { status: installed });
+      return json(401, { message: 'Não autenticado.' });
+    });
+    renderAt('/install');
+    const salva = await screen.findByRole('button', { name: 'Salva' });
+    await userEvent.type(screen.getByLabelText('Nome'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@rastreio.test');
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo');
+    await userEvent.click(salva);
+    expect(await screen.findByText('Instalação concluída. Entre com o seu e-mail e senha.')).toBeInTheDocument();
+    expect(screen.getByLabelText('path')).toHaveTextContent('/login');
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+  });
+
   it('translates like the app’s polyglot provider', () => {
     const cases: [string, Record<string, unknown>?][] = [
       ['app.login.submit'],
