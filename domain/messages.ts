@@ -14,6 +14,8 @@ export const MSG = {
   forbidden: 'Você não tem permissão para esta ação.',
   notFound: 'Registro não encontrado.',
   routeNotFound: 'Endereço não encontrado.',
+  badUrl: 'Endereço inválido.',
+  urlTooLong: 'Endereço longo demais.',
   tooLarge: 'O conteúdo enviado é grande demais.',
   tooMany: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   crossSite: 'Requisição de outro site recusada.',

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -54,6 +54,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path segment that is not valid UTF-8, or over 100 characters) in our shape and language.
+    frameworkErrors(error, _request, reply: FastifyReply) {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply.code(tooLong ? 414 : 400).send({ message: tooLong ? MSG.urlTooLong : MSG.badUrl });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,14 +15,19 @@ import { onlyDigits } from '../text';
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-export const hasControlChars = (value: string) => CONTROL_CHARS.test(value);
+/** A UTF-16 surrogate without its pair: broken text (a "\\ud800" in JSON), stored as "�" otherwise. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Control characters, or broken text: neither is anything a person typed. */
+const LONE_SURROGATES_ALL = new RegExp(LONE_SURROGATE, 'g');
+export const hasControlChars = (value: string) => CONTROL_CHARS.test(value) || LONE_SURROGATE.test(value);
 /** A search term is cleaned instead of refused: control characters become spaces. */
-export const withoutControlChars = (value: string) => value.replace(CONTROL_CHARS_ALL, ' ');
+export const withoutControlChars = (value: string) => value.replace(CONTROL_CHARS_ALL, ' ').replace(LONE_SURROGATES_ALL, ' ');
 
 /** null and undefined are empty; strings pass; everything else is left for z.string() to refuse. */
 const textInput = (value: unknown) => (value === null || value === undefined ? '' : value);
-/** As textInput, and a finite JSON number is taken as its digits. */
-export const digitsInput = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : textInput(value));
+/** As textInput, and a whole non-negative JSON number is taken as its digits (1.5 or 1e21 are not digits). */
+export const digitsInput = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : textInput(value);
 /** What a masked number may hold besides digits: "(11) 98888-7777", "123.456.789-09", "+55 11 …". */
 const MASKED_DIGITS = /^[\d\s.()/+-]*$/;
 /**

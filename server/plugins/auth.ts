@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
 import { isAdmin } from '../../domain/permissions';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { forbidden, unauthorized } from '../http-errors';
+import { forbidden, notFound, unauthorized } from '../http-errors';
 import { randomToken } from '../services/passwords';
 import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
@@ -157,6 +158,8 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
 
   // onRequest: before the body is read, parsed or validated.
   app.addHook('onRequest', async (request) => {
+    // An unknown API path is a 404 before its body is read.
+    if (request.is404 && isApiPath(request.url)) throw notFound(MSG.routeNotFound);
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];

@@ -47,7 +47,9 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   aliases?: Record<string, string>;
   /** Extra fields of a list reply beside meta and Items (the charges' `Informacoes`), for the same query. */
   listExtras?: (query: ListQuery & Item, db: Db) => Promise<Item>;
-  /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). */
+  /** Other tables a list reply reads (in `listExtras` or `present`): a cached reply is reused only while they are unchanged too. */
+  listTables?: readonly string[];
+  /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). List replies are cached per role (administrator or not), never per user. */
   present?: (items: Item[], ctx: RequestContext, single: boolean) => Promise<void> | void;
   create?: {
     schema: ZodType<TCreate>;

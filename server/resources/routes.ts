@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isAdmin } from '../../domain/permissions';
 import { idParam, listQuery, sortParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { versoes } from '../db/schema';
@@ -19,7 +20,11 @@ import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from
 const contextOf = (db: Db, request: FastifyRequest): RequestContext => ({ db, request, user: request.user! });
 
 /** The tables a list reply depends on: its own and those of its embedded records. */
-export const tablesRead = (def: AnyResource) => [def.name, ...(def.embeds ?? []).map((embedded) => embedded.table)];
+export const tablesRead = (def: AnyResource) => [
+  def.name,
+  ...(def.embeds ?? []).map((embedded) => embedded.table),
+  ...(def.listTables ?? []),
+];
 
 export function registerResource(app: FastifyInstance, db: Db, def: AnyResource, caches: ListCaches = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +53,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
       if (!caches.pageCache) return list();
       // Read before the page: a reply is only ever stored under versions at most as new as its rows.
       const versions = String((await versionsOf.execute())[0]?.versions ?? '');
-      const key = listKeys(def, q).page;
+      // What `present` shows may depend on the viewer's role (secrets masked for a Usuario): one reply per role.
+      const key = `${isAdmin(request.user) ? 'admin' : 'staff'}|${listKeys(def, q).page}`;
       let body = caches.pageCache.get(key, versions);
       if (body === undefined) {
         body = JSON.stringify(await list());

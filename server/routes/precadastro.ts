@@ -12,7 +12,7 @@ import { MSG } from '../../domain/messages';
 import { precadastroSchema } from '../../domain/schemas/clientes';
 import type { Db } from '../db/client';
 import { uploads, users } from '../db/schema';
-import { notFound, tooMany } from '../http-errors';
+import { badRequest, notFound, tooMany } from '../http-errors';
 import { getCompany } from '../services/company';
 import { hit } from '../services/rate-limit';
 import { insertRecord } from '../resources/records';
@@ -20,7 +20,8 @@ import { clientesResource } from './clientes';
 import { decodeFile } from './uploads';
 
 /** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */
-const tokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, { error: MSG.precadastroToken }) });
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+const tokenParam = z.object({ token: z.string().regex(TOKEN, { error: MSG.precadastroToken }) });
 /** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */
 const BODY_LIMIT = 3 * (Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100) + 50_000;
 
@@ -44,16 +45,22 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
   const tags = ['público'];
   // Counted on request, before the body is read: a flood of bad requests is limited too.
   const limited = (request: FastifyRequest) => limitPublic(db, request);
+  // The link is the route's credential: checked before the body is read, like a session.
+  const owners = new WeakMap<FastifyRequest, number>();
+  const linked = async (request: FastifyRequest) => {
+    const { token } = request.params as { token?: string };
+    if (!token || !TOKEN.test(token)) throw badRequest(MSG.invalidInput, { token: MSG.precadastroToken });
+    owners.set(request, (await linkOwner(db, token)).id);
+  };
 
   r.get(
     '/v1/static/precadastro/:token',
     {
       schema: { tags, summary: 'Confere um link de pré-cadastro', params: tokenParam },
       config: { access: 'public' },
-      onRequest: limited,
+      onRequest: [limited, linked],
     },
-    async (request) => {
-      await linkOwner(db, request.params.token);
+    async () => {
       const company = await getCompany(db);
       return { valid: true, empresa: String(company.dadosempresa?.nome ?? '') };
     },
@@ -65,10 +72,10 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, summary: 'Pré-cadastro de um cliente com seus documentos', params: tokenParam, body: precadastroSchema },
       config: { access: 'public' },
       bodyLimit: BODY_LIMIT,
-      onRequest: limited,
+      onRequest: [limited, linked],
     },
     async (request, reply) => {
-      const owner = await linkOwner(db, request.params.token);
+      const ownerId = owners.get(request)!;
       const { documentos, ...data } = request.body;
       const files = await Promise.all(
         documentos.map(async (doc, index) => ({
@@ -77,11 +84,11 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
         })),
       );
       const id = await db.transaction(async (tx) => {
-        const values = { ...data, idcard: owner.id, status: CLIENTE_STATUS.ATIVO };
-        const client = await insertRecord(tx, clientesResource, values, owner.id);
+        const values = { ...data, idcard: ownerId, status: CLIENTE_STATUS.ATIVO };
+        const client = await insertRecord(tx, clientesResource, values, ownerId);
         for (const file of files) {
           await tx.insert(uploads).values({
-            idcard: owner.id,
+            idcard: ownerId,
             unid: Number(client.id),
             documento: 'cliente',
             name: file.name,

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS, type UploadDocumento } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
@@ -37,9 +37,10 @@ function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: numbe
   if (UPLOAD_OWNERS[documento].userOwned && unid !== user.id && !isAdmin(user)) throw forbidden(MSG.uploadOwner);
 }
 
-async function assertOwnerExists(db: DbOrTx, documento: UploadDocumento, unid: number, field: string) {
+/** The owner must exist, and stays until the upload's transaction ends (a concurrent removal waits, then removes it too). */
+async function assertOwnerExists(tx: DbOrTx, documento: UploadDocumento, unid: number, field: string) {
   const owner = UPLOAD_OWNERS[documento];
-  const [row] = await db.select({ id: owner.id }).from(owner.table).where(eq(owner.id, unid)).limit(1);
+  const [row] = await tx.select({ id: owner.id }).from(owner.table).where(eq(owner.id, unid)).limit(1).for('share');
   if (!row) throw badRequest(MSG.invalidInput, { [field]: MSG.uploadOwnerMissing });
 }
 
@@ -171,11 +172,14 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
     '/v1/uploads/:id',
     { schema: { tags, summary: 'Remove um arquivo', params: idParam }, config: { access: 'user' } },
     async (request) => {
-      const [existing] = await db.select().from(uploads).where(eq(uploads.id, request.params.id));
-      if (!existing) throw notFound();
-      assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
-      await db.delete(uploads).where(inArray(uploads.id, [existing.id]));
-      return presentUpload(existing);
+      const removed = await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(uploads).where(eq(uploads.id, request.params.id)).for('update');
+        if (!existing) throw notFound();
+        assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
+        await tx.delete(uploads).where(eq(uploads.id, existing.id));
+        return existing;
+      });
+      return presentUpload(removed);
     },
   );
 }

@@ -334,7 +334,15 @@ describe.each(backends)('bad-input fuzz (%s)', (backend) => {
         expect(reply.statusCode, where).toBeLessThan(500);
         if (bad.route.method !== 'GET') expect(reply.statusCode, where).toBeGreaterThanOrEqual(400);
         // Every refusal is a JSON message in Portuguese.
-        if (reply.statusCode >= 400) expect(typeof reply.json().message, where).toBe('string');
+        if (reply.statusCode >= 400) {
+          const body = reply.json();
+          expect(typeof body.message, where).toBe('string');
+          // Our shape only (`{ message, errors }`): never a framework's English `{ error, code, statusCode }`.
+          expect(
+            Object.keys(body).filter((key) => key !== 'message' && key !== 'errors'),
+            where,
+          ).toEqual([]);
+        }
       }),
       { numRuns: RUNS, endOnFailure: true },
     );

@@ -2,10 +2,11 @@
  * The defects of the issue "Harden the foundation", each as the rule it breaks, on PGlite and,
  * where TEST_DATABASE_URL is set, PostgreSQL.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uploads } from '../../server/db/schema';
+import { uploads, veiculos } from '../../server/db/schema';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newCliente, newEmpresa, newPlano, newVeiculo } from '../support/registry';
@@ -162,6 +163,25 @@ describe.each(backends)('hardening (%s)', (backend) => {
     expect(found.body.Items.map((v: { id: number }) => v.id)).toEqual([veiculo.id]);
   });
 
+  it('vehicles saved before the rule are found by their company’s razão social once migrated', async () => {
+    const empresa = (await env.admin.post('/v1/clientes', newEmpresa({ name: 'Fantasia Antiga', razaosocial: 'Logística Ávila Ltda' })))
+      .body;
+    const veiculo = (await env.admin.post('/v1/veiculos', newVeiculo(empresa.id))).body;
+    // As the old rule (name || razaosocial) wrote it.
+    await env.t.database.db
+      .update(veiculos)
+      .set({ busca: `${veiculo.placa.toLowerCase()} fiat strada fantasia antiga` })
+      .where(eq(veiculos.id, veiculo.id));
+    expect((await env.admin.get('/v1/veiculos?pesquisa=avila')).body.meta.total).toBe(0);
+    const migration = readFileSync(new URL('../../server/db/migrations/0004_vehicle_search_razaosocial.sql', import.meta.url), 'utf8');
+    await env.t.database.db.execute(sql.raw(migration));
+    await env.t.database.db.execute(sql.raw(migration));
+    const found = await env.admin.get('/v1/veiculos?pesquisa=logistica avila');
+    expect(found.body.Items.map((v: { id: number }) => v.id)).toEqual([veiculo.id]);
+    const [row] = await env.t.database.db.select({ busca: veiculos.busca }).from(veiculos).where(eq(veiculos.id, veiculo.id));
+    expect(row.busca.match(/logistica avila ltda/g)).toHaveLength(1);
+  });
+
   describe('every body has a bounded shape', () => {
     it('a JSON body nested deeper than 8 levels is a 400, at 1,000 and 5,000 levels too', async () => {
       const { client, id, data } = await usuario();
@@ -271,6 +291,35 @@ describe.each(backends)('hardening (%s)', (backend) => {
       expect(phone.body.errors.mobilePhone).toBeTruthy();
       // The year of a vehicle is documented as text or number.
       expect((await env.admin.post('/v1/veiculos', newVeiculo(cliente.id, { ano: 2024 }))).status).toBe(201);
+    });
+
+    it('digits fields take whole non-negative numbers only, and broken Unicode is refused', async () => {
+      const cliente = (await env.admin.post('/v1/clientes', newCliente())).body;
+      for (const ano of [1.5, 1e21, -2024]) {
+        const reply = await env.admin.post('/v1/veiculos', newVeiculo(cliente.id, { ano }));
+        expect(reply.status, String(ano)).toBe(400);
+        expect(reply.body.errors.ano).toBeTruthy();
+      }
+      const broken = await env.admin.request('POST', '/v1/planos', JSON.stringify(newPlano()).replace('"Plano ', '"Plano \\ud800 '), {
+        'content-type': 'application/json',
+      });
+      expect(broken.status).toBe(400);
+      expect(broken.body.errors.name).toBeTruthy();
+      expect((await env.admin.post('/v1/planos', newPlano({ name: 'Plano 🚗 emoji' }))).status).toBe(201);
+      const phone = await env.admin.post('/v1/clientes', newCliente({ mobilePhone: 'abcdefghijk' }));
+      expect(phone.body.errors.mobilePhone).toBe('Use apenas números');
+    });
+
+    it('a public link and an unknown path are refused before the body is read; the router answers in Portuguese', async () => {
+      const anon = new Client(env.t.app);
+      const precadastro = await anon.post('/v1/static/precadastro/token-que-nao-existe', {});
+      expect(precadastro.status).toBe(404);
+      expect(precadastro.body.errors).toBeUndefined();
+      expect((await anon.request('POST', '/v1/nada', '{"a":', { 'content-type': 'application/json' })).status).toBe(404);
+      const long = await anon.get(`/v1/static/precadastro/${'a'.repeat(300)}`);
+      expect(long.status).toBe(414);
+      expect(long.body).toEqual({ message: 'Endereço longo demais.' });
+      expect((await env.admin.get(`/v1/clientes/${'1'.repeat(150)}`)).body).toEqual({ message: 'Endereço longo demais.' });
     });
 
     it('form-encoded bodies are refused (415) on JSON write routes; only POST /v1/session takes them', async () => {
