@@ -5,7 +5,7 @@
  * account (however the account is named). POST /v1/session is the one route that also takes a
  * form-encoded body (SPEC 7).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyFormbody from '@fastify/formbody';
 import { count, eq, or, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { conflict, forbidden, tooMany, unauthorized } from '../http-errors';
 import { clearSessionCookie, createSession, revokeSession, SESSION_COOKIE, setSessionCookie } from '../plugins/auth';
 import { ensureCompany, getCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
-import { clearLoginFailures, hit, isLoginLocked, loginKey, recordLoginFailure } from '../services/rate-limit';
+import { clearLoginFailures, isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
 import { insertRecord } from '../resources/records';
 import { presentUser, usersResource } from './users/resource';
 
@@ -31,11 +31,6 @@ export async function isInstalled(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   return Number(n) > 0;
 }
-
-/** Counted on request, before the body is read: a flood of bad requests is limited too. */
-const perAddress = (db: Db, prefix: string, limit: number) => async (request: FastifyRequest) => {
-  if ((await hit(db, `${prefix}:${request.ip}`, 60)) > limit) throw tooMany();
-};
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, summary: 'Cria o primeiro administrador', body: installSchema },
       config: { access: 'public' },
       bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: perAddress(db, 'install', PUBLIC_RATE_PER_MINUTE),
+      onRequest: limitPerAddress(db, 'install', PUBLIC_RATE_PER_MINUTE),
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
@@ -101,7 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
         schema: { tags, summary: 'Entra (login ou e-mail e senha)', body: loginSchema },
         config: { access: 'public' },
         bodyLimit: AUTH_BODY_LIMIT,
-        onRequest: perAddress(db, 'login-ip', 100),
+        onRequest: limitPerAddress(db, 'login-ip', 100),
       },
       async (request, reply) => {
         const named = request.body.email.trim();

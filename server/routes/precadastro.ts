@@ -12,9 +12,9 @@ import { MSG } from '../../domain/messages';
 import { precadastroSchema } from '../../domain/schemas/clientes';
 import type { Db } from '../db/client';
 import { uploads, users } from '../db/schema';
-import { badRequest, notFound, tooMany } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
 import { getCompany } from '../services/company';
-import { hit } from '../services/rate-limit';
+import { limitPerAddress } from '../services/rate-limit';
 import { insertRecord } from '../resources/records';
 import { clientesResource } from './clientes';
 import { decodeFile } from './uploads';
@@ -24,10 +24,6 @@ const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 const tokenParam = z.object({ token: z.string().regex(TOKEN, { error: MSG.precadastroToken }) });
 /** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */
 const BODY_LIMIT = 3 * (Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100) + 50_000;
-
-export async function limitPublic(db: Db, request: FastifyRequest) {
-  if ((await hit(db, `static:${request.ip}`, 60)) > PUBLIC_RATE_PER_MINUTE) throw tooMany();
-}
 
 /** The active staff member whose link this is. */
 async function linkOwner(db: Db, token: string) {
@@ -43,8 +39,8 @@ async function linkOwner(db: Db, token: string) {
 export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['público'];
-  // Counted on request, before the body is read: a flood of bad requests is limited too.
-  const limited = (request: FastifyRequest) => limitPublic(db, request);
+  // Every /v1/static call: 60 a minute per address, counted before the body is read.
+  const limited = limitPerAddress(db, 'static', PUBLIC_RATE_PER_MINUTE);
   // The link is the route's credential: checked before the body is read, like a session.
   const owners = new WeakMap<FastifyRequest, number>();
   const linked = async (request: FastifyRequest) => {

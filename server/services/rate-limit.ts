@@ -5,7 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { LOGIN_LOCK } from '../../domain/constants';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { tooMany } from '../http-errors';
 import { rateLimits } from '../db/schema';
 
 /** Counts one hit on `key` within a fixed window and returns the count in the current window. */
@@ -49,3 +51,8 @@ export async function recordLoginFailure(db: Db, key: string): Promise<void> {
 export async function clearLoginFailures(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/** An onRequest hook: at most `limit` calls a minute per address under `prefix`, counted before the body is read. */
+export const limitPerAddress = (db: Db, prefix: string, limit: number) => async (request: FastifyRequest) => {
+  if ((await hit(db, `${prefix}:${request.ip}`, 60)) > limit) throw tooMany();
+};
