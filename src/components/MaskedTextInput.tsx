@@ -23,12 +23,17 @@ type AdapterProps = InputBaseComponentProps & {
 };
 
 const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function ImaskAdapter({ onChange, mask, name, ...other }, ref) {
+  // IMaskInput hands its element to the first `inputRef` only; the form's ref changes when the form
+  // resets, and it needs the element to put the cursor in a refused field. React passes the element
+  // again to every new ref through this handle.
+  const input = React.useRef<HTMLInputElement>(null);
+  React.useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   return (
     <IMaskInput
       {...other}
       name={name}
       mask={mask}
-      inputRef={ref}
+      inputRef={input}
       // Only typing changes the form: the mask reformatting a stored value (digits) on mount is
       // not an edit, and reporting it during render is not allowed.
       onAccept={(value: string, _mask: unknown, event?: unknown) => {

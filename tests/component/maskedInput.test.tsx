@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form } from 'ra-core';
+import { Form, required } from 'ra-core';
+import { SaveButton, TextInput } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { MaskedTextInput } from '../../src/components/MaskedTextInput';
 import { TestAdmin } from './helpers';
@@ -38,5 +39,21 @@ describe('masked inputs', () => {
     expect(await screen.findByLabelText('CPF/CNPJ')).toHaveValue('529.982.247-25');
     expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 98765-4321');
     expect(screen.getByLabelText('CEP')).toHaveValue('01310-100');
+  });
+
+  it('a save refused for a masked field puts the cursor in it, as in any other field', async () => {
+    render(
+      <TestAdmin initialEntries={['/usuarios/create']}>
+        <Form record={{ name: 'Ana' }} onSubmit={() => undefined}>
+          <TextInput resource="usuarios" source="name" />
+          <MaskedTextInput resource="usuarios" source="cpf" mask="cpf" validate={required()} />
+          <SaveButton alwaysEnable />
+        </Form>
+      </TestAdmin>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /salvar/i }));
+    await screen.findByText(/obrigatório/i);
+    expect(screen.getByLabelText(/CPF\/CNPJ/)).toHaveFocus();
   });
 });
