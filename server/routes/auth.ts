@@ -5,23 +5,22 @@
  * account (however the account is named). POST /v1/session is the one route that also takes a
  * form-encoded body (SPEC 7).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyFormbody from '@fastify/formbody';
 import { count, eq, or, sql } from 'drizzle-orm';
 import { ACESSO, PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
-import { isAdmin } from '../../domain/permissions';
 import { installSchema, loginSchema } from '../../domain/schemas/users';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, forbidden, tooMany, unauthorized } from '../http-errors';
-import { clearSessionCookie, createSession, revokeSession, SESSION_COOKIE, setSessionCookie } from '../plugins/auth';
-import { ensureCompany, getCompany } from '../services/company';
+import { clearSessionCookie, createSession, revokeSession, SESSION_COOKIE, setSessionCookie, type SessionUser } from '../plugins/auth';
+import { ensureCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
 import { clearLoginFailures, isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
-import { insertRecord } from '../resources/records';
-import { presentUser, usersResource } from './users/resource';
+import { insertRecord, presentItems } from '../resources/records';
+import { usersResource } from './users/resource';
 
 const INSTALL_LOCK = 727275;
 /** Small bodies: an install or a login is a few fields. */
@@ -34,6 +33,9 @@ export async function isInstalled(db: Db): Promise<boolean> {
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The user as its own GET /v1/users/{id} shows it: one presenter, so a hidden column stays hidden here too. */
+  const presentSelf = async (request: FastifyRequest, user: SessionUser) =>
+    (await presentItems(usersResource, [{ ...user }], { db, request, user }, true))[0];
   const tags = ['sessão'];
 
   r.get('/v1/install', { schema: { tags, summary: 'Diz se o sistema já foi instalado' }, config: { access: 'public' } }, async () => ({
@@ -68,13 +70,12 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
         return row as typeof users.$inferSelect;
       });
       reply.code(201);
-      return presentUser(created);
+      return presentSelf(request, created);
     },
   );
 
   r.get('/v1/session', { schema: { tags, summary: 'O usuário da sessão' }, config: { access: 'user' } }, async (request) => {
-    const user = request.user!;
-    return presentUser(user, await getCompany(db), isAdmin(user));
+    return presentSelf(request, request.user!);
   });
 
   r.delete(
@@ -118,7 +119,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
         await clearLoginFailures(db, key);
         const { token, expiresAt } = await createSession(db, user.id, request.headers['user-agent'] ?? '');
         setSessionCookie(reply, request, token, expiresAt);
-        return presentUser(user, await getCompany(db), isAdmin(user));
+        return presentSelf(request, user);
       },
     );
   });

@@ -13,8 +13,8 @@ import { registerAuth } from '../../server/plugins/auth';
 import { registerErrorHandling } from '../../server/plugins/errors';
 import { listCaches } from '../../server/resources/list-cache';
 import { registerResource, tablesRead } from '../../server/resources/routes';
-import { planosResource, RESOURCES } from '../../server/routes/registry';
-import { backends, newUser, useInstalledApp, type Client } from '../support/app';
+import { planosResource, RESOURCES, usersResource } from '../../server/routes/registry';
+import { ADMIN, backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newPlano, newTracker, newVeiculo } from '../support/registry';
 
 describe.each(backends)('resource machinery (%s)', (backend) => {
@@ -69,6 +69,13 @@ describe.each(backends)('resource machinery (%s)', (backend) => {
         // The machinery sets the creator (DESIGN 4) where the table has one.
         if ('idCard' in item) expect(item.idCard, `${resource.name} ${what}`).toBe(1);
       }
+    }
+    // The session replies present the signed-in user through the same presenter.
+    const never = ['busca', ...(usersResource.hiddenColumns ?? [])];
+    const signedIn = await new Client(env.t.app).login(ADMIN.email, ADMIN.password);
+    for (const reply of [signedIn.body, (await env.admin.get('/v1/session')).body, (await env.admin.get('/v1/session')).body]) {
+      expect(Object.keys(reply).filter((key) => never.includes(key))).toEqual([]);
+      expect(reply).toMatchObject({ id: 1, nivel: '1', status: 0, dadosempresa: expect.any(Object) });
     }
   });
 });

@@ -23,7 +23,7 @@ import { users } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../http-errors';
 import { issuesToErrors } from '../../plugins/errors';
 import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../../plugins/auth';
-import { getCompany, maskSecrets, mergeCompany, saveCompany, type CompanySettings } from '../../services/company';
+import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../../services/company';
 import { hashPassword, randomToken } from '../../services/passwords';
 import { defineResource, type RequestContext } from '../../resources/definition';
 
@@ -34,18 +34,6 @@ const PROTECTED_USER_ID = 1;
 const IDENTITY_LOCK = 727276;
 
 /** The API's user: no password hash, `nivel` kept equal to `acesso`, status derived from bloqueado. */
-export function presentUser(row: Partial<UserRow>, company?: CompanySettings, viewerIsAdmin = false) {
-  const { passwordHash: _hidden, busca: _busca, updatedAt: _updated, ...visible } = row;
-  return {
-    ...visible,
-    nivel: String(row.acesso),
-    status: row.bloqueado ? 1 : 0,
-    ...(company
-      ? { dadosempresa: company.dadosempresa, integrations: viewerIsAdmin ? company.integrations : maskSecrets(company.integrations) }
-      : {}),
-  };
-}
-
 /** Company settings travel inside the user object; only administrators may change them. */
 async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'integrations'>, ctx: RequestContext, tx: DbOrTx) {
   if (!input.dadosempresa && !input.integrations) return;
@@ -114,6 +102,9 @@ export const usersResource = defineResource({
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
   status: (status) => eq(users.bloqueado, status === 1),
   hiddenColumns: ['passwordHash', 'updatedAt'],
+  // The API's user, here and in the session replies (auth.ts): `nivel` kept equal to `acesso`,
+  // status derived from bloqueado; a single read carries the company settings, secrets masked
+  // for non-administrators.
   async present(items, ctx, single) {
     // A list's rows are fresh from the driver: completed in place, since copying every row
     // measurably slows the hottest call (bench/README.md).
