@@ -13,17 +13,12 @@ export function normalizeSearch(value: unknown): string {
     .trim();
 }
 
-/** The text a record is searched by: its normalized fields, plus bare digits of document fields. */
-export function searchText(values: unknown[]): string {
-  const parts: string[] = [];
-  for (const value of values) {
-    const text = normalizeSearch(value);
-    if (!text) continue;
-    parts.push(text);
-    const digits = text.replace(/\D/g, '');
-    if (digits && digits !== text) parts.push(digits);
-  }
-  return parts.join(' ');
+/** The text a record is searched by (its `busca` column): its fields normalized, blanks left out. */
+export function searchText(values: readonly unknown[]): string {
+  return values
+    .map((value) => normalizeSearch(value))
+    .filter(Boolean)
+    .join(' ');
 }
 
 export const onlyDigits = (value: unknown): string => String(value ?? '').replace(/\D/g, '');

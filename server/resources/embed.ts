@@ -54,9 +54,3 @@ export function embed<C extends { id: PgColumn } & Record<string, PgColumn>>(
     },
   };
 }
-
-/** Rows are fresh from the driver: strip in place (copying rows is measurably slow, bench/README.md). */
-export function dropColumns<T extends Item>(rows: T[], columns: readonly string[]): T[] {
-  for (const row of rows) for (const column of columns) delete row[column];
-  return rows;
-}

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
-import { normalizeSearch } from '../../domain/text';
+import { searchText } from '../../domain/text';
 import type { DbOrTx } from '../db/client';
 import { chips, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
@@ -20,11 +20,7 @@ type TrackerLinks = Partial<Pick<TrackerRow, 'idveiculo' | 'idcliente' | 'chipId
 
 /** What a tracker is found by (DESIGN 9: imei, modelo, marca, phone, iccid). */
 export const trackerSearchFields = (t: Partial<TrackerRow>) => [t.imei, t.modelo, t.marca, t.phone, t.iccid];
-export const trackerBusca = (t: Partial<TrackerRow>) =>
-  trackerSearchFields(t)
-    .map((v) => normalizeSearch(v))
-    .filter(Boolean)
-    .join(' ');
+export const trackerBusca = (t: Partial<TrackerRow>) => searchText(trackerSearchFields(t));
 
 const NO_CHIP = { chipId: 0, phone: '', iccid: '', operadora: '' };
 const chipFields = (chip: ChipRow) => ({ chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone, setDateLogger } from '../../domain/formatters';
 import { isCnpj, isCpf } from '../../domain/documents';
-import { normalizeSearch } from '../../domain/text';
+import { normalizeSearch, searchText } from '../../domain/text';
 
 describe('formatters', () => {
   afterEach(() => setDateLogger((message, value) => console.warn(message, value)));
@@ -62,5 +62,10 @@ describe('search normalization', () => {
   it('lower-cases, removes accents and collapses spaces', () => {
     expect(normalizeSearch('  JOSÉ   da  Conceição ')).toBe('jose da conceicao');
     expect(normalizeSearch(null)).toBe('');
+  });
+
+  it("a record's search text is its fields normalized, blanks left out", () => {
+    expect(searchText(['Fiat', null, '  ', 'ÁVILA  Ltda', 42, undefined])).toBe('fiat avila ltda 42');
+    expect(searchText([])).toBe('');
   });
 });
