@@ -119,7 +119,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         return reply.code(415).send({ message: MSG.unsupportedMediaType });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.statusCode === 429 ? MSG.tooMany : MSG.invalidInput });
+      const message = { 404: MSG.notFound, 413: MSG.tooLarge, 415: MSG.unsupportedMediaType, 429: MSG.tooMany }[error.statusCode];
+      return reply.code(error.statusCode).send({ message: message ?? MSG.invalidInput });
     }
     request.log.error({ err: loggableError(error) }, 'unexpected error');
     return reply.code(500).send({ message: MSG.internal });

@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
 import { planos, users } from '../../server/db/schema';
+import { registerErrorHandling } from '../../server/plugins/errors';
 import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 
@@ -128,5 +131,24 @@ describe('the embedded database is never left unusable', () => {
     expect((await admin.post('/v1/planos', newPlano())).status).toBe(201);
     const rows = await t.database.db.select({ id: planos.id }).from(planos);
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('an error the routes did not name still answers in Portuguese by its status', () => {
+  it('404, 413, 415 and 429 keep their meaning; any other 4xx is invalid input; the rest is 500', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/falha/:status', async (request) => {
+      const status = Number((request.params as { status: string }).status);
+      throw Object.assign(new Error(`internal detail ${status}`), { statusCode: status });
+    });
+    const answer = async (status: number) => (await app.inject({ method: 'GET', url: `/falha/${status}` })).json();
+    expect(await answer(404)).toEqual({ message: MSG.notFound });
+    expect(await answer(413)).toEqual({ message: MSG.tooLarge });
+    expect(await answer(415)).toEqual({ message: MSG.unsupportedMediaType });
+    expect(await answer(429)).toEqual({ message: MSG.tooMany });
+    expect(await answer(405)).toEqual({ message: MSG.invalidInput });
+    expect(await answer(503)).toEqual({ message: MSG.internal });
+    await app.close();
   });
 });
