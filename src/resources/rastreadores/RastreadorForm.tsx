@@ -1,12 +1,12 @@
 /** 'Novo Rastreador' / 'Rastreador': tab Informações and, once saved, tab Chips (SPEC 2.9). */
 import * as React from 'react';
 import type { RaRecord } from 'ra-core';
-import { TabbedForm, TabbedFormTabs } from 'react-admin';
+
 import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
-import { FormToolbar } from '../../components/FormToolbar';
 import { ChipsTab } from './ChipsTab';
 import { RastreadorInputs } from './RastreadorInputs';
+import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 
 const resolver = zodResolver(trackerSchema);
 
@@ -22,23 +22,20 @@ export function rastreadorTransform(record: RaRecord): RaRecord {
 
 function RastreadorForm({ isNew }: { isNew: boolean }) {
   return (
-    <TabbedForm
-      syncWithLocation={false}
+    <DialogTabbedForm
       resolver={resolver}
       // Connecting a chip refreshes the record: keep what is being typed.
       resetOptions={{ keepDirtyValues: true }}
-      toolbar={<FormToolbar />}
-      tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}
     >
-      <TabbedForm.Tab label="app.tabs.informacoes">
+      <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <RastreadorInputs />
-      </TabbedForm.Tab>
+      </DialogTabbedForm.Tab>
       {isNew ? null : (
-        <TabbedForm.Tab label="app.rastreadores.tab_chips">
+        <DialogTabbedForm.Tab label="app.rastreadores.tab_chips">
           <ChipsTab />
-        </TabbedForm.Tab>
+        </DialogTabbedForm.Tab>
       )}
-    </TabbedForm>
+    </DialogTabbedForm>
   );
 }
 

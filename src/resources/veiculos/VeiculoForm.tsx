@@ -5,7 +5,7 @@
 import * as React from 'react';
 import { Button } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { SaveButton, TabbedForm, TabbedFormTabs } from 'react-admin';
+import { SaveButton } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { veiculoSchema } from '../../../domain/schemas/equipamentos';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
@@ -15,6 +15,7 @@ import { ClienteTab } from './ClienteTab';
 import { RastreadorTab } from './RastreadorTab';
 import { VeiculoInputs } from './VeiculoInputs';
 import { FormToolbar } from '../../components/FormToolbar';
+import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 
 const resolver = zodResolver(veiculoSchema);
 // No client yet: null, so the schema says 'Cliente obrigatório' (0 would be an invalid id).
@@ -59,34 +60,32 @@ function VeiculoToolbar({ onClear }: { onClear?: () => void }) {
 
 function VeiculoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => void }) {
   return (
-    <TabbedForm
-      syncWithLocation={false}
+    <DialogTabbedForm
       resolver={resolver}
       defaultValues={defaults}
       disableInvalidFormNotification
       // Linking a tracker refreshes the record: keep what is being typed.
       resetOptions={{ keepDirtyValues: true }}
       toolbar={<VeiculoToolbar onClear={onClear} />}
-      tabs={<TabbedFormTabs variant="scrollable" allowScrollButtonsMobile />}
     >
-      <TabbedForm.Tab label="app.tabs.informacoes">
+      <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <VeiculoInputs />
         <InvalidFormNotify />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="app.veiculos.tab_cliente">
+      </DialogTabbedForm.Tab>
+      <DialogTabbedForm.Tab label="app.veiculos.tab_cliente">
         <ClienteTab />
-      </TabbedForm.Tab>
+      </DialogTabbedForm.Tab>
       {isNew ? null : (
-        <TabbedForm.Tab label="app.veiculos.tab_rastreador">
+        <DialogTabbedForm.Tab label="app.veiculos.tab_rastreador">
           <RastreadorTab />
-        </TabbedForm.Tab>
+        </DialogTabbedForm.Tab>
       )}
       {isNew ? null : (
-        <TabbedForm.Tab label="app.tabs.uploads">
+        <DialogTabbedForm.Tab label="app.tabs.uploads">
           <VeiculoUploads />
-        </TabbedForm.Tab>
+        </DialogTabbedForm.Tab>
       )}
-    </TabbedForm>
+    </DialogTabbedForm>
   );
 }
 
