@@ -9,54 +9,51 @@
  *   rows embed, read before the page. A hit costs one tiny query and no serialization.
  */
 
-export class CountCache {
-  private entries = new Map<string, { version: number; total: number }>();
-  constructor(private maxEntries = 2000) {}
+/** A least-recently-used map whose values hold only under the version they were stored with. */
+class VersionedCache<V> {
+  private entries = new Map<string, { version: number | string; value: V }>();
+  private weight = 0;
+  constructor(
+    private maxEntries: number,
+    private maxWeight = Infinity,
+    private weigh: (value: V) => number = () => 0,
+  ) {}
 
-  get(key: string, version: number): number | undefined {
+  get(key: string, version: number | string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
     // Re-insert: Map keeps insertion order, so the oldest entry is the least recently used.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.total;
+    return entry.value;
   }
 
-  set(key: string, version: number, total: number) {
-    this.entries.delete(key);
-    this.entries.set(key, { version, total });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
-
-export class PageCache {
-  private entries = new Map<string, { versions: string; body: string }>();
-  private bytes = 0;
-  constructor(
-    private maxEntries = 1000,
-    private maxBytes = 32_000_000,
-  ) {}
-
-  get(key: string, versions: string): string | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.versions !== versions) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.body;
-  }
-
-  set(key: string, versions: string, body: string) {
+  set(key: string, version: number | string, value: V) {
     this.delete(key);
-    this.entries.set(key, { versions, body });
-    this.bytes += body.length;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { version, value });
+    this.weight += this.weigh(value);
+    while (this.entries.size > this.maxEntries || this.weight > this.maxWeight) this.delete(this.entries.keys().next().value!);
   }
 
   private delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.weight -= this.weigh(entry.value);
     this.entries.delete(key);
+  }
+}
+
+/** List totals under their table's version. */
+export class CountCache extends VersionedCache<number> {
+  constructor(maxEntries = 2000) {
+    super(maxEntries);
+  }
+}
+
+/** Serialized list replies under the versions of every table they read, at most 32 MB of them. */
+export class PageCache extends VersionedCache<string> {
+  constructor(maxEntries = 1000, maxBytes = 32_000_000) {
+    super(maxEntries, maxBytes, (body) => body.length);
   }
 }
 
