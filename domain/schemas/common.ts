@@ -13,8 +13,7 @@ import { onlyDigits } from '../text';
 /** Control characters but tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARS_ALL = new RegExp(CONTROL_CHARS, 'g');
 /** A UTF-16 surrogate without its pair: broken text (a "\\ud800" in JSON), stored as "�" otherwise. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Control characters, or broken text: neither is anything a person typed. */
@@ -42,15 +41,16 @@ export const onlyDigitsInput = (value: unknown) => {
 /** The string a digits field checks after `onlyDigitsInput`: digits only. */
 export const digitsString = () => z.string({ error: MSG.mustBeText }).regex(/^\d*$/, { error: MSG.digitsOnly });
 
+const noControl = (schema: z.ZodString) => schema.refine((v) => !hasControlChars(v), { error: MSG.controlChars });
+
 /** A string without control characters. */
-export const safeString = () => z.string({ error: MSG.mustBeText }).refine((v) => !hasControlChars(v), { error: MSG.controlChars });
+export const safeString = () => noControl(z.string({ error: MSG.mustBeText }));
 
 const boundedText = (max: number) =>
   z
     .string({ error: MSG.mustBeText })
     .trim()
     .max(max, { error: maxChars(max) });
-const noControl = (schema: z.ZodString) => schema.refine((v) => !hasControlChars(v), { error: MSG.controlChars });
 
 /** Optional free text, trimmed, '' when absent. */
 export const text = (max = 255) => z.preprocess(textInput, noControl(boundedText(max)));
@@ -86,28 +86,22 @@ export const cpf = (required = true) =>
 
 /** PostgreSQL's integer: ids, counts and codes never leave it. */
 export const INT_MAX = 2_147_483_647;
-const INTEGER_TEXT = /^-?\d{1,10}$/;
 
-/** Integer that may come as "2" from a select or a query string (digits only: no spaces, no exponent). */
-export const int = (message: string = MSG.mustBeInteger) =>
+/** An integer from `min` to INT_MAX, also as text matching `pattern` (from a select or a query string). */
+const wholeNumber = (pattern: RegExp, min: number, message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).min(-INT_MAX, { error: message }).max(INT_MAX, { error: message }),
+    (v) => (typeof v === 'string' && pattern.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(INT_MAX, { error: message }),
   );
+
+/** Integer that may come as "2" (digits only: no spaces, no exponent). */
+export const int = (message: string = MSG.mustBeInteger) => wholeNumber(/^-?\d{1,10}$/, -INT_MAX, message);
 
 /** A record id in a path or query: plain digits, 1 to 2,147,483,647. */
-export const id = (message: string = MSG.invalidId) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(INT_MAX, { error: message }),
-  );
+export const id = (message: string = MSG.invalidId) => wholeNumber(/^[1-9]\d{0,9}$/, 1, message);
 
 /** A link's id in a filter, where 0 means "none" (`chips?deviceId=0`: the free chips). */
-export const idOrZero = (message: string = MSG.invalidId) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(INT_MAX, { error: message }),
-  );
+export const idOrZero = (message: string = MSG.invalidId) => wholeNumber(/^\d{1,10}$/, 0, message);
 
 export const bool = () =>
   z.preprocess(
@@ -134,13 +128,10 @@ export const addressShape = {
   addressNumber: codeText(20),
   province: text(100),
   cityandstate: text(120),
-  uf: z.preprocess(
-    textInput,
-    noControl(z.string({ error: MSG.mustBeText }).trim().toUpperCase().max(2, { error: 'Use a sigla do estado (2 letras)' })),
-  ),
+  uf: z.preprocess(textInput, noControl(z.string({ error: MSG.mustBeText }).trim().toUpperCase().max(2, { error: MSG.uf }))),
   postalCode: z.preprocess(
     onlyDigitsInput,
-    digitsString().refine((v) => v === '' || v.length === 8, { error: 'CEP deve ter 8 dígitos' }),
+    digitsString().refine((v) => v === '' || v.length === 8, { error: MSG.cep }),
   ),
   complement: text(120),
 };

@@ -33,7 +33,6 @@ const PROTECTED_USER_ID = 1;
 /** Serializes the logins-and-e-mails namespace check across transactions and processes. */
 const IDENTITY_LOCK = 727276;
 
-/** The API's user: no password hash, `nivel` kept equal to `acesso`, status derived from bloqueado. */
 /** Company settings travel inside the user object; only administrators may change them. */
 async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'integrations'>, ctx: RequestContext, tx: DbOrTx) {
   if (!input.dadosempresa && !input.integrations) return;
