@@ -15,7 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { MSG } from '../domain/messages';
 import { ping, type Database } from './db/client';
 import { registerJsonParser } from './plugins/json';
-import { registerAuth } from './plugins/auth';
+import { isApiPath, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { logSerializers } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
@@ -38,8 +38,8 @@ export interface AppOptions {
   countCache?: boolean;
 }
 
-/** Paths the browser app never owns. */
-const API_PREFIXES = ['/v1/', '/webhook/', '/docs'];
+/** Paths the browser app never owns: the API's and its documentation. */
+const isServerPath = (url: string) => isApiPath(url) || url.startsWith('/docs');
 /** Every JSON body but the uploads' is a form's worth of fields: 100 KB is ample (a client with 20 contacts is ~15 KB). */
 export const DEFAULT_BODY_LIMIT = 100_000;
 
@@ -92,8 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = listCaches(options.countCache !== false);
   for (const resource of RESOURCES) registerResource(app, db, resource, caches);
 
-  const indexHtml = options.staticDir && path.join(options.staticDir, 'index.html');
-  if (options.staticDir && indexHtml && existsSync(indexHtml)) {
+  // Checked once: `npm start` builds the browser app before the server starts.
+  const servesApp = Boolean(options.staticDir && existsSync(path.join(options.staticDir, 'index.html')));
+  if (servesApp) {
     await app.register(fastifyStatic, {
       root: options.staticDir,
       wildcard: false,
@@ -106,8 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && indexHtml && existsSync(indexHtml) && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (servesApp && !isServerPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every browser route (/clientes, /static/contrato/…) is the single-page app.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.staticDir!);
     }

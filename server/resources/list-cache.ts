@@ -9,9 +9,9 @@
  *   rows embed, read before the page. A hit costs one tiny query and no serialization.
  */
 
-/** A least-recently-used map whose values hold only under the version they were stored with. */
-class VersionedCache<V> {
-  private entries = new Map<string, { version: number | string; value: V }>();
+/** A least-recently-used map, bounded in entries and, given `weigh`, in total weight. */
+export class Lru<V> {
+  private entries = new Map<string, V>();
   private weight = 0;
   constructor(
     private maxEntries: number,
@@ -19,27 +19,43 @@ class VersionedCache<V> {
     private weigh: (value: V) => number = () => 0,
   ) {}
 
-  get(key: string, version: number | string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
     // Re-insert: Map keeps insertion order, so the oldest entry is the least recently used.
     this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+    this.entries.set(key, value);
+    return value;
   }
 
-  set(key: string, version: number | string, value: V) {
+  set(key: string, value: V) {
     this.delete(key);
-    this.entries.set(key, { version, value });
+    this.entries.set(key, value);
     this.weight += this.weigh(value);
     while (this.entries.size > this.maxEntries || this.weight > this.maxWeight) this.delete(this.entries.keys().next().value!);
   }
 
   private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.weight -= this.weigh(entry.value);
+    if (!this.entries.has(key)) return;
+    this.weight -= this.weigh(this.entries.get(key)!);
     this.entries.delete(key);
+  }
+}
+
+/** Values that hold only under the version they were stored with. */
+class VersionedCache<V> {
+  private lru: Lru<{ version: number | string; value: V }>;
+  constructor(maxEntries: number, maxWeight = Infinity, weigh: (value: V) => number = () => 0) {
+    this.lru = new Lru(maxEntries, maxWeight, (entry) => weigh(entry.value));
+  }
+
+  get(key: string, version: number | string): V | undefined {
+    const entry = this.lru.get(key);
+    return entry && entry.version === version ? entry.value : undefined;
+  }
+
+  set(key: string, version: number | string, value: V) {
+    this.lru.set(key, { version, value });
   }
 }
 
@@ -62,9 +78,12 @@ export interface ListCaches {
   countCache?: CountCache;
   pageCache?: PageCache;
   /** Page queries already built, per list shape (list-query.ts `pageQuery`). */
-  pageStatements?: Map<string, { execute(params: Record<string, unknown>): Promise<unknown[]> }>;
+  pageStatements?: Lru<{ execute(params: Record<string, unknown>): Promise<unknown[]> }>;
 }
 
+/** Built page statements kept (list shapes: filters, number of pesquisa words, order). */
+const MAX_STATEMENTS = 400;
+
 export function listCaches(enabled: boolean): ListCaches {
-  return enabled ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements: new Map() } : {};
+  return enabled ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements: new Lru(MAX_STATEMENTS) } : {};
 }

@@ -70,7 +70,6 @@ function listColumns(def: AnyResource): Record<string, PgColumn | SQL> {
 
 /** Column the page query adds: the table's version, read in the page's own snapshot. */
 const VERSION = '__versao';
-const MAX_STATEMENTS = 400;
 
 function orderOf(def: AnyResource, query: ListQuery): SQL[] {
   // `sort` was checked against the sortable fields by the query schema; hasOwn keeps it that way.
@@ -94,8 +93,7 @@ function pageQuery(
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
   let statement = statements.get(statementKey);
-  if (statement) statements.delete(statementKey);
-  else
+  if (!statement) {
     statement = db
       .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
       .from(def.table)
@@ -104,8 +102,8 @@ function pageQuery(
       .limit(sql.placeholder('limit') as unknown as number)
       .offset(sql.placeholder('offset') as unknown as number)
       .prepare(undefined as unknown as string);
-  statements.set(statementKey, statement);
-  if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+    statements.set(statementKey, statement);
+  }
   return statement.execute({ limit, offset, ...wordParams(query.pesquisa) });
 }
 

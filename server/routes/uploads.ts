@@ -39,8 +39,8 @@ function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: numbe
 
 /** The owner must exist, and stays until the upload's transaction ends (a concurrent removal waits, then removes it too). */
 async function assertOwnerExists(tx: DbOrTx, documento: UploadDocumento, unid: number, field: string) {
-  const owner = UPLOAD_OWNERS[documento];
-  const [row] = await tx.select({ id: owner.id }).from(owner.table).where(eq(owner.id, unid)).limit(1).for('share');
+  const { table } = UPLOAD_OWNERS[documento];
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, unid)).limit(1).for('share');
   if (!row) throw badRequest(MSG.invalidInput, { [field]: MSG.uploadOwnerMissing });
 }
 

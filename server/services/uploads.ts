@@ -9,13 +9,16 @@ import type { UploadDocumento } from '../../domain/constants';
 import type { DbOrTx } from '../db/client';
 import { clientes, contratos, ordensservicos, uploads, users, veiculos } from '../db/schema';
 
-export const UPLOAD_OWNERS: Record<UploadDocumento, { table: PgTable; id: PgColumn; userOwned: boolean }> = {
-  imgPerfil: { table: users, id: users.id, userOwned: true },
-  users: { table: users, id: users.id, userOwned: true },
-  cliente: { table: clientes, id: clientes.id, userOwned: false },
-  veiculos: { table: veiculos, id: veiculos.id, userOwned: false },
-  ordensservicos: { table: ordensservicos, id: ordensservicos.id, userOwned: false },
-  contratos: { table: contratos, id: contratos.id, userOwned: false },
+/** A table that owns uploads: its records are found by `id`. */
+type OwnerTable = PgTable & { id: PgColumn };
+
+export const UPLOAD_OWNERS: Record<UploadDocumento, { table: OwnerTable; userOwned: boolean }> = {
+  imgPerfil: { table: users, userOwned: true },
+  users: { table: users, userOwned: true },
+  cliente: { table: clientes, userOwned: false },
+  veiculos: { table: veiculos, userOwned: false },
+  ordensservicos: { table: ordensservicos, userOwned: false },
+  contratos: { table: contratos, userOwned: false },
 };
 
 /** The kinds of upload a table's records own (users: imgPerfil and users). */
