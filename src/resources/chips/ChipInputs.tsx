@@ -4,9 +4,8 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { TextInput } from 'react-admin';
 import { FormGrid } from '../../components/FormGrid';
+import { DigitsInput } from '../../components/DigitsInput';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
-
-const iccidDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 20);
 
 /** Brazilian carriers, offered as suggestions; any other name may be typed. */
 export const OPERADORAS = ['Vivo', 'Claro', 'TIM', 'Oi', 'Algar', 'Arqia', 'Vodafone', 'Porto Seguro Conecta'];
@@ -42,13 +41,7 @@ export function ChipInputs() {
   return (
     <FormGrid>
       <MaskedTextInput source="phone" mask="phone" isRequired />
-      <TextInput
-        source="iccid"
-        isRequired
-        parse={iccidDigits}
-        helperText="app.chips.iccid_help"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } }}
-      />
+      <DigitsInput source="iccid" maxDigits={20} isRequired helperText="app.chips.iccid_help" />
       <OperadoraInput />
       <TextInput source="fonecedor" />
     </FormGrid>

@@ -1,11 +1,11 @@
 /** Tab Informações of the vehicle form: category, identification and documents. */
 import * as React from 'react';
 import { SelectInput, TextInput } from 'react-admin';
+import { DigitsInput } from '../../components/DigitsInput';
 import { FormGrid } from '../../components/FormGrid';
 import { categoryChoices } from './choices';
 
 const upper = (value: string) => (value ?? '').toUpperCase();
-const digits = (max: number) => (value: string) => (value ?? '').replace(/\D/g, '').slice(0, max);
 
 export function VeiculoInputs() {
   return (
@@ -16,7 +16,7 @@ export function VeiculoInputs() {
       <TextInput source="modelo" isRequired />
       {/* Plates are stored upper-case (ABC1234 or ABC1D23): shown that way as they are typed. */}
       <TextInput source="placa" isRequired parse={upper} slotProps={{ htmlInput: { maxLength: 8, autoCapitalize: 'characters' } }} />
-      <TextInput source="renavan" isRequired parse={digits(11)} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }} />
+      <DigitsInput source="renavan" maxDigits={11} isRequired />
       <TextInput source="chassi" isRequired parse={upper} slotProps={{ htmlInput: { maxLength: 30, autoCapitalize: 'characters' } }} />
       <TextInput source="cor" />
     </FormGrid>
