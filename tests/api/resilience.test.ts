@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { planos, users } from '../../server/db/schema';
 import { registerErrorHandling } from '../../server/plugins/errors';
-import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { backends, Client, createTestApp, installAndLogin, newUser, useInstalledApp, type TestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 
 class LogCapture extends Writable {
@@ -30,31 +30,25 @@ async function run(t: TestApp, ...statements: string[]) {
 
 describe.each(backends)('logs hold no secret (%s)', (backend) => {
   const log = new LogCapture();
-  let t: TestApp;
-  let admin: Client;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { logStream: log, logLevel: 'info' });
-    admin = await installAndLogin(t.app);
-  });
-  afterAll(() => t.close());
+  const env = useInstalledApp(backend, { logStream: log, logLevel: 'info' });
 
   it('at the default level, failed writes log no parameters and logged URLs carry no token', async () => {
     // Writes that fail inside the database, after the password is hashed: the statement's parameters hold the secrets.
     await run(
-      t,
+      env.t,
       `CREATE FUNCTION falhar() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha de teste'; END $$`,
       'CREATE TRIGGER falhar_users BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION falhar()',
       'CREATE TRIGGER falhar_clientes BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falhar()',
     );
     const userPassword = 'senha-plantada-7391';
     const appPassword = 'app-plantada-5528';
-    expect((await admin.post('/v1/users', newUser({ password: userPassword }))).status).toBe(500);
-    expect((await admin.post('/v1/clientes', newCliente({ login: 'cliente.app', password: appPassword }))).status).toBe(500);
-    await run(t, 'DROP TRIGGER falhar_users ON users', 'DROP TRIGGER falhar_clientes ON clientes');
+    expect((await env.admin.post('/v1/users', newUser({ password: userPassword }))).status).toBe(500);
+    expect((await env.admin.post('/v1/clientes', newCliente({ login: 'cliente.app', password: appPassword }))).status).toBe(500);
+    await run(env.t, 'DROP TRIGGER falhar_users ON users', 'DROP TRIGGER falhar_clientes ON clientes');
 
-    const [own] = await t.database.db.select({ token: users.token, hash: users.passwordHash }).from(users).where(eq(users.id, 1));
-    expect((await new Client(t.app).get(`/v1/static/precadastro/${own.token}`)).status).toBe(200);
-    expect((await admin.get('/v1/clientes?pesquisa=segredo-na-url')).status).toBe(200);
+    const [own] = await env.t.database.db.select({ token: users.token, hash: users.passwordHash }).from(users).where(eq(users.id, 1));
+    expect((await new Client(env.t.app).get(`/v1/static/precadastro/${own.token}`)).status).toBe(200);
+    expect((await env.admin.get('/v1/clientes?pesquisa=segredo-na-url')).status).toBe(200);
 
     expect(log.text).toContain('unexpected error');
     expect(log.text).toContain('/v1/static/precadastro/[oculto]');
@@ -65,7 +59,7 @@ describe.each(backends)('logs hold no secret (%s)', (backend) => {
       own.hash,
       'scrypt$',
       'segredo-na-url',
-      admin.cookie.replace('Token=', ''),
+      env.admin.cookie.replace('Token=', ''),
     ]) {
       expect(log.text.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
@@ -73,26 +67,20 @@ describe.each(backends)('logs hold no secret (%s)', (backend) => {
 });
 
 describe.each(backends)('a failed statement never leaves a transaction open (%s)', (backend) => {
-  let t: TestApp;
-  let admin: Client;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    admin = await installAndLogin(t.app);
-  });
-  afterAll(() => t.close());
+  const env = useInstalledApp(backend);
 
   it('a write broken inside its transaction answers 500, and the next requests work', async () => {
     await run(
-      t,
+      env.t,
       `CREATE FUNCTION quebrar() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'quebra de teste'; END $$`,
       'CREATE TRIGGER quebrar_planos AFTER INSERT ON planos FOR EACH ROW EXECUTE FUNCTION quebrar()',
     );
-    expect((await admin.post('/v1/planos', newPlano())).status).toBe(500);
-    expect((await new Client(t.app).get('/v1/health')).status).toBe(200);
-    expect((await admin.get('/v1/planos')).body.meta.total).toBe(0);
-    await run(t, 'DROP TRIGGER quebrar_planos ON planos');
-    expect((await admin.post('/v1/planos', newPlano())).status).toBe(201);
-    expect((await new Client(t.app).login('ana@rastreio.test', 'senha-forte-1')).status).toBe(200);
+    expect((await env.admin.post('/v1/planos', newPlano())).status).toBe(500);
+    expect((await new Client(env.t.app).get('/v1/health')).status).toBe(200);
+    expect((await env.admin.get('/v1/planos')).body.meta.total).toBe(0);
+    await run(env.t, 'DROP TRIGGER quebrar_planos ON planos');
+    expect((await env.admin.post('/v1/planos', newPlano())).status).toBe(201);
+    expect((await new Client(env.t.app).login('ana@rastreio.test', 'senha-forte-1')).status).toBe(200);
   });
 });
 
