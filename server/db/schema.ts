@@ -131,6 +131,11 @@ export const clientes = pgTable(
     /** The client's tracking-app password: kept to create their Traccar user. */
     password: text().notNull().default(''),
     contatos: jsonb().$type<Array<Record<string, string>>>().notNull().default([]),
+    /**
+     * Staff lifted a billing block (DESIGN 9, "an override"): the ids of the charges that were
+     * overdue then. The billing job blocks the client again only for an overdue charge not listed.
+     */
+    billingOverride: jsonb().$type<number[]>().notNull().default([]),
     traccarUserId: integer(),
     gatewayId: text(),
     busca: busca(),
@@ -356,6 +361,10 @@ export const cobrancas = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    /** One charge per subscription period, even when the billing job runs twice at once. */
+    uniqueIndex('cobrancas_assinatura_duedate_key')
+      .on(t.idassinatura, t.duedate)
+      .where(sql`${t.idassinatura} IS NOT NULL`),
     index('cobrancas_status_duedate_idx').on(t.status, t.duedate),
     index('cobrancas_duedate_idx').on(t.duedate, t.id),
     index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
@@ -380,6 +389,8 @@ export const ordensservicos = pgTable(
     iddevice: integer()
       .notNull()
       .references(() => trackres.id, { onDelete: 'restrict' }),
+    /** The staff user who does the installation (beyond SPEC: the installers' agenda). */
+    idtecnico: integer().references(() => users.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),
     agendamento: date({ mode: 'string' }),
     horario: text().notNull().default(''),
@@ -394,6 +405,7 @@ export const ordensservicos = pgTable(
     index('ordensservicos_status_agendamento_idx').on(t.status, t.agendamento),
     index('ordensservicos_agendamento_idx').on(t.agendamento, t.id),
     index('ordensservicos_idcliente_idx').on(t.idcliente, t.id),
+    index('ordensservicos_idtecnico_agendamento_idx').on(t.idtecnico, t.agendamento),
     trgm('ordensservicos_busca_trgm', t.busca),
   ],
 );
