@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seeds 100,000 users, 100,000 clients, 120,000 vehicles, 120,000 trackers,
- * 120,000 chips and a few plans (server/seed/demo.ts), then measures every list endpoint at 10
+ * 120,000 chips, a few plans and 200,000 service orders (server/seed/demo.ts), then measures every list endpoint at 10
  * concurrent connections, each with a filter only and with a pesquisa matching thousands of rows,
  * all with the exact total (checked against SQL), on PostgreSQL and PGlite, beside a
  * PostgREST-style yardstick; then the JavaScript /login needs for its first paint, Lighthouse on
@@ -8,12 +8,13 @@
  * See bench/README.md.
  *
  * Options: --seconds S (10), --only clientes,veiculos/pesquisa-marca (scenarios, bench/lib/scenarios.ts),
- * --users/--clientes/--veiculos/--rastreadores/--chips/--planos N (the seed), --skip-pglite,
+ * --users/--clientes/--veiculos/--rastreadores/--chips/--planos/--ordensservicos N (the seed), --skip-pglite,
  * --skip-nocache, --skip-yardstick, --skip-frontend, --skip-screen, --reuse (keep the seeded
  * databases for the next run with --reuse), --frontend-only (build, then /login's JavaScript and
  * Lighthouse against a fresh PGlite server: no PostgreSQL, no seed, no load), --lighthouse-runs N (3).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; the bench
- * creates and drops its own databases `rastreio_bench` and `rastreio_bench_10`).
+ * creates and drops its own databases `rastreio_bench` and `rastreio_bench_10`; BENCH_DB names the
+ * first, and the PGlite directory after it, so that two benches on one machine do not collide).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ import { ensureCompany } from '../server/services/company';
 import { hashPassword, randomToken } from '../server/services/passwords';
 import { seedDemo, type DemoCounts } from '../server/seed/demo';
 import { searchTimings, type ScreenTiming } from './lib/clientes-screen';
+import { billingTimings, serieTimings } from './lib/financeiro';
 import { lighthouseMedian, loginPageJavaScript } from './lib/frontend';
 import { measure } from './lib/load';
 import { login, root, startNode } from './lib/processes';
@@ -47,6 +49,10 @@ const { values: args } = parseArgs({
     rastreadores: count(120_000),
     chips: count(120_000),
     planos: count(5),
+    ordensservicos: count(200_000),
+    contratos: count(100_000),
+    assinaturas: count(100_000),
+    cobrancas: count(1_000_000),
     seconds: { type: 'string', default: '10' },
     only: { type: 'string' },
     'skip-pglite': flag,
@@ -66,16 +72,34 @@ const COUNTS: DemoCounts = {
   rastreadores: Number(args.rastreadores),
   chips: Number(args.chips),
   planos: Number(args.planos),
+  ordensservicos: Number(args.ordensservicos),
+  contratos: Number(args.contratos),
+  assinaturas: Number(args.assinaturas),
+  cobrancas: Number(args.cobrancas),
 };
-const SMALL: DemoCounts = { users: 10, clientes: 10, veiculos: 0, rastreadores: 0, chips: 0, planos: 0 };
+const SMALL: DemoCounts = {
+  users: 10,
+  clientes: 10,
+  veiculos: 0,
+  rastreadores: 0,
+  chips: 0,
+  planos: 0,
+  ordensservicos: 0,
+  contratos: 0,
+  assinaturas: 0,
+  cobrancas: 0,
+};
 const LOAD = { connections: 10, seconds: Number(args.seconds), warmup: 3 };
 const scenarios = selectScenarios(args.only);
 const ADMIN = { login: 'bench', password: 'bench-senha-1' };
 const pgAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = (name: string) => Object.assign(new URL(pgAdminUrl), { pathname: `/${name}` }).toString();
-const benchPgUrl = dbUrl('rastreio_bench');
+const BENCH_DB = process.env.BENCH_DB ?? 'rastreio_bench';
+const benchPgUrl = dbUrl(BENCH_DB);
 const smallPgUrl = dbUrl('rastreio_bench_10');
 const rows: Row[] = [];
+/** Issue 9's figures beside the lists: the billing job and /financeiro's series. */
+const finance: string[] = [];
 const seedTimes: string[] = [];
 
 /** The bench administrator (every record's idcard), the company, then the demo data. */
@@ -131,10 +155,12 @@ async function benchApp(
   expected: Map<string, number>,
   onRunning?: (url: string) => Promise<void>,
 ) {
-  const app = await startNode('server/server.ts', env, '/v1/health', port);
+  // The billing job is measured on its own (bench/lib/financeiro.ts), not at each server's start.
+  const app = await startNode('server/server.ts', { BILLING_JOB: 'off', ...env }, '/v1/health', port);
   try {
     const cookie = await login(app.url, ADMIN.login, ADMIN.password);
     for (const s of scenarios) await load(backend, app.url + pageUrl(s, '/v1'), { cookie }, s, expected, (body) => body.meta.total);
+    if (COUNTS.cobrancas && scenarios.some((s) => s.resource === 'cobrancas')) finance.push(await serieTimings(app.url, cookie, backend));
     await onRunning?.(app.url);
   } finally {
     await app.stop();
@@ -277,8 +303,10 @@ if (args['frontend-only']) {
 console.log(`PostgreSQL (${benchPgUrl})`);
 const pgAdmin = new pg.Client({ connectionString: pgAdminUrl });
 await pgAdmin.connect();
-await freshPgDatabase(pgAdmin, 'rastreio_bench', benchPgUrl, COUNTS, 'PostgreSQL');
+await freshPgDatabase(pgAdmin, BENCH_DB, benchPgUrl, COUNTS, 'PostgreSQL');
 const pgDatabase = await openDatabase({ url: benchPgUrl });
+// Before the totals: the job's first run settles the seeded charges (past due → 2) as a night would.
+if (COUNTS.cobrancas) finance.push(...(await billingTimings(pgDatabase, 'PostgreSQL')));
 const pgTotals = await expectedTotals(pgDatabase);
 await pgDatabase.close();
 await benchApp('app (PostgreSQL)', { DATABASE_URL: benchPgUrl }, 3901, pgTotals, args['skip-frontend'] ? undefined : benchFrontend);
@@ -297,7 +325,7 @@ if (!args['skip-frontend'] && !args['skip-screen']) {
 
 if (!args['skip-pglite']) {
   console.log('PGlite');
-  const dataDir = path.join(tmpdir(), 'rastreio-bench-pglite');
+  const dataDir = path.join(tmpdir(), `${BENCH_DB.replace(/_/g, '-')}-pglite`);
   if (!(args.reuse && existsSync(dataDir))) {
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
@@ -306,22 +334,22 @@ if (!args['skip-pglite']) {
     await pglite.close();
   } else console.log(`  reusing ${dataDir} (--reuse)`);
   const pglite = await openDatabase({ dataDir });
+  if (COUNTS.cobrancas) finance.push(...(await billingTimings(pglite, 'PGlite')));
   const pgliteTotals = await expectedTotals(pglite);
   await pglite.close();
   await benchApp('app (PGlite)', { DATA_DIR: dataDir }, 3903, pgliteTotals);
   if (!args['skip-nocache']) await benchApp('app (PGlite, COUNT_CACHE=off)', { DATA_DIR: dataDir, COUNT_CACHE: 'off' }, 3905, pgliteTotals);
   if (!args.reuse) rmSync(dataDir, { recursive: true, force: true });
 }
-if (!args.reuse)
-  for (const name of ['rastreio_bench', 'rastreio_bench_10']) await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+if (!args.reuse) for (const name of [BENCH_DB, 'rastreio_bench_10']) await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 await pgAdmin.end();
 
 const n = (v: number) => v.toLocaleString('en');
-const budgets = budgetTable(rows, 'app (PostgreSQL)', 'yardstick (PostgreSQL)');
+const budgets = budgetTable(rows, 'app (PostgreSQL)', 'yardstick (PostgreSQL)', 'app (PostgreSQL, COUNT_CACHE=off)');
 const wrong = wrongTotals(rows);
 const table = [
   `Every list endpoint, page 1 of 20 with the exact total; ${n(COUNTS.users)} users, ${n(COUNTS.clientes)} clients, ${n(COUNTS.veiculos)} vehicles, ` +
-    `${n(COUNTS.rastreadores)} trackers, ${n(COUNTS.chips)} chips, ${n(COUNTS.planos)} plans; ${LOAD.connections} connections, ${LOAD.seconds} s per run after a ${LOAD.warmup} s warm-up.`,
+    `${n(COUNTS.rastreadores)} trackers, ${n(COUNTS.chips)} chips, ${n(COUNTS.planos)} plans, ${n(COUNTS.ordensservicos)} service orders; ${LOAD.connections} connections, ${LOAD.seconds} s per run after a ${LOAD.warmup} s warm-up.`,
   '',
   ...resultsTable(rows),
   '',
@@ -349,6 +377,7 @@ const table = [
   ...seedTimes.map((line) => `- Seeding ${line}.`),
 ];
 console.log(`\n${table.join('\n')}`);
+if (finance.length) console.log(`\n${finance.map((line) => `- ${line}`).join('\n')}`);
 const failures = [...budgets.failures, ...frontendFailures];
 if (failures.length) console.log(`\nBudgets NOT met:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (!args.only) writeFileSync(path.join(root, 'bench', 'results.md'), `${table.join('\n')}\n`);

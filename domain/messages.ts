@@ -97,7 +97,7 @@ export const MSG = {
   trackerOnOtherVehicle: 'Este rastreador já está em outro veículo.',
   statusVencidoReserved: 'O status Vencido é definido somente pelo faturamento.',
   statusVencidoLocked: 'Cliente vencido: o status muda somente com o pagamento das cobranças.',
-  clienteInUse: 'O cliente possui veículos, contratos, cobranças ou ordens de serviço e não pode ser removido.',
+  clienteInUse: 'O cliente possui veículos, contratos, assinaturas, cobranças ou ordens de serviço e não pode ser removido.',
   veiculoHasTracker: 'Este veículo já tem outro rastreador. Desconecte-o primeiro.',
   trackerHasChip: 'Este rastreador já tem outro chip. Desconecte-o primeiro.',
   chipInUse: 'Este chip está em uso por outro rastreador.',
@@ -112,6 +112,19 @@ export const MSG = {
   category: 'Categoria deve ser motorcycle, car, pickup, truck, bus ou van',
   uf: 'Use a sigla do estado (2 letras)',
   cep: 'CEP deve ter 8 dígitos',
+  // Service orders (SPEC 2.15, 3 and 4; DESIGN 9)
+  veiculoObrigatorio: 'Veículo obrigatório',
+  rastreadorObrigatorio: 'Rastreador obrigatório',
+  invalidTecnico: 'Técnico inválido',
+  tecnicoNotFound: 'Técnico não encontrado ou bloqueado',
+  veiculoOfOtherCliente: 'Este veículo não pertence ao cliente informado.',
+  ordemStatus: 'Status deve ser 0 (Em Aberto) ou 1 (Concluído)',
+  invalidDate: 'Data inválida: use AAAA-MM-DD',
+  invalidTime: 'Horário inválido: use HH:MM',
+  checklistInvalid: 'O checklist deve ser uma lista de itens com as respostas OK ou NT.',
+  checklistAnswer: 'As respostas do checklist devem ser OK ou NT.',
+  ordemConcluida: 'Esta ordem de serviço está concluída e não pode ser alterada. Somente um administrador pode reabri-la.',
+  ordemConcluidaRemove: 'Esta ordem de serviço está concluída e não pode ser removida. Um administrador pode reabri-la antes.',
   // Plans and money
   wholeNumber: 'Informe um número inteiro',
   atLeastOneDevice: 'Pelo menos 1 dispositivo',
@@ -124,6 +137,21 @@ export const MSG = {
   precadastroToken: 'Link de pré-cadastro inválido ou expirado. Peça um novo link à empresa.',
   tooManyDocumentos: 'No máximo 3 documentos',
   precadastroDone: 'Cadastro realizado com sucesso',
+  // Finance: contracts, subscriptions, charges, sending, the public contract (SPEC 2.12–2.14, DESIGN 7 and 9)
+  financeDate: 'Data inválida: use AAAA-MM-DD',
+  percentInvalid: 'Informe um percentual de 0 a 100',
+  invalidPlano: 'Plano inválido',
+  planoRequired: 'Plano obrigatório',
+  planoNotFound: 'Plano não encontrado',
+  contratoStatus: 'Status deve ser 0 (Ativo) ou 1 (Encerrado)',
+  assinaturaStatus: 'Status deve ser 0 (Ativa), 1 (Bloqueada) ou 2 (Vencida)',
+  cobrancaStatus: 'Status deve ser 0 (Em Aberto), 1 (Recebida), 2 (Vencida) ou 3 (Cancelada)',
+  dataFimBeforeInicio: 'A data final deve ser igual ou posterior à inicial',
+  messagingInactive: 'A integração com o WhatsApp não está ativa: ative-a em Integrações → WhatsApp para enviar.',
+  noMobilePhone: 'O cliente não tem celular cadastrado: informe o celular no cadastro do cliente para enviar.',
+  sent: 'Foi enviada com sucesso',
+  contratoToken: 'Contrato não encontrado: o link é inválido ou o contrato foi removido.',
+  clienteNotOfContrato: 'Nenhum contrato deste cliente com este link.',
   // BEGIN browser notices (SPEC 8): src/i18n/app.ts takes these; the server does not send them.
   created: 'Cadastro realizado com sucesso',
   updated: 'Informações atualizadas com sucesso',
@@ -134,6 +162,8 @@ export const MSG = {
   searchEmpty: 'ok',
   clienteRequiredTab: 'Escolha o cliente do veículo na aba Cliente.',
   veiculoRequired: 'Dados do veículo obrigatórios',
+  clienteDataRequired: 'Dados do cliente obrigatórios',
+  veiculoSearchEmpty: 'Obrigatório informar placa, Renavam ou chassi',
   linkCopied: 'Link copiado para a área de transferência!',
   linkUnavailable: 'Link de pré-cadastro indisponível para o seu usuário.',
   // END browser notices
@@ -141,6 +171,10 @@ export const MSG = {
 
 export const maxChars = (n: number) => `No máximo ${n} caracteres`;
 export const maxDigits = (n: number) => `No máximo ${n} dígitos`;
+/** A service order's checklist: an item that is not one of the 18, and what is missing to finalize it. */
+export const checklistUnknownItem = (item: string) => `Item desconhecido no checklist: ${item}`;
+export const checklistIncomplete = (n: number) =>
+  `Para concluir, responda todos os itens do checklist com OK ou NT (${n === 1 ? 'falta 1 item' : `faltam ${n} itens`}).`;
 export const valuesAccepted = (values: readonly (string | number)[]) => `Valores aceitos: ${values.join(', ')}`;
 export const sortFields = (fields: readonly string[]) => `${MSG.invalidSort} Use um de: ${fields.join(', ')}.`;
 

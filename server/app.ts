@@ -21,10 +21,15 @@ import { logSerializers } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
+import { scheduleBilling } from './jobs/scheduler';
 import { registerAuthRoutes } from './routes/auth';
+import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './routes/registry';
+import { registerTecnicosRoute } from './routes/ordensservicos';
 import { registerPrecadastroRoutes } from './routes/precadastro';
+import { registerStaticContratoRoutes } from './routes/static-contrato';
 import { registerUploadRoutes } from './routes/uploads';
+import { outboxMessaging, type MessagingChannel } from './services/messaging';
 
 export interface AppOptions {
   database: Database;
@@ -36,6 +41,12 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Reuse list totals and replies while their tables are unchanged (default on; off to measure the raw work). */
   countCache?: boolean;
+  /** Run the billing job at start-up and daily after midnight (server.ts; off in tests unless asked). */
+  billingSchedule?: boolean;
+  /** Where sent contracts and charges go (default: the WhatsApp outbox, services/messaging.ts). */
+  messaging?: MessagingChannel;
+  /** The app's public address for links in messages; the request's own origin when absent. */
+  publicUrl?: string;
 }
 
 /** Paths the browser app never owns: the API's and its documentation. */
@@ -88,6 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, db);
   registerUploadRoutes(app, db);
   registerPrecadastroRoutes(app, db);
+  registerStaticContratoRoutes(app, db);
+  registerFinanceRoutes(app, db, { messaging: options.messaging ?? outboxMessaging, publicUrl: options.publicUrl });
+  registerTecnicosRoute(app, db);
   // Both list caches are exact (validated by table versions); off only to measure the raw work.
   const caches = listCaches(options.countCache !== false);
   for (const resource of RESOURCES) registerResource(app, db, resource, caches);
@@ -113,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return reply.code(404).send({ message: MSG.routeNotFound });
   });
+
+  if (options.billingSchedule) {
+    const billing = scheduleBilling(db, app.log);
+    app.addHook('onClose', () => billing.stop());
+  }
 
   return app;
 }

@@ -15,6 +15,14 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** 'off' makes every list recount its total (for benchmarks). */
   COUNT_CACHE: z.enum(['on', 'off']).default('on'),
+  /** 'off' keeps this process from scheduling the daily billing job (`npm run billing` runs it by hand). */
+  BILLING_JOB: z.enum(['on', 'off']).default('on'),
+  /** The app's public address (https://rastreio.example.com) for links sent to clients; else each request's own. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

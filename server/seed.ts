@@ -26,6 +26,10 @@ const { values } = parseArgs({
     rastreadores: option('rastreadores'),
     chips: option('chips'),
     planos: option('planos'),
+    ordensservicos: option('ordensservicos'),
+    contratos: option('contratos'),
+    assinaturas: option('assinaturas'),
+    cobrancas: option('cobrancas'),
   },
 });
 const counts: DemoCounts = {
@@ -35,10 +39,14 @@ const counts: DemoCounts = {
   rastreadores: Number(values.rastreadores),
   chips: Number(values.chips),
   planos: Number(values.planos),
+  ordensservicos: Number(values.ordensservicos),
+  contratos: Number(values.contratos),
+  assinaturas: Number(values.assinaturas),
+  cobrancas: Number(values.cobrancas),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 0)) {
   console.error(
-    'Use: npm run seed -- [--users N] [--clientes N] [--veiculos N] [--rastreadores N] [--chips N] [--planos N] (N inteiro ≥ 0)',
+    'Use: npm run seed -- [--users N] [--clientes N] [--veiculos N] [--rastreadores N] [--chips N] [--planos N] [--ordensservicos N] [--contratos N] [--assinaturas N] [--cobrancas N] (N inteiro ≥ 0)',
   );
   process.exit(1);
 }
@@ -67,7 +75,11 @@ const [admin] = await database.db
   .limit(1);
 
 console.log('Criando dados de demonstração…');
-const { linked } = await seedDemo(database.db, counts, { idcard: admin.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
+const { linked } = await seedDemo(database.db, counts, {
+  idcard: admin.id,
+  passwordHash: await hashPassword(DEMO_PASSWORD),
+  timeZone: env.APP_TIMEZONE,
+});
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `Pronto em ${seconds} s: ${linked.veiculos} rastreadores instalados em veículos e ${linked.chips} chips em rastreadores.` +

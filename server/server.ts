@@ -12,6 +12,8 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   logLevel: env.LOG_LEVEL,
   countCache: env.COUNT_CACHE === 'on',
+  billingSchedule: env.BILLING_JOB === 'on',
+  publicUrl: env.PUBLIC_URL,
 });
 
 const shutdown = async () => {

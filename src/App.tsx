@@ -4,7 +4,7 @@
  */
 import * as React from 'react';
 import { CustomRoutes } from 'ra-core';
-import { Admin, Resource } from 'react-admin';
+import { Admin, Authenticated, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -16,13 +16,20 @@ import veiculos from './resources/veiculos';
 import rastreadores from './resources/rastreadores';
 import chips from './resources/chips';
 import planos from './resources/planos';
+import ordensservicos from './resources/ordensservicos';
+import contratos from './resources/contratos';
+import assinaturas from './resources/assinaturas';
+import cobrancas from './resources/cobrancas';
 import {
   AdminOnly,
   ContratoPublicoPage,
   Dashboard,
+  FinanceiroPage,
   InstallPage,
   LazyLayout,
   NotFound,
+  OrdemServicoPage,
+  PathAlias,
   PreCadastroPage,
   ProfilePage,
   PublicSuspense,
@@ -49,7 +56,11 @@ export function App() {
       <Resource name="usuarios" {...usuarios} />
       <Resource name="clientes" {...clientes} />
       <Resource name="veiculos" {...veiculos} />
+      <Resource name="ordensservicos" {...ordensservicos} />
       <Resource name="planos" {...planos} />
+      <Resource name="contratos" {...contratos} />
+      <Resource name="assinaturas" {...assinaturas} />
+      <Resource name="cobrancas" {...cobrancas} />
       <Resource name="chips" {...chips} />
       <Resource name="rastreadores" {...rastreadores} />
       <CustomRoutes noLayout>
@@ -70,6 +81,16 @@ export function App() {
           }
         />
         <Route
+          path="/ordenservico/:id"
+          element={
+            <Authenticated>
+              <PublicSuspense>
+                <OrdemServicoPage />
+              </PublicSuspense>
+            </Authenticated>
+          }
+        />
+        <Route
           path="/static/contrato/:id"
           element={
             <PublicSuspense>
@@ -80,6 +101,9 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/financeiro/*" element={<FinanceiroPage />} />
+        {/* One reading of the menu spells it /odensservicos (SPEC 2.1): the same screen. */}
+        <Route path="/odensservicos/*" element={<PathAlias from="/odensservicos" to="/ordensservicos" />} />
         <Route path="/settings/perfil/*" element={<ProfilePage />} />
         <Route
           path="/notificacoes/*"

@@ -3,11 +3,15 @@ import * as React from 'react';
 import { lazy } from 'react';
 import { CanAccess } from 'ra-core';
 import type { LayoutProps } from 'react-admin';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { isDocumentPage } from './print/printPaths';
 
 /** The shell is not needed to sign in: it loads after the login page has painted. */
 const AppLayoutLazy = lazy(() => import('./layout/AppLayout'));
 export function LazyLayout(props: LayoutProps) {
+  const { pathname } = useLocation();
+  // A document at its resource's address (/contratos/{id}, /cobrancas/{id}) prints without the shell.
+  if (isDocumentPage(pathname)) return <React.Suspense fallback={null}>{props.children}</React.Suspense>;
   return (
     <React.Suspense fallback={null}>
       <AppLayoutLazy {...props} />
@@ -21,21 +25,20 @@ export const UnderConstruction = lazy(() => import('./custom-pages/placeholders/
 export const NotFound = lazy(() => import('./custom-pages/placeholders/NotFound'));
 export const InstallPage = lazy(() => import('./custom-pages/install/InstallPage'));
 export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/PreCadastroPage'));
-export const ContratoPublicoPage = lazy(() =>
-  import('./custom-pages/placeholders/PublicPlaceholder').then((m) => ({ default: m.ContratoPublicoPage })),
-);
+export const ContratoPublicoPage = lazy(() => import('./custom-pages/contrato/ContratoPublicoPage'));
+export const FinanceiroPage = lazy(() => import('./custom-pages/financeiro/FinanceiroPage'));
+
+/** The printable service order (noLayout, inside <Authenticated>). */
+export const OrdemServicoPage = lazy(() => import('./resources/ordensservicos/OrdemServicoPage'));
+
+/** A second spelling of a path: the same screen, the rest of the path and the query kept (/odensservicos/create). */
+export function PathAlias({ from, to }: { from: string; to: string }) {
+  const location = useLocation();
+  return <Navigate to={`${to}${location.pathname.slice(from.length)}${location.search}`} replace />;
+}
 
 /** Screens of later issues: each path shows "Em construção" inside the shell. */
-export const UNDER_CONSTRUCTION_PATHS = [
-  '/ordensservicos/*',
-  '/odensservicos/*',
-  '/ordenservico/:id',
-  '/contratos/*',
-  '/assinaturas/*',
-  '/cobrancas/*',
-  '/integrations/*',
-  '/financeiro/*',
-];
+export const UNDER_CONSTRUCTION_PATHS = ['/integrations/*'];
 
 /** Pages of the Configurações group: administrators only, others go to the access-denied page. */
 export function AdminOnly({ resource, children }: { resource: string; children: React.ReactNode }) {

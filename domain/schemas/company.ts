@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOTIFICACOES_OPTIONS } from '../constants';
 import { MSG, valuesAccepted } from '../messages';
 import { codeText, int, text } from './common';
+import { optionalPercent } from './financeiro';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -11,6 +12,9 @@ export const dadosempresaSchema = z.object({
   nome: text(200),
   contato: text(200),
   cnpj: text(20),
+  /** Fine and monthly interest (%) of a one-off charge past due (DESIGN 7); unset: 2 and 1. */
+  multa: optionalPercent(),
+  jurosmensal: optionalPercent(),
 });
 
 export const integrationsSchema = z

@@ -35,8 +35,22 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   searchFields: (values: Partial<RowOf<T>> & Item) => unknown[];
   /** Columns never sent (secrets, internals); `busca` never is. */
   hiddenColumns?: readonly string[];
-  /** Columns a client may sort by, by API field name; any other `sort` is a 400. */
-  sortable: Record<string, PgColumn>;
+  /**
+   * Columns a client may sort by, by API field name; any other `sort` is a 400. A list of columns
+   * sorts by each in turn, in the same direction (an order's `agendamento`: date, then time).
+   */
+  sortable: Record<string, PgColumn | readonly PgColumn[]>;
+  /**
+   * What the list orders by in place of the `id` column, for some queries: an expression (`id + 0`)
+   * keeps PostgreSQL from walking the primary key to find a narrow slice far from the newest rows
+   * (a month of service orders, bench/README.md), so it reads that slice through its own index.
+   */
+  idOrder?: (query: ListQuery & Item) => SQL | undefined;
+  /**
+   * Pick the page's ids first (from an index that holds the filtered and sorted columns), then read
+   * only those rows: for lists whose filters leave thousands of wide rows to sort (bench/README.md).
+   */
+  deferPage?: boolean;
   /** How the `status` filter reads for this resource. */
   status?: (status: number) => SQL;
   /** Extra list filters: their zod shape and how each becomes a condition. */
@@ -45,8 +59,13 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   embeds?: readonly Embed[];
   /** Second names of a field, emitted with the same value (DESIGN 4): `{ idVeiculo: 'idveiculo' }`. */
   aliases?: Record<string, string>;
-  /** Extra fields of a list reply beside meta and Items (the charges' `Informacoes`), for the same query. */
-  listExtras?: (query: ListQuery & Item, db: Db) => Promise<Item>;
+  /**
+   * Extra fields of a list reply beside meta and Items (the charges' `Informacoes`), for the same
+   * query; read with the page and its total in one read-only snapshot (`db` is that transaction).
+   */
+  listExtras?: (query: ListQuery & Item, db: DbOrTx) => Promise<Item>;
+  /** What a list reply depends on beside its tables (the charges' "today" and default rates): part of a reused reply's key. */
+  listVariant?: (db: Db) => Promise<string> | string;
   /** Other tables a list reply reads (in `listExtras` or `present`): a cached reply is reused only while they are unchanged too. */
   listTables?: readonly string[];
   /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). List replies are cached per role (administrator or not), never per user. */

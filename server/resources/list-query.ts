@@ -2,7 +2,7 @@
  * The list query of DESIGN section 5: pesquisa (every word, accent- and case-insensitive), status,
  * per-resource filters, order, page, and the exact total, reusing what list-cache.ts allows.
  */
-import { and, asc, count, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearch } from '../../domain/text';
 import type { ListQuery } from '../../domain/schemas/list';
@@ -73,9 +73,47 @@ const VERSION = '__versao';
 
 function orderOf(def: AnyResource, query: ListQuery): SQL[] {
   // `sort` was checked against the sortable fields by the query schema; hasOwn keeps it that way.
-  const sortColumn = query.sort && Object.hasOwn(def.sortable, query.sort) ? def.sortable[query.sort] : def.table.id;
+  const sorted = query.sort && Object.hasOwn(def.sortable, query.sort) ? def.sortable[query.sort] : def.table.id;
+  const columns = (Array.isArray(sorted) ? sorted : [sorted]) as PgColumn[];
   const direction = query.order === 'asc' ? asc : desc;
-  return sortColumn === def.table.id ? [direction(def.table.id)] : [direction(sortColumn), direction(def.table.id)];
+  // The id last breaks ties, so pages never overlap.
+  const id = def.idOrder?.(query as ListParams) ?? def.table.id;
+  return [...columns.filter((column) => column !== def.table.id), id].map((column) => direction(column));
+}
+
+/**
+ * The rows of a page: straight, or for a resource that defers its page (`deferPage`), the page's
+ * ids first, from an index alone, then only those rows with their embedded records.
+ */
+function selectPage(
+  db: Db,
+  def: AnyResource,
+  columns: Record<string, PgColumn | SQL>,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  if (!def.deferPage)
+    return db
+      .select(columns)
+      .from(def.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  const ids = db
+    .select({ id: def.table.id })
+    .from(def.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select(columns)
+    .from(def.table)
+    .where(inArray(def.table.id, ids))
+    .orderBy(...order);
 }
 
 /**
@@ -94,14 +132,15 @@ function pageQuery(
   const offset = (query.page - 1) * query.pageSize;
   let statement = statements.get(statementKey);
   if (!statement) {
-    statement = db
-      .select({ ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` })
-      .from(def.table)
-      .where(listConditions(def, query, true))
-      .orderBy(...orderOf(def, query))
-      .limit(sql.placeholder('limit') as unknown as number)
-      .offset(sql.placeholder('offset') as unknown as number)
-      .prepare(undefined as unknown as string);
+    statement = selectPage(
+      db,
+      def,
+      { ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` },
+      listConditions(def, query, true),
+      orderOf(def, query),
+      sql.placeholder('limit') as unknown as number,
+      sql.placeholder('offset') as unknown as number,
+    ).prepare(undefined as unknown as string);
     statements.set(statementKey, statement);
   }
   return statement.execute({ limit, offset, ...wordParams(query.pesquisa) });
@@ -122,13 +161,7 @@ export async function listRows(
   const countRows = async () => Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
   const { countCache, pageStatements } = caches;
   if (!countCache || !pageStatements) {
-    const page = db
-      .select(listColumns(def))
-      .from(def.table)
-      .where(where())
-      .orderBy(...orderOf(def, query))
-      .limit(query.pageSize)
-      .offset(offset);
+    const page = selectPage(db, def, listColumns(def), where(), orderOf(def, query), query.pageSize, offset);
     const [rows, total] = await Promise.all([page, countRows()]);
     return { rows: rows as Item[], total };
   }

@@ -40,21 +40,32 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
     .where(inArray(versoes.tabela, tablesRead(def)))
     .prepare(`versoes_${def.name}`);
 
+  /** The page, its total and the extra fields in one read-only snapshot: a summary never disagrees with its page. */
+  const withExtras = (extras: NonNullable<AnyResource['listExtras']>, q: ListParams) =>
+    db.transaction(
+      async (tx) => {
+        const page = await listRows(tx as unknown as Db, def, q);
+        return { ...page, extras: await extras(q, tx) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+
   r.get(
     base,
     { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { access: access.list } },
     async (request, reply) => {
       const q = request.query as ListParams;
       const list = async () => {
-        const { rows, total } = await listRows(db, def, q, caches);
-        const extras = def.listExtras ? await def.listExtras(q, db) : {};
+        const page = def.listExtras ? await withExtras(def.listExtras, q) : { ...(await listRows(db, def, q, caches)), extras: {} };
+        const { rows, total, extras } = page;
         return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request), false), ...extras };
       };
       if (!caches.pageCache) return list();
       // Read before the page: a reply is only ever stored under versions at most as new as its rows.
       const versions = String((await versionsOf.execute())[0]?.versions ?? '');
       // What `present` shows may depend on the viewer's role (secrets masked for a Usuario): one reply per role.
-      const key = `${isAdmin(request.user) ? 'admin' : 'staff'}|${listKeys(def, q).page}`;
+      const variant = def.listVariant ? `${await def.listVariant(db)}|` : '';
+      const key = `${isAdmin(request.user) ? 'admin' : 'staff'}|${variant}${listKeys(def, q).page}`;
       let body = caches.pageCache.get(key, versions);
       if (body === undefined) {
         body = JSON.stringify(await list());

@@ -2,9 +2,9 @@
  * Clients (SPEC 2.7, DESIGN sections 5 and 9): FISICA or JURIDICA, the main contact lifted from
  * contatos[0], the tracking-app password write-only, status 2 (Vencido) reserved to billing.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { CADASTROS, CLIENTE_STATUS } from '../../domain/constants';
+import { CADASTROS, CLIENTE_STATUS, COBRANCA_STATUS } from '../../domain/constants';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
@@ -12,7 +12,11 @@ import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
 import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { refreshOrderSearch } from './ordensservicos';
 import { refreshVehicleSearch } from './veiculos';
+import { reconcileClients } from '../jobs/billing';
+import { appToday } from '../services/clock';
+import { financeDataChanged, followClient } from './financeiro-clientes';
 
 type ClienteRow = typeof clientes.$inferSelect;
 
@@ -27,6 +31,19 @@ function statusValues(input: ClienteInput, existing?: ClienteRow) {
   }
   if (input.status === before) return {};
   return { status: input.status, statusMotivo: input.status === CLIENTE_STATUS.BLOQUEADO ? 'staff' : null };
+}
+
+/**
+ * Staff lifting a block billing set is an override (DESIGN 9): the charges overdue now are noted,
+ * and billing blocks the client again only for a charge that becomes overdue later.
+ */
+async function liftedBilling(tx: DbOrTx, existing: ClienteRow, status: { status?: number }) {
+  if (status.status !== CLIENTE_STATUS.ATIVO || existing.statusMotivo !== 'billing') return {};
+  const overdue = await tx
+    .select({ id: cobrancas.id })
+    .from(cobrancas)
+    .where(and(eq(cobrancas.idcliente, existing.id), eq(cobrancas.status, COBRANCA_STATUS.VENCIDA)));
+  return { billingOverride: overdue.map((charge) => charge.id) };
 }
 
 function fields(input: ClienteInput) {
@@ -54,7 +71,7 @@ export const clientesResource = defineResource({
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.name, c.razaosocial, c.cpf, c.cnpj, c.email, c.phone, c.mobilePhone],
   // Never sent: billing internals, integration ids; the app password is write-only (sent empty).
-  hiddenColumns: ['password', 'statusMotivo', 'traccarUserId', 'gatewayId', 'updatedAt'],
+  hiddenColumns: ['password', 'statusMotivo', 'billingOverride', 'traccarUserId', 'gatewayId', 'updatedAt'],
   sortable: {
     id: clientes.id,
     name: clientes.name,
@@ -78,10 +95,20 @@ export const clientesResource = defineResource({
   },
   update: {
     schema: clienteSchema,
-    prepare: (input: ClienteInput, existing) => ({ ...fields(input), ...statusValues(input, existing) }),
+    async prepare(input: ClienteInput, existing, _ctx, tx) {
+      const status = statusValues(input, existing);
+      return { ...fields(input), ...status, ...(await liftedBilling(tx, existing, status)) };
+    },
     async after(saved, existing, _ctx, tx) {
       // Vehicles are found by their client's name as the screens show it.
       if (clienteNome(saved) !== clienteNome(existing)) await refreshVehicleSearch(tx, saved.id);
+      // Contracts, subscriptions and charges too (and the subscriptions' copy of the client's data).
+      if (financeDataChanged(existing, saved)) await followClient(tx, saved.id);
+      // A status staff changed meets billing at once (a lifted staff block with charges overdue is Vencido).
+      if (saved.status !== existing.status) await reconcileClients(tx, appToday(), [saved.id]);
+      // Orders are found by their client's name and CPF/CNPJ.
+      if (clienteNome(saved) !== clienteNome(existing) || saved.cpf !== existing.cpf || saved.cnpj !== existing.cnpj)
+        await refreshOrderSearch(tx, saved.id);
     },
   },
   remove: {

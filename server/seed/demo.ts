@@ -7,16 +7,30 @@ import type { Db } from '../db/client';
 import { consoleProgress, type Progress } from './batches';
 import { seedClientes, storedClientes, type ClienteRef } from './clientes';
 import { seedEquipamentos, type EquipamentoCounts } from './equipamentos';
+import { seedFinanceiro, type FinanceiroCounts } from './financeiro';
+import { seedOrdensServicos } from './ordensservicos';
 import { seedPlanos } from './planos';
 import { seedUsers } from './users';
 
-export interface DemoCounts extends EquipamentoCounts {
+export interface DemoCounts extends EquipamentoCounts, FinanceiroCounts {
   users: number;
   clientes: number;
   planos: number;
+  ordensservicos: number;
 }
 
-export const DEFAULT_COUNTS: DemoCounts = { users: 50, clientes: 200, veiculos: 240, rastreadores: 240, chips: 240, planos: 5 };
+export const DEFAULT_COUNTS: DemoCounts = {
+  users: 50,
+  clientes: 200,
+  veiculos: 240,
+  rastreadores: 240,
+  chips: 240,
+  planos: 5,
+  ordensservicos: 80,
+  contratos: 150,
+  assinaturas: 150,
+  cobrancas: 2000,
+};
 
 export interface SeedOptions {
   /** The administrator recorded as the creator (idcard) of every record. */
@@ -24,6 +38,8 @@ export interface SeedOptions {
   /** One hash for every demo user's password. */
   passwordHash: string;
   progress?: Progress;
+  /** Where "this week" of the demo agenda is (APP_TIMEZONE). */
+  timeZone?: string;
 }
 
 export async function seedDemo(db: Db, counts: DemoCounts, options: SeedOptions) {
@@ -46,10 +62,20 @@ export async function seedDemo(db: Db, counts: DemoCounts, options: SeedOptions)
   if (!owners.length && counts.veiculos) console.log('  Nenhum cliente para os veículos: nenhum veículo criado (use --clientes N).');
   const equipamentos = await seedEquipamentos(db, counts, owners, options.idcard, progress);
   Object.assign(seconds, equipamentos.seconds);
+  if (counts.ordensservicos)
+    await timed('ordensservicos', 'ordens de serviço', (advance) =>
+      seedOrdensServicos(db, counts.ordensservicos, options.idcard, options.timeZone ?? 'America/Sao_Paulo', advance),
+    );
+  if (counts.contratos || counts.assinaturas || counts.cobrancas)
+    await timed('cobrancas', 'cobranças (com contratos e assinaturas)', (advance) =>
+      seedFinanceiro(db, counts, { idcard: options.idcard, timeZone: options.timeZone ?? 'America/Sao_Paulo', onProgress: advance }),
+    );
 
   // Fresh statistics (and the search indexes' pending entries merged) before anyone lists.
   const started = performance.now();
-  await db.execute(sql`VACUUM ANALYZE users, planos, clientes, veiculos, chips, trackres`);
+  await db.execute(
+    sql`VACUUM ANALYZE users, planos, clientes, veiculos, chips, trackres, ordensservicos, contratos, assinaturas, cobrancas`,
+  );
   seconds.vacuum = (performance.now() - started) / 1000;
   console.log(`  estatísticas atualizadas (VACUUM ANALYZE) em ${seconds.vacuum.toFixed(1)} s`);
   return { seconds, linked: equipamentos.linked };

@@ -3,5 +3,5 @@ import * as React from 'react';
 import { SaveButton, Toolbar } from 'react-admin';
 
 export function FormToolbar({ children }: { children?: React.ReactNode }) {
-  return <Toolbar sx={{ position: 'sticky', bottom: 0, gap: 1 }}>{children ?? <SaveButton />}</Toolbar>;
+  return <Toolbar sx={{ position: 'sticky', bottom: 0, gap: 1, zIndex: 2 }}>{children ?? <SaveButton />}</Toolbar>;
 }

@@ -65,12 +65,23 @@ export function InlineSearch({ label, onSearch, disabled, notice }: InlineSearch
   );
 }
 
+export interface InlineSearchOptions {
+  /** Filters sent with the pesquisa (e.g. `{ idcliente }`: one client's vehicles). */
+  filter?: Record<string, unknown>;
+  /** The notice for an empty term: 'ok' (SPEC 5) unless a search needs text. */
+  emptyNotice?: SearchNotice;
+}
+
+const EMPTY_OK: SearchNotice = { message: 'app.veiculos.search_empty', severity: 'info' };
+
 /**
- * The search behind an InlineSearch: an empty term answers 'ok' (SPEC 5), otherwise the first
- * `perPage` records matching the pesquisa; `undefined` when there is nothing to show (empty term,
- * or a failure already announced in the red snackbar). The caller sets its own "not found" notice.
+ * The search behind an InlineSearch: an empty term answers 'ok' (SPEC 5) or `emptyNotice`,
+ * otherwise the first `perPage` records matching the pesquisa (and `filter`); `undefined` when
+ * there is nothing to show (empty term, or a failure already announced in the red snackbar). The
+ * caller sets its own "not found" notice.
  */
-export function useInlineSearch<T extends RaRecord>(resource: string, perPage: number) {
+export function useInlineSearch<T extends RaRecord>(resource: string, perPage: number, options: InlineSearchOptions = {}) {
+  const { filter, emptyNotice = EMPTY_OK } = options;
   const dataProvider = useDataProvider();
   const onError = useServerErrorNotify();
   const [searching, setSearching] = React.useState(false);
@@ -78,13 +89,13 @@ export function useInlineSearch<T extends RaRecord>(resource: string, perPage: n
   const search = async (term: string) => {
     setNotice(null);
     if (!term) {
-      setNotice({ message: 'app.veiculos.search_empty', severity: 'info' });
+      setNotice(emptyNotice);
       return undefined;
     }
     setSearching(true);
     try {
       return await dataProvider.getList<T>(resource, {
-        filter: { pesquisa: term },
+        filter: { ...filter, pesquisa: term },
         pagination: { page: 1, perPage },
         sort: { field: 'id', order: 'DESC' },
       });

@@ -24,7 +24,12 @@ export interface ListPageProps {
   /** Hide the Novo button (read-only lists). */
   readOnly?: boolean;
   sort?: SortPayload;
+  /** The filters the list opens with, and returns to on Todos (e.g. a status and the current month). */
   filterDefaultValues?: Record<string, unknown>;
+  /** Extra controls beside Novo (e.g. a Lista / Agenda switch). */
+  actions?: React.ReactNode;
+  /** Shown between the heading and the table, inside the list's context (e.g. the charges' summary cards). */
+  summary?: React.ReactNode;
 }
 
 function NewButton() {
@@ -37,7 +42,23 @@ function NewButton() {
   );
 }
 
-export function ListPage({ title, filters, children, dialog, readOnly, sort, filterDefaultValues }: ListPageProps) {
+/** The page's heading: the title, then the extra actions and Novo. */
+export function ListHeader({ title, readOnly, actions }: Pick<ListPageProps, 'title' | 'readOnly' | 'actions'>) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h5" component="h1">
+        {translate(title, { smart_count: 2 })}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {actions}
+        {readOnly ? null : <NewButton />}
+      </Box>
+    </Box>
+  );
+}
+
+export function ListPage({ title, filters, children, dialog, readOnly, sort, filterDefaultValues, actions, summary }: ListPageProps) {
   const translate = useTranslate();
   const resource = useResourceContext();
   // react-admin fetches the list as soon as the access check settles, even when it says no:
@@ -49,14 +70,10 @@ export function ListPage({ title, filters, children, dialog, readOnly, sort, fil
     <ListBase perPage={DEFAULT_PAGE_SIZE} sort={sort ?? { field: 'id', order: 'DESC' }} filterDefaultValues={filterDefaultValues}>
       <Title title={translate(title, { smart_count: 2 })} />
       <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1">
-            {translate(title, { smart_count: 2 })}
-          </Typography>
-          {readOnly ? null : <NewButton />}
-        </Box>
+        <ListHeader title={title} readOnly={readOnly} actions={actions} />
+        {summary}
         <Card variant="outlined">
-          <SearchBar>{filters}</SearchBar>
+          <SearchBar resetTo={filterDefaultValues}>{filters}</SearchBar>
           <Box sx={{ overflowX: 'auto' }}>{children}</Box>
           <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
         </Card>

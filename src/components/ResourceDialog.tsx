@@ -55,6 +55,11 @@ export interface ResourceDialogProps {
   edit?: React.ReactNode;
   width?: number;
   transform?: (data: RaRecord) => RaRecord;
+  /**
+   * Where the edit dialog lives after /<resource>/<id>: '' (the default) or e.g. '/edit' for a
+   * resource whose /<resource>/<id> is a page of its own (the contract's document, the charge's page).
+   */
+  editSuffix?: string;
 }
 
 function RecordLoading() {
@@ -74,12 +79,12 @@ export function LoadedEditBase<RecordType extends RaRecord = RaRecord>({ childre
   return <EditBase<RecordType> {...props} render={({ record }) => (record ? children : <RecordLoading />)} />;
 }
 
-export function ResourceDialog({ resource, createTitle, editTitle, create, edit, width, transform }: ResourceDialogProps) {
+export function ResourceDialog({ resource, createTitle, editTitle, create, edit, width, transform, editSuffix = '' }: ResourceDialogProps) {
   const navigate = useNavigate();
   const notify = useNotify();
   const onError = useServerErrorNotify();
   const createMatch = useMatch(`/${resource}/create`);
-  const editMatch = useMatch(`/${resource}/:id`);
+  const editMatch = useMatch(`/${resource}/:id${editSuffix}`);
   const close = () => navigate(`/${resource}`);
 
   const isCreate = !!createMatch && !!create;

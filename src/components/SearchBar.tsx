@@ -4,7 +4,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 
-export function SearchBar({ children }: { children?: React.ReactNode }) {
+/** `resetTo`: the filters Todos returns to (the list's defaults); none by default. */
+export function SearchBar({ children, resetTo }: { children?: React.ReactNode; resetTo?: Record<string, unknown> }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const pesquisa = String(filterValues.pesquisa ?? '');
@@ -26,7 +27,7 @@ export function SearchBar({ children }: { children?: React.ReactNode }) {
 
   const reset = () => {
     setTerm('');
-    setFilters({}, undefined, false);
+    setFilters({ ...resetTo }, undefined, false);
   };
 
   return (

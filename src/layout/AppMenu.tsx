@@ -28,8 +28,9 @@ export function AppMenu() {
         <MenuGroup
           label="app.menu.financeiro"
           icon={<AccountBalanceIcon />}
-          paths={['/planos', '/contratos', '/assinaturas', '/cobrancas']}
+          paths={['/financeiro', '/planos', '/contratos', '/assinaturas', '/cobrancas']}
         >
+          {groupLink('/financeiro', 'resumo')}
           {groupLink('/planos', 'planos')}
           {groupLink('/contratos', 'contratos')}
           {groupLink('/assinaturas', 'assinaturas')}

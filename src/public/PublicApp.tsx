@@ -17,11 +17,17 @@ import { publicI18nProvider } from './i18n';
 
 /** The form needs react-admin's inputs and form context: loaded with the page, never by /login. */
 const PublicPreCadastro = React.lazy(() => import('./PublicPreCadastro'));
+/** The client's contract (/static/contrato/{token}): MUI and the catalogue only, no form. */
+const ContratoPublicoPage = React.lazy(() => import('../custom-pages/contrato/ContratoPublicoPage'));
 const Notification = React.lazy(() => import('./Notification'));
 
 /** The paths served by this entry while the signed-in app has not been loaded. */
 export const PUBLIC_PATHS = ['/login', '/install', '/precadastro'];
-export const isPublicPath = (pathname: string) => PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`);
+/** Public pages with a token in the path. */
+const PUBLIC_PREFIXES = ['/static/contrato/'];
+export const isPublicPath = (pathname: string) =>
+  PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`) ||
+  PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
 const muiTheme = createTheme(theme);
 
@@ -81,6 +87,14 @@ export function PublicApp({ loadApp }: { loadApp?: () => Promise<unknown> }) {
                   element={
                     <React.Suspense fallback={null}>
                       <PublicPreCadastro />
+                    </React.Suspense>
+                  }
+                />
+                <Route
+                  path="/static/contrato/:id"
+                  element={
+                    <React.Suspense fallback={null}>
+                      <ContratoPublicoPage />
                     </React.Suspense>
                   }
                 />

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession, type RouteAccess } from '../../server/plugins/auth';
 import { backends, newUser, useInstalledApp, validCpf } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
-import { newChip, newCliente, newPlano, newTracker, newVeiculo } from '../support/registry';
+import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const UNCHECKED_TABLES = ['sessions', 'rate_limits'];
@@ -52,6 +52,8 @@ const STRUCTURED = new Set([
   'device',
   'chip',
   'plano',
+  'tecnico',
+  'checklist',
 ]);
 
 const controlChar = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0008');
@@ -225,6 +227,8 @@ describe.each(backends)('bad-input fuzz (%s)', (backend) => {
     const tracker = (await admin.post('/v1/trackres', newTracker())).body;
     const chip = (await admin.post('/v1/chips', newChip())).body;
     const plano = (await admin.post('/v1/planos', newPlano())).body;
+    const ordemLinks = { idcliente: cliente.id, idveiculo: veiculo.id, iddevice: (await admin.post('/v1/trackres', newTracker())).body.id };
+    const ordem = (await admin.post('/v1/ordensservicos', newOrdem(ordemLinks))).body;
     const usuarioId = (await admin.post('/v1/users', newUser())).body.id as number;
     const cookies: Record<Role, string | undefined> = {
       admin: admin.cookie,
@@ -271,6 +275,8 @@ describe.each(backends)('bad-input fuzz (%s)', (backend) => {
       'PUT /v1/chips/:id': { body: newChip(), id: chip.id },
       'POST /v1/planos': { body: newPlano() },
       'PUT /v1/planos/:id': { body: newPlano(), id: plano.id },
+      'POST /v1/ordensservicos': { body: newOrdem(ordemLinks) },
+      'PUT /v1/ordensservicos/:id': { body: newOrdem(ordemLinks), id: ordem.id },
       'POST /v1/uploads': { body: { unid: cliente.id, documento: 'cliente', ...png } },
       'POST /v1/session': { body: { email: 'ninguem@rastreio.test', password: 'x' } },
       'POST /v1/install': { body: { name: 'Outro', email: 'outro@rastreio.test', password: 'senha-forte-2' } },

@@ -15,7 +15,7 @@ import { listCaches } from '../../server/resources/list-cache';
 import { registerResource, tablesRead } from '../../server/resources/routes';
 import { planosResource, RESOURCES, usersResource } from '../../server/routes/registry';
 import { ADMIN, backends, Client, newUser, useInstalledApp } from '../support/app';
-import { newChip, newCliente, newPlano, newTracker, newVeiculo } from '../support/registry';
+import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 
 describe.each(backends)('resource machinery (%s)', (backend) => {
   const env = useInstalledApp(backend);
@@ -45,6 +45,29 @@ describe.each(backends)('resource machinery (%s)', (backend) => {
     trackres: async () => newTracker(),
     chips: async () => newChip(),
     planos: async () => newPlano(),
+    contratos: async (admin) => ({
+      idcliente: (await admin.post('/v1/clientes', newCliente())).body.id,
+      idplano: (await admin.post('/v1/planos', newPlano())).body.id,
+    }),
+    assinaturas: async (admin) => ({
+      idcliente: (await admin.post('/v1/clientes', newCliente())).body.id,
+      description: 'Mensalidade',
+      valor: 59.9,
+      nextduedate: '2030-01-10',
+      cycle: 'MONTHLY',
+    }),
+    cobrancas: async (admin) => ({
+      idcliente: (await admin.post('/v1/clientes', newCliente())).body.id,
+      descricao: 'Instalação',
+      valor: 120,
+      duedate: '2030-01-10',
+    }),
+    ordensservicos: async (admin) => {
+      const idcliente = (await admin.post('/v1/clientes', newCliente())).body.id;
+      const idveiculo = (await admin.post('/v1/veiculos', newVeiculo(idcliente))).body.id;
+      const iddevice = (await admin.post('/v1/trackres', newTracker())).body.id;
+      return newOrdem({ idcliente, idveiculo, iddevice });
+    },
   };
 
   it('hidden columns and the search text are never sent: create, read, update and list replies', async () => {
@@ -98,10 +121,11 @@ describe.each(backends)('a list reply with extra fields (listExtras) (%s)', (bac
         db,
         {
           ...planosResource,
-          listExtras: async (query) => {
+          // `snapshot` is the page's own read-only transaction: the sums and the page see the same rows.
+          listExtras: async (query, snapshot) => {
             const words = String(query.pesquisa ?? '').trim();
             const where = words ? sql`${planos.busca} LIKE ${`%${words.toLowerCase()}%`}` : sql`true`;
-            const result = await db.execute(
+            const result = await snapshot.execute(
               sql`SELECT count(*)::int AS n, coalesce(sum(${planos.valor}), 0)::text AS soma FROM ${planos} WHERE ${where}`,
             );
             const [row] = (result as unknown as { rows: { n: number; soma: string }[] }).rows;

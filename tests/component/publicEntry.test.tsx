@@ -49,8 +49,9 @@ describe('the public entry (no react-admin Admin before sign-in)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('serves /login, /install and /precadastro only', () => {
-    for (const path of ['/login', '/install', '/precadastro', '/login/']) expect(isPublicPath(path)).toBe(true);
-    for (const path of ['/', '/dashboard', '/loginx', '/usuarios', '/static/contrato/1']) expect(isPublicPath(path)).toBe(false);
+    for (const path of ['/login', '/install', '/precadastro', '/login/', '/static/contrato/abc123']) expect(isPublicPath(path)).toBe(true);
+    for (const path of ['/', '/dashboard', '/loginx', '/usuarios', '/static/contrato/', '/contratos/1'])
+      expect(isPublicPath(path)).toBe(false);
   });
 
   it('login: a refusal shows the server message in the snackbar; success posts the form to /v1/session, loads the app and goes to /dashboard', async () => {

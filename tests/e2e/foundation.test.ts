@@ -164,11 +164,10 @@ describe('foundation in Chromium, through npm start', () => {
       .first()
       .waitFor();
     await page.getByRole('navigation').waitFor();
+    // The second spelling of the service orders path opens their screen (SPEC 2.1).
     await page.goto('/odensservicos');
-    await page
-      .getByText(/em construção/i)
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
+    await page.waitForURL(/\/ordensservicos(\?|$)/);
     await page.goto('/nao-existe');
     await page
       .getByText(/não encontrada/i)

@@ -74,3 +74,8 @@ export function newPlano(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A service order for a client's vehicle and a tracker (free or already on it), open, unscheduled unless overridden. */
+export function newOrdem(links: { idcliente: number; idveiculo: number; iddevice: number }, overrides: Record<string, unknown> = {}) {
+  return { ...links, descricao: `Instalação de rastreador ${next()}`, ...overrides };
+}

@@ -74,7 +74,18 @@ describe('pt-BR catalogue', () => {
     };
 
     const resources = readdirSync(path.join(src, 'resources')).filter((name) => statSync(path.join(src, 'resources', name)).isDirectory());
-    expect(resources.sort()).toEqual(['chips', 'clientes', 'planos', 'rastreadores', 'usuarios', 'veiculos']);
+    expect(resources.sort()).toEqual([
+      'assinaturas',
+      'chips',
+      'clientes',
+      'cobrancas',
+      'contratos',
+      'ordensservicos',
+      'planos',
+      'rastreadores',
+      'usuarios',
+      'veiculos',
+    ]);
     const missing: string[] = [];
     for (const resource of resources) {
       const dirs = [`resources/${resource}`, ...(customPages[resource] ?? [])].map((dir) => path.join(src, dir));

@@ -8,9 +8,12 @@ import { Box, Grid, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'ra-core';
 import { Title } from 'react-admin';
 import { clienteNome } from '../../../domain/clientes';
-import { CLIENTE_STATUS } from '../../../domain/constants';
+import { CLIENTE_STATUS, ORDEM_STATUS } from '../../../domain/constants';
+import { today } from '../../components/DateRangeFilter';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
 import { CountCard } from './CountCard';
+import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
+import { CobrancasPendentes } from './CobrancasPendentes';
 import { LatestList } from './LatestList';
 
 /** A charge or an order embeds its client, shown by the one display rule. */
@@ -20,14 +23,32 @@ const cobrancaColumns = [
   { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },
   { label: 'app.dashboard.col_cliente', render: clientName },
   { label: 'app.dashboard.col_vencimento', render: (r: RaRecord) => formatDate(r.duedate ?? r.vncdata) },
-  { label: 'app.dashboard.col_valor', render: (r: RaRecord) => formatMoney(r.valor) },
+  { label: 'app.dashboard.col_valor', render: (r: RaRecord) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.valor)}</span> },
+  { label: 'app.dashboard.col_status', render: (r: RaRecord) => <CobrancaStatus status={r.status} /> },
 ];
 
 const ordemColumns = [
   { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },
   { label: 'app.dashboard.col_cliente', render: clientName },
+  { label: 'app.dashboard.col_agendamento', render: (r: RaRecord) => [formatDate(r.agendamento), r.horario].filter(Boolean).join(' ') },
   { label: 'app.dashboard.col_descricao', render: (r: RaRecord) => r.descricao ?? '' },
 ];
+
+/** The next scheduled open orders (status 0, from today in APP_TIMEZONE), each opening its modal. */
+function ProximasOrdens() {
+  const [filter] = React.useState(() => ({ status: ORDEM_STATUS.EM_ABERTO, dataInicio: today() }));
+  return (
+    <LatestList
+      title="app.dashboard.ordens"
+      resource="ordensservicos"
+      columns={ordemColumns}
+      empty="app.dashboard.empty_ordens"
+      filter={filter}
+      sort={{ field: 'agendamento', order: 'ASC' }}
+      rowLink={(r) => `/ordensservicos/${r.id}`}
+    />
+  );
+}
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -65,15 +86,10 @@ export function Dashboard() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <LatestList
-            title="app.dashboard.cobrancas"
-            resource="cobrancas"
-            columns={cobrancaColumns}
-            empty="app.dashboard.empty_cobrancas"
-          />
+          <CobrancasPendentes columns={cobrancaColumns} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <LatestList title="app.dashboard.ordens" resource="ordensservicos" columns={ordemColumns} empty="app.dashboard.empty_ordens" />
+          <ProximasOrdens />
         </Grid>
       </Grid>
     </Box>

@@ -1,26 +1,60 @@
 import * as React from 'react';
 import { Card, CardHeader, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useGetList, useTranslate, type RaRecord } from 'ra-core';
+import { useGetList, useTranslate, type RaRecord, type SortPayload } from 'ra-core';
+import { useNavigate } from 'react-router';
 
 export interface LatestColumn {
   label: string;
   render: (record: RaRecord) => React.ReactNode;
 }
 
-/** The dashboard's latest charges / service orders, with a friendly empty state. */
+const LATEST: SortPayload = { field: 'id', order: 'DESC' };
+
+/**
+ * The dashboard's latest charges / service orders (or, with `filter` and `sort`, e.g. the next
+ * scheduled ones), with a friendly empty state; `rowLink` makes each row open its record.
+ */
 export function LatestList({
   title,
   resource,
   columns,
   empty,
+  filter,
+  sort = LATEST,
+  rowLink,
 }: {
   title: string;
   resource: string;
   columns: LatestColumn[];
   empty: string;
+  filter?: Record<string, unknown>;
+  sort?: SortPayload;
+  rowLink?: (record: RaRecord) => string;
+}) {
+  const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort, filter });
+  return <LatestTable title={title} columns={columns} empty={empty} rowLink={rowLink} data={data} isPending={isPending} error={error} />;
+}
+
+/** The card and table of a LatestList, for rows read elsewhere (e.g. two lists merged). */
+export function LatestTable({
+  title,
+  columns,
+  empty,
+  rowLink,
+  data,
+  isPending,
+  error,
+}: {
+  title: string;
+  columns: LatestColumn[];
+  empty: string;
+  rowLink?: (record: RaRecord) => string;
+  data?: RaRecord[];
+  isPending: boolean;
+  error?: unknown;
 }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' } });
+  const navigate = useNavigate();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardHeader title={translate(title)} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -40,7 +74,21 @@ export function LatestList({
           </TableHead>
           <TableBody>
             {data.map((record) => (
-              <TableRow key={record.id}>
+              <TableRow
+                key={record.id}
+                hover={!!rowLink}
+                {...(rowLink
+                  ? {
+                      role: 'link',
+                      tabIndex: 0,
+                      sx: { cursor: 'pointer' },
+                      onClick: () => navigate(rowLink(record)),
+                      onKeyDown: (event: React.KeyboardEvent) => {
+                        if (event.key === 'Enter') navigate(rowLink(record));
+                      },
+                    }
+                  : {})}
+              >
                 {columns.map((column) => (
                   <TableCell key={column.label}>{column.render(record)}</TableCell>
                 ))}

@@ -3,39 +3,21 @@
  * typed, the schema validates it with parseMoney, and planoTransform sends numbers.
  */
 import * as React from 'react';
-import { InputAdornment } from '@mui/material';
 import { NumberInput, TextInput } from 'react-admin';
 import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
+import { MoneyInput } from '../../components/MoneyInput';
 
-const moneyText = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** A stored number (49.9) shows as 49,90; what is being typed stays as typed. */
-const formatMoneyInput = (value: unknown) => (typeof value === 'number' ? moneyText.format(value) : ((value as string) ?? ''));
-
-function MoneyInput({ source }: { source: string }) {
-  return (
-    <TextInput
-      source={source}
-      isRequired
-      format={formatMoneyInput}
-      helperText="app.planos.money_help"
-      slotProps={{
-        input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-      }}
-    />
-  );
-}
-
-export function PlanoInputs() {
+/** `prefix`: where the fields sit in the form ('plano.' for a contract's editable copy of its plan). */
+export function PlanoInputs({ prefix = '' }: { prefix?: '' | 'plano.' }) {
   return (
     <FormGrid>
-      <TextInput source="name" sx={fullRow} />
-      <TextInput source="descricao" isRequired sx={fullRow} />
-      <NumberInput source="limtdispositivos" isRequired min={1} step={1} />
+      <TextInput source={`${prefix}name`} sx={fullRow} />
+      <TextInput source={`${prefix}descricao`} isRequired sx={fullRow} />
+      <NumberInput source={`${prefix}limtdispositivos`} isRequired min={1} step={1} />
       <RowBreak />
-      <MoneyInput source="valor" />
-      <MoneyInput source="valoradd" />
-      <TextInput source="informacoes" multiline minRows={4} sx={fullRow} />
+      <MoneyInput source={`${prefix}valor`} helperText="app.planos.money_help" />
+      <MoneyInput source={`${prefix}valoradd`} helperText="app.planos.money_help" />
+      <TextInput source={`${prefix}informacoes`} multiline minRows={4} sx={fullRow} />
     </FormGrid>
   );
 }

@@ -4,38 +4,13 @@
  * Linking is a PUT of the tracker with the vehicle's and client's ids (0 and 0 to unlink).
  */
 import * as React from 'react';
-import RouterIcon from '@mui/icons-material/RouterOutlined';
-import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
-import { formatPhone } from '../../../domain/formatters';
-import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
+import { InlineSearch } from '../../components/InlineSearch';
+import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
-import { trackerVeiculoId, type Tracker } from '../rastreadores/types';
+import type { Tracker } from '../rastreadores/types';
 import type { Veiculo } from './types';
-
-function TrackerCard({ tracker, title, action }: { tracker: Tracker; title: string; action: React.ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ width: '100%' }} component="section" aria-label={translate(title)}>
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <RouterIcon color="primary" />
-        <Box>
-          <Typography variant="overline" color="text.secondary">
-            {translate(title)}
-          </Typography>
-          <Typography sx={{ fontWeight: 600 }}>IMEI {tracker.imei}</Typography>
-          <Typography variant="body2">{[tracker.marca, tracker.modelo].filter(Boolean).join(' ')}</Typography>
-          {tracker.phone ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.veiculos.chip')}: {formatPhone(tracker.phone)}
-            </Typography>
-          ) : null}
-        </Box>
-      </CardContent>
-      <CardActions sx={{ justifyContent: 'flex-end' }}>{action}</CardActions>
-    </Card>
-  );
-}
 
 function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
   const translate = useTranslate();
@@ -44,9 +19,7 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
   const refresh = useRefresh();
   const [update, { isPending: saving }] = useUpdate<Tracker>();
   const [found, setFound] = React.useState<Tracker | null>(null);
-  // Two are enough to know whether the term names exactly one tracker.
-  const trackers = useInlineSearch<Tracker>('rastreadores', 2);
-  const { searching, notice } = trackers;
+  const { search: findTracker, searching, notice } = useTrackerSearch(Number(veiculo.id));
   const { data: linked, isPending } = useGetList<Tracker>('rastreadores', {
     filter: { idveiculo: veiculo.id },
     pagination: { page: 1, perPage: 1 },
@@ -56,11 +29,7 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
 
   const search = async (term: string) => {
     setFound(null);
-    const result = await trackers.search(term);
-    if (!result) return;
-    const only = result.data.length === 1 && (result.total ?? 1) === 1 ? result.data[0] : undefined;
-    if (only && [0, Number(veiculo.id)].includes(trackerVeiculoId(only))) setFound(only);
-    else trackers.setNotice({ message: 'app.veiculos.rastreador_not_found', severity: 'warning' });
+    setFound(await findTracker(term));
   };
 
   const link = (tracker: Tracker, idveiculo: number, idcliente: number) =>

@@ -4,14 +4,14 @@
  */
 import * as React from 'react';
 import { Button } from '@mui/material';
-import { useNotify, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { SaveButton } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import { veiculoSchema } from '../../../domain/schemas/equipamentos';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
+import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { UploadsPanel } from '../../components/UploadsPanel';
-import { ClienteTab } from './ClienteTab';
+import { ClienteSearchTab } from '../../components/ClienteSearchTab';
 import { RastreadorTab } from './RastreadorTab';
 import { VeiculoInputs } from './VeiculoInputs';
 import { FormToolbar } from '../../components/FormToolbar';
@@ -26,22 +26,8 @@ export function veiculoTransform({ cliente: _cliente, device: _device, deviceId:
   return data as RaRecord;
 }
 
-/**
- * Replaces react-admin's generic 'invalid form' notice: the client is chosen on another tab, so a
- * missing client says where to go.
- */
-function InvalidFormNotify() {
-  const { submitCount, errors } = useFormState();
-  const notify = useNotify();
-  const seen = React.useRef(submitCount);
-  React.useEffect(() => {
-    if (submitCount === seen.current) return;
-    seen.current = submitCount;
-    if (errors.idcliente) notify('app.veiculos.cliente_required', { type: 'error' });
-    else if (Object.keys(errors).length > 0) notify('ra.message.invalid_form', { type: 'error' });
-  }, [submitCount, errors, notify]);
-  return null;
-}
+/** A missing client is chosen on another tab: the notice says where to go. */
+const invalidMessages = { idcliente: 'app.veiculos.cliente_required' };
 
 /** Salva, and Limpa for a new vehicle (SPEC 2.8). */
 function VeiculoToolbar({ onClear }: { onClear?: () => void }) {
@@ -70,10 +56,10 @@ function VeiculoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => void 
     >
       <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <VeiculoInputs />
-        <InvalidFormNotify />
+        <InvalidFormNotify messages={invalidMessages} />
       </DialogTabbedForm.Tab>
       <DialogTabbedForm.Tab label="app.veiculos.tab_cliente">
-        <ClienteTab />
+        <ClienteSearchTab chosenLabel="app.veiculos.cliente_chosen" />
       </DialogTabbedForm.Tab>
       {isNew ? null : (
         <DialogTabbedForm.Tab label="app.veiculos.tab_rastreador">

@@ -1,20 +1,20 @@
 /**
- * Tab Cliente of the vehicle form: search the clients (GET /v1/clientes?pesquisa=), pick one, and
- * keep its id in `idcliente`. An empty term answers 'ok', no match 'Cliente não encontrado'.
+ * A form's Cliente tab (vehicle, service order): search the clients (GET /v1/clientes?pesquisa=),
+ * pick one, and keep its id in `idcliente`. An empty term answers 'ok', no match 'Cliente não
+ * encontrado'. The record's embedded `cliente` is shown until another is picked.
  */
 import * as React from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import { Box, Card, CardContent, FormHelperText, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
-import { clienteDocumento, clienteNome } from '../../../domain/clientes';
-import { formatCpfCnpj } from '../../../domain/formatters';
-import { InlineSearch, useInlineSearch } from '../../components/InlineSearch';
-import type { ClienteResumo } from '../clientes/types';
-import type { Veiculo } from './types';
+import { useGetOne, useInput, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { clienteDocumento, clienteNome } from '../../domain/clientes';
+import { formatCpfCnpj } from '../../domain/formatters';
+import { InlineSearch, useInlineSearch } from './InlineSearch';
+import type { ClienteResumo } from '../resources/clientes/types';
 
 const RESULTS = 10;
 
-function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
+export function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
   const documento = clienteDocumento(cliente);
   return (
     <Card variant="outlined" sx={{ width: '100%' }}>
@@ -33,9 +33,18 @@ function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
   );
 }
 
-export function ClienteTab() {
+export interface ClienteSearchTabProps {
+  /** i18n key of the chosen client's heading ('Cliente do veículo', 'Cliente da ordem'). */
+  chosenLabel: string;
+  /** Called after a client is picked, with the id chosen before (e.g. to forget the previous client's vehicle). */
+  onPick?: (cliente: ClienteResumo, previous: number) => void;
+  /** Show the chosen client only, without the search (a finalized order). */
+  readOnly?: boolean;
+}
+
+export function ClienteSearchTab({ chosenLabel, onPick, readOnly }: ClienteSearchTabProps) {
   const translate = useTranslate();
-  const record = useRecordContext<Veiculo>();
+  const record = useRecordContext<RaRecord & { cliente?: ClienteResumo | null }>();
   const { field, fieldState } = useInput({ source: 'idcliente' });
   const idcliente = Number(field.value) || 0;
   const [results, setResults] = React.useState<ClienteResumo[]>([]);
@@ -43,10 +52,17 @@ export function ClienteTab() {
   const clientes = useInlineSearch<ClienteResumo>('clientes', RESULTS);
   const { searching, notice } = clientes;
 
-  // The vehicle embeds only the client's name: read the whole client to show its CPF/CNPJ.
+  // A vehicle embeds only the client's name, an order the whole client: read it only when the
+  // record's copy lacks the CPF/CNPJ.
   const knownLocally = picked?.id === idcliente;
-  const { data: fetched } = useGetOne<ClienteResumo>('clientes', { id: idcliente }, { enabled: idcliente > 0 && !knownLocally });
-  const shown = knownLocally ? picked : (fetched ?? (record?.cliente?.id === idcliente ? record.cliente : null));
+  const embedded = record?.cliente?.id === idcliente ? record.cliente : null;
+  const embeddedComplete = !!embedded && !!clienteDocumento(embedded);
+  const { data: fetched } = useGetOne<ClienteResumo>(
+    'clientes',
+    { id: idcliente },
+    { enabled: idcliente > 0 && !knownLocally && !embeddedComplete },
+  );
+  const shown = knownLocally ? picked : embeddedComplete ? embedded : (fetched ?? embedded);
 
   const search = async (term: string) => {
     setResults([]);
@@ -60,12 +76,15 @@ export function ClienteTab() {
     setPicked(cliente);
     field.onChange(cliente.id);
     setResults([]);
+    onPick?.(cliente, idcliente);
   };
 
   const error = fieldState.error?.message;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', pt: 1 }}>
-      <InlineSearch label="app.veiculos.cliente_search" onSearch={(term) => void search(term)} disabled={searching} notice={notice} />
+      {readOnly ? null : (
+        <InlineSearch label="app.veiculos.cliente_search" onSearch={(term) => void search(term)} disabled={searching} notice={notice} />
+      )}
       {results.length > 0 ? (
         <Box component="section" aria-label={translate('app.veiculos.cliente_results')}>
           <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -83,9 +102,9 @@ export function ClienteTab() {
           </List>
         </Box>
       ) : null}
-      <Box component="section" aria-label={translate('app.veiculos.cliente_chosen')}>
+      <Box component="section" aria-label={translate(chosenLabel)}>
         <Typography variant="subtitle2" component="h3" color={error ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
-          {translate('app.veiculos.cliente_chosen')} *
+          {translate(chosenLabel)} *
         </Typography>
         {shown ? <ClienteCard cliente={shown} /> : <Typography color="text.secondary">{translate('app.veiculos.cliente_none')}</Typography>}
         {error ? (

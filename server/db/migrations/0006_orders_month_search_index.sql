@@ -1,0 +1,1 @@
+CREATE INDEX "ordensservicos_agendamento_status_busca_idx" ON "ordensservicos" USING btree ("agendamento","status","busca","id");

@@ -1,0 +1,69 @@
+/**
+ * Subscriptions, the recurring charges (SPEC 2.13, DESIGN sections 4, 7 and 9). The client's data
+ * (cadastro, name or razão social, CPF/CNPJ, IM, IE, e-mail, phones) is a copy taken from the
+ * client on every write and kept in step when the client changes (financeiro-clientes.ts): the
+ * client's fields in a body are ignored. `datecreated` is the start (today when absent). Status
+ * 0 Ativa bills; 1 Bloqueada (staff) and 2 Vencida (its end date passed, set by the billing job)
+ * do not. The billing job (jobs/billing.ts) turns each period into a charge.
+ */
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../domain/messages';
+import { id } from '../../domain/schemas/common';
+import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/financeiro';
+import type { DbOrTx } from '../db/client';
+import { assinaturas } from '../db/schema';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { appToday } from '../services/clock';
+import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
+
+type AssinaturaRow = typeof assinaturas.$inferSelect;
+
+/** The client's fields a subscription keeps a copy of. */
+export const clienteCopy = ({ id: _id, ...client }: ClienteFinance) => client;
+
+async function values(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow) {
+  const client = await financeClient(tx, input.idcliente);
+  return {
+    ...input,
+    ...clienteCopy(client),
+    ...clienteSearch(client),
+    valor: input.valor.toFixed(2),
+    multa: input.multa.toFixed(2),
+    jurosmensal: input.jurosmensal.toFixed(2),
+    datecreated: input.datecreated ?? existing?.datecreated ?? appToday(),
+  };
+}
+
+export const assinaturasResource = defineResource({
+  name: 'assinaturas',
+  table: assinaturas,
+  access: STAFF_ACCESS,
+  searchFields: (a) => [a.id, a.clienteNome, a.clienteDocumento, a.description],
+  hiddenColumns: ['updatedAt', 'gatewayId'],
+  sortable: {
+    id: assinaturas.id,
+    description: assinaturas.description,
+    datecreated: assinaturas.datecreated,
+    nextduedate: assinaturas.nextduedate,
+    valor: assinaturas.valor,
+    status: assinaturas.status,
+  },
+  status: (status) => eq(assinaturas.status, status),
+  filters: {
+    shape: { idcliente: id(MSG.invalidCliente).optional() },
+    where: (q) => [q.idcliente !== undefined ? eq(assinaturas.idcliente, Number(q.idcliente)) : undefined],
+  },
+  present(items) {
+    // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
+    for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
+  },
+  create: {
+    schema: assinaturaSchema,
+    prepare: (input: AssinaturaInput, _ctx, tx) => values(input, tx),
+  },
+  update: {
+    schema: assinaturaSchema,
+    prepare: (input: AssinaturaInput, existing, _ctx, tx) => values(input, tx, existing),
+  },
+  remove: {},
+});

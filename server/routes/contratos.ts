@@ -1,0 +1,95 @@
+/**
+ * Contracts (SPEC 2.12, DESIGN sections 4, 5 and 9): a client and an editable copy of a plan
+ * (`plano`, copied from `idplano` when absent), the terms, and an unguessable public `token` for
+ * the contract page (/static/contrato/{token}), which staff read to show and send the link.
+ */
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../domain/messages';
+import { id } from '../../domain/schemas/common';
+import { contratoSchema, type ContratoInput } from '../../domain/schemas/financeiro';
+import type { DbOrTx } from '../db/client';
+import { clientes, contratos, planos } from '../db/schema';
+import { badRequest } from '../http-errors';
+import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { embed } from '../resources/embed';
+import { clienteSearch, financeClient } from '../services/finance';
+import { randomToken } from '../services/passwords';
+
+type ContratoRow = typeof contratos.$inferSelect;
+
+/** What a contract shows of its client (the document's personal data and address). */
+export const contratoClienteColumns = {
+  id: clientes.id,
+  cadastro: clientes.cadastro,
+  name: clientes.name,
+  razaosocial: clientes.razaosocial,
+  cpf: clientes.cpf,
+  cnpj: clientes.cnpj,
+  incmunicipal: clientes.incmunicipal,
+  incestdudal: clientes.incestdudal,
+  email: clientes.email,
+  phone: clientes.phone,
+  mobilePhone: clientes.mobilePhone,
+  address: clientes.address,
+  addressNumber: clientes.addressNumber,
+  province: clientes.province,
+  cityandstate: clientes.cityandstate,
+  uf: clientes.uf,
+  postalCode: clientes.postalCode,
+  complement: clientes.complement,
+};
+
+/** The chosen plan, copied: what the contract keeps of it even if the plan changes later. */
+async function planCopy(tx: DbOrTx, idplano: number) {
+  const [plan] = await tx
+    .select({
+      id: planos.id,
+      name: planos.name,
+      descricao: planos.descricao,
+      limtdispositivos: planos.limtdispositivos,
+      valor: planos.valor,
+      valoradd: planos.valoradd,
+      informacoes: planos.informacoes,
+    })
+    .from(planos)
+    .where(eq(planos.id, idplano));
+  if (!plan) throw badRequest(MSG.planoNotFound, { idplano: MSG.planoNotFound });
+  return { ...plan, valor: Number(plan.valor), valoradd: Number(plan.valoradd) };
+}
+
+async function values(input: ContratoInput, tx: DbOrTx, existing?: ContratoRow) {
+  const client = await financeClient(tx, input.idcliente);
+  // The copy sent wins; without one, the plan's fields (kept as they are while the plan is the same).
+  const plano =
+    input.plano !== undefined
+      ? { ...input.plano, id: input.idplano }
+      : existing && existing.idplano === input.idplano
+        ? existing.plano
+        : await planCopy(tx, input.idplano);
+  if (input.plano !== undefined) await planCopy(tx, input.idplano); // the plan must exist all the same
+  return { ...input, plano, ...clienteSearch(client) };
+}
+
+export const contratosResource = defineResource({
+  name: 'contratos',
+  table: contratos,
+  access: STAFF_ACCESS,
+  searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, (c.plano as { descricao?: string } | undefined)?.descricao],
+  hiddenColumns: ['updatedAt'],
+  sortable: { id: contratos.id, status: contratos.status, createdAt: contratos.createdAt },
+  status: (status) => eq(contratos.status, status),
+  filters: {
+    shape: { idcliente: id(MSG.invalidCliente).optional() },
+    where: (q) => [q.idcliente !== undefined ? eq(contratos.idcliente, Number(q.idcliente)) : undefined],
+  },
+  embeds: [embed('cliente', { table: clientes, key: contratos.idcliente, columns: contratoClienteColumns })],
+  create: {
+    schema: contratoSchema,
+    prepare: async (input: ContratoInput, _ctx, tx) => ({ ...(await values(input, tx)), token: randomToken(24) }),
+  },
+  update: {
+    schema: contratoSchema,
+    prepare: (input: ContratoInput, existing, _ctx, tx) => values(input, tx, existing),
+  },
+  remove: {},
+});

@@ -1,0 +1,179 @@
+/**
+ * Finance calls beyond the generic resources (DESIGN sections 5, 7 and 9): sending a contract or a
+ * charge to the client through the messaging channel (`POST`, and `GET` as SPEC calls it,
+ * `/v1/{contratos|cobrancas}/enviar/{id}`), and the financial summary of /financeiro: the six
+ * buckets for a due-date range and the last 12 months' series.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
+import { clienteNome } from '../../domain/clientes';
+import { BUCKETS, fillTemplate } from '../../domain/financeiro';
+import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
+import { MSG } from '../../domain/messages';
+import { resumoQuery } from '../../domain/schemas/financeiro';
+import { idParam } from '../../domain/schemas/list';
+import type { Db, DbOrTx } from '../db/client';
+import { clientes, cobrancas, contratos } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http-errors';
+import { appToday } from '../services/clock';
+import { getCompany } from '../services/company';
+import type { MessagingChannel } from '../services/messaging';
+import { bucketsOf } from './cobrancas';
+
+export interface FinanceOptions {
+  messaging: MessagingChannel;
+  /** The public address of the app (PUBLIC_URL), for links in messages; else the request's own. */
+  publicUrl?: string;
+}
+
+async function recipient(tx: DbOrTx, idcliente: number) {
+  const [client] = await tx
+    .select({
+      cadastro: clientes.cadastro,
+      name: clientes.name,
+      razaosocial: clientes.razaosocial,
+      mobilePhone: clientes.mobilePhone,
+      contatos: clientes.contatos,
+    })
+    .from(clientes)
+    .where(eq(clientes.id, idcliente));
+  const mobile = client?.mobilePhone || client?.contatos.find((contato) => contato.mobilePhone)?.mobilePhone || '';
+  if (!client || !mobile) throw conflict(MSG.noMobilePhone);
+  return { nome: clienteNome(client), mobile };
+}
+
+/** The months of the series: the 12 calendar months ending with today's. */
+const lastTwelveMonths = (today: CalendarDate) => Array.from({ length: 12 }, (_, i) => addMonths(firstOfMonth(today), i - 11).slice(0, 7));
+
+export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: FinanceOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { messaging } = options;
+  const originOf = (request: FastifyRequest) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+  /**
+   * Sends one message about a record, in one transaction with the checks: unknown record 404, the
+   * channel inactive 409, a client without a mobile phone 409.
+   */
+  const send = async <R extends { id: number; idcliente: number }>(
+    find: (tx: DbOrTx) => Promise<R | undefined>,
+    compose: (tx: DbOrTx, record: R, nome: string) => Promise<string>,
+    kind: string,
+  ) => {
+    await db.transaction(async (tx) => {
+      const record = await find(tx);
+      if (!record) throw notFound();
+      if (!(await messaging.active(tx))) throw conflict(MSG.messagingInactive);
+      const { nome, mobile } = await recipient(tx, record.idcliente);
+      const text = await compose(tx, record, nome);
+      await messaging.enqueue(tx, { to: mobile, text, key: `enviar:${kind}:${record.id}:${randomUUID()}` });
+    });
+    return { message: MSG.sent };
+  };
+
+  const sendContrato = async (request: FastifyRequest<{ Params: { id: number } }>) =>
+    send(
+      async (tx) => (await tx.select().from(contratos).where(eq(contratos.id, request.params.id)))[0],
+      async (tx, contrato, nome) => {
+        const link = `${originOf(request)}/static/contrato/${contrato.token}`;
+        const empresa = (await getCompany(tx)).dadosempresa.nome;
+        return `Olá, ${nome}! Segue o seu contrato nº ${formatNumero(contrato.id)}${empresa ? ` com ${empresa}` : ''}: ${link}`;
+      },
+      'contratos',
+    );
+
+  const sendCobranca = async (request: FastifyRequest<{ Params: { id: number } }>) =>
+    send(
+      async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)))[0],
+      async (tx, cobranca, nome) =>
+        fillTemplate(String((await getCompany(tx)).integrations.alertas.novacobranca), {
+          codigo: formatNumero(cobranca.id),
+          name: nome,
+          description: cobranca.descricao,
+          valor: formatMoney(cobranca.valor),
+          dateCreated: formatDate(cobranca.datecreated),
+          dueDate: formatDate(cobranca.duedate),
+          invoiceUrl: cobranca.invoiceUrl,
+          bankSlipUrl: cobranca.bankSlipUrl,
+        }),
+      'cobrancas',
+    );
+
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/v1/contratos/enviar/:id',
+      schema: { tags: ['contratos'], summary: 'Envia o link público do contrato ao cliente (WhatsApp)', params: idParam },
+      config: { access: 'user' },
+      handler: sendContrato,
+    });
+    r.route({
+      method,
+      url: '/v1/cobrancas/enviar/:id',
+      schema: { tags: ['cobrancas'], summary: 'Envia a cobrança ao cliente (WhatsApp, modelo novacobranca)', params: idParam },
+      config: { access: 'user' },
+      handler: sendCobranca,
+    });
+  }
+
+  r.get(
+    '/v1/financeiro/resumo',
+    {
+      schema: {
+        tags: ['financeiro'],
+        summary: 'Totais e quantidades das cobranças por situação, pelo vencimento',
+        querystring: resumoQuery,
+      },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const hoje = appToday();
+      const dataInicio = request.query.dataInicio ?? firstOfMonth(hoje);
+      const dataFim = request.query.dataFim ?? lastOfMonth(hoje);
+      if (dataFim < dataInicio) throw badRequest(MSG.dataFimBeforeInicio, { dataFim: MSG.dataFimBeforeInicio });
+      const where = and(gte(cobrancas.duedate, dataInicio), lte(cobrancas.duedate, dataFim));
+      return { dataInicio, dataFim, hoje, ...(await bucketsOf(db, where, hoje)) };
+    },
+  );
+
+  r.get(
+    '/v1/financeiro/serie',
+    {
+      schema: { tags: ['financeiro'], summary: 'Recebido e vencido por mês nos últimos 12 meses, e a divisão por situação' },
+      config: { access: 'user' },
+    },
+    async () => {
+      const hoje = appToday();
+      const meses = lastTwelveMonths(hoje);
+      const inicio = `${meses[0]}-01`;
+      const fim = lastOfMonth(hoje);
+      return db.transaction(
+        async (tx) => {
+          // Received by payment date (the due date when none was recorded); overdue by due date.
+          const paidOn = sql`coalesce(${cobrancas.paymentDate}, ${cobrancas.duedate})`;
+          const overdue = sql`(${cobrancas.status} = 2 OR (${cobrancas.status} = 0 AND ${cobrancas.duedate} < ${hoje}::date))`;
+          const result = (await tx.execute(sql`
+            SELECT 'r' AS kind, to_char(${paidOn}, 'YYYY-MM') AS mes, count(*)::int AS qnt, coalesce(sum(${cobrancas.valor}), 0)::text AS valor
+            FROM ${cobrancas} WHERE ${cobrancas.status} = 1 AND ${paidOn} BETWEEN ${inicio}::date AND ${fim}::date GROUP BY 2
+            UNION ALL
+            SELECT 'v', to_char(${cobrancas.duedate}, 'YYYY-MM'), count(*)::int, coalesce(sum(${cobrancas.valor}), 0)::text
+            FROM ${cobrancas} WHERE ${overdue} AND ${cobrancas.duedate} BETWEEN ${inicio}::date AND ${fim}::date GROUP BY 2
+          `)) as unknown as { rows: { kind: string; mes: string; qnt: number; valor: string }[] };
+          const figures = (kind: string, mes: string) => result.rows.find((row) => row.kind === kind && row.mes === mes);
+          const serie = meses.map((mes) => ({
+            mes,
+            recebidas: Number(figures('r', mes)?.valor ?? 0),
+            qntRecebidas: Number(figures('r', mes)?.qnt ?? 0),
+            vencidas: Number(figures('v', mes)?.valor ?? 0),
+            qntVencidas: Number(figures('v', mes)?.qnt ?? 0),
+          }));
+          const porSituacao = await bucketsOf(tx, and(gte(cobrancas.duedate, inicio), lte(cobrancas.duedate, fim)), hoje);
+          return { hoje, inicio, fim, serie, porSituacao, situacoes: BUCKETS };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  );
+}

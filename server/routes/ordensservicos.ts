@@ -1,0 +1,218 @@
+/**
+ * Service orders (SPEC 2.15, 3 and 4; DESIGN sections 5 and 9): a client's vehicle and the tracker
+ * installed in it, scheduled for a técnico, closed with the 18-item checklist. The vehicle must be
+ * the client's and the tracker on that vehicle or free; a free one is linked to the vehicle in the
+ * same transaction as the order. A finalized order (status 1) is frozen: only an administrator
+ * reopens it (status back to 0). Also `GET /v1/tecnicos`, the staff an order may be assigned to.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { clienteNome } from '../../domain/clientes';
+import { MSG } from '../../domain/messages';
+import { ORDEM_STATUS } from '../../domain/ordensservicos';
+import { isAdmin } from '../../domain/permissions';
+import { text, withoutControlChars } from '../../domain/schemas/common';
+import { ordemServicoSchema, ordensServicosFilters, type OrdemServicoInput } from '../../domain/schemas/ordensservicos';
+import type { Db, DbOrTx } from '../db/client';
+import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schema';
+import { badRequest, conflict } from '../http-errors';
+import { defineResource, STAFF_ACCESS, type Item, type RequestContext } from '../resources/definition';
+import { embed } from '../resources/embed';
+import { pesquisaCondition } from '../resources/list-query';
+import { buscaOf } from '../resources/records';
+import { linkTrackerToVehicle } from '../services/links';
+
+type OrdemRow = typeof ordensservicos.$inferSelect;
+type ClienteRow = typeof clientes.$inferSelect;
+
+/** What an order is found by of its client (DESIGN 9: client name, CPF/CNPJ), beside its id and description. */
+export const ordemClienteSearch = (client: Pick<ClienteRow, 'cadastro' | 'name' | 'razaosocial' | 'cpf' | 'cnpj'>) => ({
+  clienteNome: clienteNome(client),
+  clienteCpf: client.cpf,
+  clienteCnpj: client.cnpj,
+});
+
+async function clientOf(tx: DbOrTx, idcliente: number) {
+  const [client] = await tx.select().from(clientes).where(eq(clientes.id, idcliente)).for('share');
+  if (!client) throw badRequest(MSG.clienteNotFound, { idcliente: MSG.clienteNotFound });
+  return client;
+}
+
+/**
+ * The vehicle must be the client's; the tracker on that vehicle, or free and then linked to it
+ * (tracker and vehicle locked in the order the tracker routes lock them: tracker, then vehicle).
+ */
+async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput) {
+  const [tracker] = await tx.select().from(trackres).where(eq(trackres.id, input.iddevice)).for('update');
+  const [vehicle] = await tx.select().from(veiculos).where(eq(veiculos.id, input.idveiculo)).for('update');
+  if (!vehicle) throw badRequest(MSG.veiculoNotFound, { idveiculo: MSG.veiculoNotFound });
+  if (vehicle.idcliente !== input.idcliente) throw badRequest(MSG.veiculoOfOtherCliente, { idveiculo: MSG.veiculoOfOtherCliente });
+  if (!tracker) throw badRequest(MSG.rastreadorNotFound, { iddevice: MSG.rastreadorNotFound });
+  if (tracker.idveiculo === vehicle.id) return;
+  if (tracker.idveiculo !== 0) throw conflict(MSG.trackerOnOtherVehicle, { iddevice: MSG.trackerOnOtherVehicle });
+  const links = await linkTrackerToVehicle(tx, tracker, vehicle.id);
+  await tx
+    .update(trackres)
+    .set({ ...links, updatedAt: new Date() })
+    .where(eq(trackres.id, tracker.id));
+}
+
+async function checkTecnico(tx: DbOrTx, idtecnico: number) {
+  const [tecnico] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, idtecnico), eq(users.bloqueado, false)))
+    .for('share');
+  if (!tecnico) throw badRequest(MSG.tecnicoNotFound, { idtecnico: MSG.tecnicoNotFound });
+}
+
+/**
+ * Input → columns, plus the client's search fields (Drizzle writes table columns only). Links are
+ * checked when they change: an order keeps its vehicle and tracker after they move on.
+ */
+async function values(input: OrdemServicoInput, tx: DbOrTx, existing?: OrdemRow): Promise<Item> {
+  const client = await clientOf(tx, input.idcliente);
+  const linksChanged =
+    !existing || existing.idcliente !== input.idcliente || existing.idveiculo !== input.idveiculo || existing.iddevice !== input.iddevice;
+  if (linksChanged) await checkInstallation(tx, input);
+  if (input.idtecnico !== null && input.idtecnico !== existing?.idtecnico) await checkTecnico(tx, input.idtecnico);
+  return { ...input, ...ordemClienteSearch(client) };
+}
+
+/** A finalized order is a signed record: frozen, except an administrator reopening it. */
+function assertMayChange(existing: OrdemRow, input: OrdemServicoInput, ctx: RequestContext) {
+  if (existing.status !== ORDEM_STATUS.CONCLUIDO) return;
+  if (isAdmin(ctx.user) && input.status === ORDEM_STATUS.EM_ABERTO) return;
+  throw conflict(MSG.ordemConcluida);
+}
+
+export const ordensservicosResource = defineResource({
+  name: 'ordensservicos',
+  table: ordensservicos,
+  access: STAFF_ACCESS,
+  searchFields: (o) => [o.id, o.clienteNome, o.clienteCpf, o.clienteCnpj, o.descricao],
+  hiddenColumns: ['updatedAt'],
+  // The agenda reads `sort=agendamento&order=ASC`: by day, then time.
+  sortable: { id: ordensservicos.id, agendamento: [ordensservicos.agendamento, ordensservicos.horario] },
+  status: (status) => eq(ordensservicos.status, status),
+  // A date range is found through its own index; walking the primary key to it costs far more for a past month.
+  idOrder: (q) => (q.dataInicio || q.dataFim ? sql`${ordensservicos.id} + 0` : undefined),
+  // A month holds thousands of orders: their page's ids come from ordensservicos_agendamento_status_busca_idx alone.
+  deferPage: true,
+  filters: {
+    shape: ordensServicosFilters,
+    where: (q) => [
+      q.dataInicio ? gte(ordensservicos.agendamento, String(q.dataInicio)) : undefined,
+      q.dataFim ? lte(ordensservicos.agendamento, String(q.dataFim)) : undefined,
+      q.idcliente !== undefined ? eq(ordensservicos.idcliente, Number(q.idcliente)) : undefined,
+      q.idtecnico === undefined
+        ? undefined
+        : Number(q.idtecnico) === 0
+          ? isNull(ordensservicos.idtecnico)
+          : eq(ordensservicos.idtecnico, Number(q.idtecnico)),
+    ],
+  },
+  embeds: [
+    embed('cliente', {
+      table: clientes,
+      key: ordensservicos.idcliente,
+      columns: {
+        id: clientes.id,
+        name: clientes.name,
+        razaosocial: clientes.razaosocial,
+        cadastro: clientes.cadastro,
+        cpf: clientes.cpf,
+        cnpj: clientes.cnpj,
+        email: clientes.email,
+        phone: clientes.phone,
+        mobilePhone: clientes.mobilePhone,
+        contatos: clientes.contatos,
+      },
+    }),
+    embed('veiculo', {
+      table: veiculos,
+      key: ordensservicos.idveiculo,
+      columns: {
+        id: veiculos.id,
+        marca: veiculos.marca,
+        modelo: veiculos.modelo,
+        ano: veiculos.ano,
+        placa: veiculos.placa,
+        renavan: veiculos.renavan,
+        chassi: veiculos.chassi,
+      },
+    }),
+    embed('device', {
+      table: trackres,
+      key: ordensservicos.iddevice,
+      columns: {
+        id: trackres.id,
+        imei: trackres.imei,
+        modelo: trackres.modelo,
+        marca: trackres.marca,
+        phone: trackres.phone,
+        iccid: trackres.iccid,
+      },
+    }),
+    embed('tecnico', { table: users, key: ordensservicos.idtecnico, columns: { id: users.id, name: users.name } }),
+  ],
+  create: {
+    schema: ordemServicoSchema,
+    prepare: (input: OrdemServicoInput, _ctx, tx) => values(input, tx),
+  },
+  update: {
+    schema: ordemServicoSchema,
+    async prepare(input: OrdemServicoInput, existing, ctx, tx) {
+      assertMayChange(existing, input, ctx);
+      return values(input, tx, existing);
+    },
+  },
+  remove: {
+    guard(existing) {
+      if (existing.status === ORDEM_STATUS.CONCLUIDO) throw conflict(MSG.ordemConcluidaRemove);
+    },
+  },
+});
+
+/** After a client's name or document changes, its orders' search text follows. */
+export async function refreshOrderSearch(tx: DbOrTx, idcliente: number) {
+  const client = await clientOf(tx, idcliente);
+  const rows = await tx.select().from(ordensservicos).where(eq(ordensservicos.idcliente, idcliente));
+  for (const row of rows) {
+    await tx
+      .update(ordensservicos)
+      .set({ busca: buscaOf(ordensservicosResource, { ...row, ...ordemClienteSearch(client) }) })
+      .where(eq(ordensservicos.id, row.id));
+  }
+}
+
+/** The técnicos' list: found by name, capped (a demo base may hold 100,000 users). */
+const TECNICOS_MAX = 1000;
+const tecnicosQuery = z.object({
+  pesquisa: z.preprocess((v) => (typeof v === 'string' ? withoutControlChars(v) : v), text(200)).optional(),
+});
+
+/**
+ * `GET /v1/tecnicos`: the staff an order may be assigned to (every non-blocked user), `{ Items: [{ id, name }] }`
+ * ordered by name, for every signed-in staff member (the users list is administrators' only).
+ */
+export function registerTecnicosRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/tecnicos',
+    {
+      schema: { tags: ['ordensservicos'], summary: 'Técnicos: os usuários ativos, para as ordens de serviço', querystring: tecnicosQuery },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const Items = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.bloqueado, false), pesquisaCondition(users.busca, request.query.pesquisa)))
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(TECNICOS_MAX);
+      return { Items };
+    },
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * CSV that Excel in Portuguese opens as a table: `;` between fields (the comma is the decimal
+ * separator there), CRLF between lines, fields quoted when they need it, and a BOM so the accents
+ * read as UTF-8.
+ */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+}
+
+const quote = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
+  const line = (cells: string[]) => cells.map(quote).join(';');
+  const header = line(columns.map((column) => column.header));
+  const body = rows.map((row) => line(columns.map((column) => String(column.value(row) ?? ''))));
+  return `\uFEFF${[header, ...body].join('\r\n')}\r\n`;
+}
+
+/** 1234.5 → "1234,50": a number Excel in pt-BR reads as a number. */
+export const csvMoney = (value: unknown) => {
+  const number = Number(value);
+  return value === null || value === undefined || value === '' || !Number.isFinite(number) ? '' : number.toFixed(2).replace('.', ',');
+};
+
+export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,95 @@
+/**
+ * 'Nova Assinatura' / 'Assinatura' (SPEC 2.13): a new one starts with the client search; once a
+ * client is chosen, its data (a person's name, CPF, e-mail, phones; a company's razão social, CNPJ,
+ * IM, IE) and the recurrence fields show. The client's data is the server's copy of the client:
+ * shown, never sent as the subscription's own.
+ */
+import * as React from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslate, type RaRecord } from 'ra-core';
+import { SimpleForm } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { ASSINATURA_STATUS } from '../../../domain/financeiro';
+import { assinaturaSchema } from '../../../domain/schemas/financeiro';
+import { parseMoney } from '../../../domain/schemas/money';
+import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { FormToolbar } from '../../components/FormToolbar';
+import { zodResolver } from '../../form/zodResolver';
+import type { ClienteResumo } from '../clientes/types';
+import { AssinaturaInputs, ClienteDados, CLIENTE_FIELDS } from './AssinaturaInputs';
+
+const resolver = zodResolver(assinaturaSchema);
+const defaults = {
+  idcliente: null,
+  cadastro: 'FISICA',
+  description: '',
+  valor: '',
+  nextduedate: '',
+  cycle: 'MONTHLY',
+  multa: '',
+  jurosmensal: '',
+  enddate: '',
+  informacoes: '',
+  status: ASSINATURA_STATUS.ATIVA,
+};
+
+/** The body the API takes: the subscription's own fields; the client's copy is the server's. */
+export function assinaturaTransform(data: RaRecord): RaRecord {
+  return {
+    id: data.id,
+    idcliente: data.idcliente,
+    description: data.description ?? '',
+    valor: parseMoney(data.valor),
+    nextduedate: data.nextduedate || null,
+    cycle: data.cycle,
+    multa: parseMoney(data.multa) ?? 0,
+    jurosmensal: parseMoney(data.jurosmensal) ?? 0,
+    enddate: data.enddate || null,
+    informacoes: data.informacoes ?? '',
+    ...(data.datecreated ? { datecreated: data.datecreated } : {}),
+    status: Number(data.status) || 0,
+  } as RaRecord;
+}
+
+/** The chosen client's data goes into the form, to be shown (ClienteDados). */
+function ClienteStep({ isNew }: { isNew: boolean }) {
+  const { setValue } = useFormContext();
+  const pick = (cliente: ClienteResumo) => {
+    for (const field of CLIENTE_FIELDS)
+      setValue(field, (cliente as unknown as Record<string, unknown>)[field] ?? '', { shouldDirty: true });
+  };
+  return <ClienteSearchTab chosenLabel="app.assinaturas.cliente_chosen" onPick={pick} readOnly={!isNew} />;
+}
+
+/** The recurrence appears once a client is chosen. */
+function Recorrencia() {
+  const translate = useTranslate();
+  const idcliente = useWatch({ name: 'idcliente' });
+  if (!idcliente) {
+    return (
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        {translate('app.assinaturas.cliente_first')}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <ClienteDados />
+      <AssinaturaInputs />
+    </>
+  );
+}
+
+function AssinaturaForm({ isNew }: { isNew: boolean }) {
+  return (
+    <SimpleForm resolver={resolver} defaultValues={defaults} toolbar={<FormToolbar />}>
+      <Box sx={{ width: '100%' }}>
+        <ClienteStep isNew={isNew} />
+        <Recorrencia />
+      </Box>
+    </SimpleForm>
+  );
+}
+
+export const AssinaturaCreateForm = () => <AssinaturaForm isNew />;
+export const AssinaturaEditForm = () => <AssinaturaForm isNew={false} />;

@@ -1,0 +1,78 @@
+/**
+ * /assinaturas/ (SPEC 2.13), 'Assinaturas Cobranças Recorrentes': status filter Todos / Ativa /
+ * Vencida / Bloqueada; #, Cliente ou empresa, CPF/CNPJ, Contato, Descrição, Início, Próximo
+ * vencimento, Valor, Status; modal forms that start with the client.
+ */
+import * as React from 'react';
+import { Chip } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { ASSINATURA_STATUS } from '../../../domain/financeiro';
+import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { EmptyRows } from '../../components/EmptyRows';
+import { ListPage } from '../../components/ListPage';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { RowActions } from '../../components/RowActions';
+import { StatusFilter } from '../../components/SearchBar';
+import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform } from './AssinaturaForm';
+import { statusChoices } from './choices';
+import type { Assinatura } from './types';
+
+/** Money, documents, phones and dates read on one line. */
+const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
+
+const statusColor = (status: number) =>
+  status === ASSINATURA_STATUS.ATIVA ? 'success' : status === ASSINATURA_STATUS.BLOQUEADA ? 'error' : 'warning';
+
+export function AssinaturaStatus({ status }: { status: number }) {
+  const translate = useTranslate();
+  // 3 (old data) reads as Vencida, like 2 (DESIGN 4).
+  const shown = [0, 1, 2].includes(Number(status)) ? Number(status) : ASSINATURA_STATUS.VENCIDA;
+  return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
+}
+
+export default function AssinaturaList() {
+  const translate = useTranslate();
+  return (
+    <ListPage
+      title="app.assinaturas.title"
+      filters={<StatusFilter choices={statusChoices} />}
+      dialog={
+        <ResourceDialog
+          resource="assinaturas"
+          createTitle="app.assinaturas.create_title"
+          editTitle="app.assinaturas.edit_title"
+          create={<AssinaturaCreateForm />}
+          edit={<AssinaturaEditForm />}
+          transform={assinaturaTransform}
+        />
+      }
+    >
+      <DataTable<Assinatura> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+        <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
+        <DataTable.Col source="name" label="app.assinaturas.col_cliente" disableSort render={(record) => clienteNome(record)} />
+        <DataTable.Col
+          source="cpf"
+          cellSx={NOWRAP}
+          label="app.assinaturas.col_documento"
+          disableSort
+          render={(record) => formatCpfCnpj(clienteDocumento(record))}
+        />
+        <DataTable.Col
+          source="mobilePhone"
+          cellSx={NOWRAP}
+          label="app.assinaturas.col_contato"
+          disableSort
+          render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
+        />
+        <DataTable.Col source="description" />
+        <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
+        <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
+        <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
+        <DataTable.Col source="status" render={(record) => <AssinaturaStatus status={record.status} />} />
+        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
+      </DataTable>
+    </ListPage>
+  );
+}

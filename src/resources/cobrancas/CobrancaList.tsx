@@ -1,0 +1,157 @@
+/**
+ * /cobrancas (SPEC 2.14): the six summary cards (the reply's `Informacoes`, for the same filters
+ * minus status), the due-date range (the current month by default) and the status (Em Aberto by
+ * default); #, Cliente, CPF/CNPJ, Contato, Descrição, Gerada, Vencimento, Valor, Status and the
+ * row's Enviar, page, edit and remove; CSV export of the filtered list. /cobrancas/{id} is the
+ * charge's page (without the shell), so the edit dialog lives at /cobrancas/{id}/edit.
+ */
+import * as React from 'react';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import { Box, Typography } from '@mui/material';
+import { useListContext, useRecordContext, useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { useLocation } from 'react-router';
+import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { COBRANCA_STATUS, type Informacoes } from '../../../domain/financeiro';
+import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
+import { EmptyRows } from '../../components/EmptyRows';
+import { EnviarButton } from '../../components/EnviarButton';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { ListPage } from '../../components/ListPage';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { RowActions } from '../../components/RowActions';
+import { RowLinkButton } from '../../components/RowLinkButton';
+import { StatusFilter } from '../../components/SearchBar';
+import { documentId } from '../../print/printPaths';
+import { filterChoices } from './choices';
+import { CobrancaStatus } from './CobrancaStatus';
+import { CobrancaCreateForm, CobrancaEditForm, cobrancaTransform } from './CobrancaForm';
+import { useCsvColumns } from './csvColumns';
+import { SummaryCards } from './SummaryCards';
+import type { Cobranca } from './types';
+
+/** Money, documents, phones and dates read on one line. */
+const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
+
+const CobrancaPage = React.lazy(() => import('./CobrancaPage'));
+
+export const EDIT_SUFFIX = '/edit';
+
+function ListSummary() {
+  const { meta } = useListContext();
+  return <SummaryCards informacoes={(meta?.Informacoes as Informacoes | undefined) ?? null} />;
+}
+
+function RowEnviar() {
+  const record = useRecordContext<Cobranca>();
+  return record ? <EnviarButton resource="cobrancas" id={record.id} variant="icon" /> : null;
+}
+
+/** The value, and under it the updated value of an overdue charge. */
+function Valor({ cobranca }: { cobranca: Cobranca }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(cobranca.valor)}
+      </Box>
+      {cobranca.valorAtualizado != null && cobranca.status !== COBRANCA_STATUS.CANCELADA ? (
+        <Typography variant="caption" color="error" component="div" title={translate('app.cobrancas.valor_atualizado')}>
+          {translate('app.cobrancas.atualizado_curto')}{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(cobranca.valorAtualizado)}
+          </Box>
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function CobrancaTable() {
+  const translate = useTranslate();
+  const [defaults] = React.useState(() => ({ status: COBRANCA_STATUS.EM_ABERTO, ...currentMonthFilter() }));
+  const csvColumns = useCsvColumns();
+  return (
+    <ListPage
+      title="resources.cobrancas.name"
+      filterDefaultValues={defaults}
+      summary={<ListSummary />}
+      filters={
+        <>
+          <DateRangeFilter />
+          <StatusFilter choices={filterChoices} />
+          <ExportCsvButton<Cobranca> columns={csvColumns} filename="cobrancas" />
+        </>
+      }
+      dialog={
+        <ResourceDialog
+          resource="cobrancas"
+          createTitle="app.cobrancas.create_title"
+          editTitle="app.cobrancas.edit_title"
+          create={<CobrancaCreateForm />}
+          edit={<CobrancaEditForm />}
+          transform={cobrancaTransform}
+          editSuffix={EDIT_SUFFIX}
+        />
+      }
+    >
+      <DataTable<Cobranca>
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={<EmptyRows />}
+        // Ten columns and four row actions fit a 1366 px screen with half the cell padding.
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="cpfcnpj" cellSx={NOWRAP} disableSort render={(record) => formatCpfCnpj(clienteDocumento(record.cliente))} />
+        <DataTable.Col
+          source="mobilePhone"
+          cellSx={NOWRAP}
+          label="app.cobrancas.col_contato"
+          disableSort
+          render={(record) => formatPhone(record.cliente?.mobilePhone || record.cliente?.phone) || record.cliente?.email}
+        />
+        <DataTable.Col source="descricao" disableSort />
+        <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
+        <DataTable.Col source="duedate" cellSx={NOWRAP} render={(record) => formatDate(record.duedate)} />
+        <DataTable.Col source="valor" align="right" render={(record) => <Valor cobranca={record as Cobranca} />} />
+        <DataTable.Col source="status" render={(record) => <CobrancaStatus status={record.status} />} />
+        <DataTable.Col
+          label={translate('app.list.actions')}
+          align="right"
+          disableSort
+          render={() => (
+            <RowActions
+              editSuffix={EDIT_SUFFIX}
+              extra={
+                <>
+                  <RowEnviar />
+                  <RowLinkButton
+                    label="app.cobrancas.open_page"
+                    icon={<DescriptionIcon fontSize="small" />}
+                    to={(r) => `/cobrancas/${r.id}`}
+                  />
+                </>
+              }
+            />
+          )}
+        />
+      </DataTable>
+    </ListPage>
+  );
+}
+
+export default function CobrancaList() {
+  const { pathname } = useLocation();
+  const id = documentId(pathname, 'cobrancas');
+  if (id !== undefined) {
+    return (
+      <React.Suspense fallback={null}>
+        <CobrancaPage id={id} />
+      </React.Suspense>
+    );
+  }
+  return <CobrancaTable />;
+}

@@ -1,0 +1,37 @@
+import type { ClienteIdentity } from '../../../domain/clientes';
+
+export interface CobrancaCliente extends ClienteIdentity {
+  id: number;
+  email?: string;
+  phone?: string;
+  mobilePhone?: string;
+}
+
+/** Fine and interest of an overdue charge, as the server computed them (domain/financeiro.ts). */
+export interface Encargos {
+  dias: number;
+  multa: number;
+  juros: number;
+  taxaMulta: number;
+  taxaJurosMensal: number;
+}
+
+/** A charge as /v1/cobrancas returns it: its client embedded, an overdue one with its updated value. */
+export interface Cobranca {
+  id: number;
+  idcliente: number;
+  cliente?: CobrancaCliente | null;
+  descricao: string;
+  valor: number;
+  duedate: string;
+  vncdata?: string;
+  datecreated?: string;
+  dtcard?: string;
+  informacoes?: string;
+  status: number;
+  paymentDate?: string | null;
+  invoiceUrl?: string;
+  bankSlipUrl?: string;
+  valorAtualizado?: number | null;
+  encargos?: Encargos | null;
+}

@@ -1,0 +1,130 @@
+/**
+ * The contract as a document (SPEC 2.12, DESIGN 4), shared by the staff page (/contratos/{id}) and
+ * the client's public page (/static/contrato/{token}): the company's header, the client's data and
+ * address, the client's vehicles, the plan with the real vehicle count and the contract's value,
+ * the terms, and the signature lines. Number zero-padded to 5.
+ */
+import * as React from 'react';
+import { Box } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
+import { formatCpfCnpj, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import {
+  CompanyBlock,
+  DocumentHeader,
+  InfoGrid,
+  PrintSection,
+  PrintTable,
+  PrintText,
+  SignatureLines,
+  type InfoItem,
+} from '../../print/PrintParts';
+import type { Contrato, ContratoCliente, ContratoVeiculo, Dadosempresa, PlanoCopia } from './types';
+
+const cep = (value?: string) => {
+  const digits = (value ?? '').replace(/\D/g, '');
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : (value ?? '');
+};
+
+/** Rua, número - complemento. */
+export const enderecoLinha = (c: ContratoCliente) =>
+  [[c.address, c.addressNumber].filter(Boolean).join(', '), c.complement].filter(Boolean).join(' - ');
+
+function clienteItems(cliente: ContratoCliente): InfoItem[] {
+  const pj = isJuridica(cliente);
+  const documento = formatCpfCnpj(clienteDocumento(cliente));
+  const identity: InfoItem[] = pj
+    ? [
+        { label: 'app.contratos.doc.razaosocial', value: clienteNome(cliente), wide: true },
+        { label: 'app.contratos.doc.cnpj', value: documento },
+        { label: 'app.contratos.doc.responsavel', value: cliente.name },
+        { label: 'app.contratos.doc.incmunicipal', value: cliente.incmunicipal },
+        { label: 'app.contratos.doc.incestdudal', value: cliente.incestdudal },
+      ]
+    : [
+        { label: 'app.contratos.doc.nome', value: clienteNome(cliente), wide: true },
+        { label: 'app.contratos.doc.cpf', value: documento },
+      ];
+  return [
+    ...identity,
+    { label: 'app.contratos.doc.email', value: cliente.email },
+    { label: 'app.contratos.doc.phone', value: formatPhone(cliente.phone) },
+    { label: 'app.contratos.doc.mobilePhone', value: formatPhone(cliente.mobilePhone) },
+    { label: 'app.contratos.doc.endereco', value: enderecoLinha(cliente), wide: true },
+    { label: 'app.contratos.doc.bairro', value: cliente.province },
+    { label: 'app.contratos.doc.cidade', value: [cliente.cityandstate, cliente.uf].filter(Boolean).join(' / ') },
+    { label: 'app.contratos.doc.cep', value: cep(cliente.postalCode) },
+  ];
+}
+
+const veiculoColumns = [
+  { label: 'app.contratos.doc.placa', render: (v: ContratoVeiculo) => v.placa ?? '' },
+  { label: 'app.contratos.doc.veiculo', render: (v: ContratoVeiculo) => [v.marca, v.modelo].filter(Boolean).join(' ') },
+  { label: 'app.contratos.doc.ano', render: (v: ContratoVeiculo) => v.ano ?? '' },
+  { label: 'app.contratos.doc.cor', render: (v: ContratoVeiculo) => v.cor ?? '' },
+];
+
+interface PlanoRow {
+  plano: PlanoCopia;
+  veiculos: number;
+}
+
+const planoColumns = [
+  { label: 'app.contratos.doc.plano', render: (r: PlanoRow) => r.plano.name || r.plano.descricao || '' },
+  { label: 'app.contratos.doc.descricao', render: (r: PlanoRow) => r.plano.descricao ?? '' },
+  { label: 'app.contratos.doc.quantidade', render: (r: PlanoRow) => r.veiculos, align: 'center' as const },
+  { label: 'app.contratos.doc.valor', render: (r: PlanoRow) => formatMoney(r.plano.valor), align: 'right' as const },
+];
+
+export interface ContratoDocumentProps {
+  contrato: Contrato;
+  veiculos: ContratoVeiculo[];
+  empresa?: Dadosempresa | null;
+}
+
+export function ContratoDocument({ contrato, veiculos, empresa }: ContratoDocumentProps) {
+  const translate = useTranslate();
+  const cliente = contrato.cliente ?? ({ id: contrato.idcliente } as ContratoCliente);
+  const plano = contrato.plano ?? {};
+  const numero = formatNumero(contrato.id);
+  return (
+    <Box>
+      <DocumentHeader
+        title={translate('app.contratos.doc.title')}
+        subtitle={translate('app.contratos.doc.numero', { numero })}
+        issuer={<CompanyBlock empresa={empresa} />}
+      />
+      <PrintSection title="app.contratos.doc.contratante">
+        <InfoGrid items={clienteItems(cliente)} />
+      </PrintSection>
+      <PrintSection title="app.contratos.doc.veiculos">
+        <PrintTable columns={veiculoColumns} rows={veiculos} rowKey={(v) => v.id} empty="app.contratos.doc.sem_veiculos" />
+      </PrintSection>
+      <PrintSection title="app.contratos.doc.plano_servico">
+        <PrintTable columns={planoColumns} rows={[{ plano, veiculos: veiculos.length }]} rowKey={() => 'plano'} />
+        {plano.informacoes ? (
+          <Box sx={{ mt: 1 }}>
+            <PrintText>{plano.informacoes}</PrintText>
+          </Box>
+        ) : null}
+      </PrintSection>
+      <PrintSection title="app.contratos.doc.termos">
+        <PrintText>{contrato.informacoes || translate('app.contratos.doc.sem_termos')}</PrintText>
+      </PrintSection>
+      <SignatureLines
+        signatories={[
+          {
+            name: empresa?.nome ?? '',
+            role: 'app.contratos.doc.contratada',
+            detail: empresa?.cnpj ? formatCpfCnpj(empresa.cnpj) : undefined,
+          },
+          {
+            name: clienteNome(cliente),
+            role: 'app.contratos.doc.contratante_assinatura',
+            detail: formatCpfCnpj(clienteDocumento(cliente)) || undefined,
+          },
+        ]}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * /contratos (SPEC 2.12): #, Cliente, Descrição (of the plan), Valor, Status (Ativo / Encerrado)
+ * and the row's document, edit and remove. /contratos/{id} is the contract's document (shown here
+ * without the shell: src/print/printPaths.ts), so the edit dialog lives at /contratos/{id}/edit.
+ */
+import * as React from 'react';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import { Chip } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { DataTable } from 'react-admin';
+import { useLocation } from 'react-router';
+import { clienteNome } from '../../../domain/clientes';
+import { CONTRATO_STATUS } from '../../../domain/constants';
+import { formatMoney, formatNumero } from '../../../domain/formatters';
+import { EmptyRows } from '../../components/EmptyRows';
+import { ListPage } from '../../components/ListPage';
+import { ResourceDialog } from '../../components/ResourceDialog';
+import { RowActions } from '../../components/RowActions';
+import { RowLinkButton } from '../../components/RowLinkButton';
+import { StatusFilter } from '../../components/SearchBar';
+import { documentId } from '../../print/printPaths';
+import { ContratoCreateForm, ContratoEditForm, contratoTransform } from './ContratoForm';
+import type { Contrato } from './types';
+
+/** Money, documents, phones and dates read on one line. */
+const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
+
+const ContratoPage = React.lazy(() => import('./ContratoPage'));
+
+export const EDIT_SUFFIX = '/edit';
+
+const statusChoices = [
+  { id: CONTRATO_STATUS.ATIVO, name: 'app.contratos.status.0' },
+  { id: CONTRATO_STATUS.ENCERRADO, name: 'app.contratos.status.1' },
+];
+
+export function ContratoStatus({ status }: { status: number }) {
+  const translate = useTranslate();
+  const encerrado = Number(status) === CONTRATO_STATUS.ENCERRADO;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={encerrado ? 'default' : 'success'}
+      label={translate(encerrado ? 'app.contratos.status.1' : 'app.contratos.status.0')}
+    />
+  );
+}
+
+function ContratoTable() {
+  const translate = useTranslate();
+  return (
+    <ListPage
+      title="resources.contratos.name"
+      filters={<StatusFilter choices={statusChoices} />}
+      dialog={
+        <ResourceDialog
+          resource="contratos"
+          createTitle="app.contratos.create_title"
+          editTitle="app.contratos.edit_title"
+          create={<ContratoCreateForm />}
+          edit={<ContratoEditForm />}
+          transform={contratoTransform}
+          editSuffix={EDIT_SUFFIX}
+        />
+      }
+    >
+      <DataTable<Contrato> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+        <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="plano.descricao" disableSort render={(record) => record.plano?.descricao ?? ''} />
+        <DataTable.Col
+          source="plano.valor"
+          cellSx={NOWRAP}
+          disableSort
+          align="right"
+          render={(record) => formatMoney(record.plano?.valor)}
+        />
+        <DataTable.Col source="status" render={(record) => <ContratoStatus status={record.status} />} />
+        <DataTable.Col
+          label={translate('app.list.actions')}
+          align="right"
+          disableSort
+          render={() => (
+            <RowActions
+              editSuffix={EDIT_SUFFIX}
+              extra={
+                <RowLinkButton
+                  label="app.contratos.open_document"
+                  icon={<DescriptionIcon fontSize="small" />}
+                  to={(r) => `/contratos/${r.id}`}
+                />
+              }
+            />
+          )}
+        />
+      </DataTable>
+    </ListPage>
+  );
+}
+
+export default function ContratoList() {
+  const { pathname } = useLocation();
+  const id = documentId(pathname, 'contratos');
+  if (id !== undefined) {
+    return (
+      <React.Suspense fallback={null}>
+        <ContratoPage id={id} />
+      </React.Suspense>
+    );
+  }
+  return <ContratoTable />;
+}

@@ -1,0 +1,61 @@
+import type { ClienteIdentity } from '../../../domain/clientes';
+
+/** The plan as a contract keeps it: a copy of the chosen plan, editable. */
+export interface PlanoCopia {
+  name?: string;
+  descricao?: string;
+  limtdispositivos?: number;
+  valor?: number;
+  valoradd?: number;
+  informacoes?: string;
+}
+
+/** The client a contract embeds: identity, contact and address. */
+export interface ContratoCliente extends ClienteIdentity {
+  id: number;
+  email?: string;
+  phone?: string;
+  mobilePhone?: string;
+  address?: string;
+  addressNumber?: string;
+  complement?: string;
+  province?: string;
+  cityandstate?: string;
+  uf?: string;
+  postalCode?: string;
+  incmunicipal?: string;
+  incestdudal?: string;
+}
+
+export interface Dadosempresa {
+  nome?: string;
+  contato?: string;
+  cnpj?: string;
+}
+
+/** A contract as GET /v1/contratos/{id} returns it (the public call adds dadosempresa). */
+export interface Contrato {
+  id: number;
+  idcliente: number;
+  idplano?: number | null;
+  plano?: PlanoCopia | null;
+  informacoes?: string;
+  status: number;
+  token?: string;
+  cliente?: ContratoCliente | null;
+  dadosempresa?: Dadosempresa | null;
+  createdAt?: string;
+  datecreated?: string;
+}
+
+/** A vehicle as the contract document lists it. */
+export interface ContratoVeiculo {
+  id: number;
+  placa?: string;
+  marca?: string;
+  modelo?: string;
+  ano?: string;
+  cor?: string;
+  renavan?: string;
+  chassi?: string;
+}

@@ -1,0 +1,208 @@
+/**
+ * /ordenservico/{id} (SPEC 2.15 and 4): the order, its client, vehicle, tracker and notes, and the
+ * 18-item checklist answered OK or NT. Salvar keeps the answers; Finalizar (only while open, enabled
+ * once every item is answered) sets status 1, saves and reloads. Imprimir prints one A4 page with
+ * signature lines for the técnico and the client.
+ */
+import * as React from 'react';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SaveIcon from '@mui/icons-material/SaveOutlined';
+import { Alert, Button, CircularProgress, FormHelperText } from '@mui/material';
+import { useGetOne, useNotify, useTranslate, useUpdate } from 'ra-core';
+import { useParams } from 'react-router';
+import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { formatCpfCnpj, formatNumero, formatPhone } from '../../../domain/formatters';
+import { isChecklistComplete, ORDEM_STATUS, type Checklist } from '../../../domain/ordensservicos';
+import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { ExitButton, PrintButton } from '../../print/PrintButtons';
+import { PrintPage } from '../../print/PrintPage';
+import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, SignatureLines } from '../../print/PrintParts';
+import { useDadosempresa } from '../../print/useDadosempresa';
+import { ChecklistGrid } from './ChecklistGrid';
+import { agendamentoTexto, isConcluida, statusLabel, veiculoResumo } from './format';
+import { ordemTransform } from './OrdemServicoForm';
+import type { OrdemCliente, OrdemServico } from './types';
+
+const unique = (values: (string | undefined | null)[]) => [...new Set(values.filter((v): v is string => !!v && v.trim() !== ''))];
+
+/** The client's phones and e-mails: the main contact first, then the extra contacts. */
+function contatosDe(cliente: OrdemCliente | null | undefined) {
+  const contatos = cliente?.contatos ?? [];
+  return {
+    phones: unique([cliente?.mobilePhone, cliente?.phone, ...contatos.flatMap((c) => [c.mobilePhone, c.phone])]).map(formatPhone),
+    emails: unique([cliente?.email, ...contatos.map((c) => c.email)]),
+  };
+}
+
+function OrdemDocument({
+  ordem,
+  checklist,
+  onAnswer,
+  checklistError,
+}: {
+  ordem: OrdemServico;
+  checklist: Checklist;
+  onAnswer: (item: keyof Checklist, answer: 'OK' | 'NT') => void;
+  checklistError?: string;
+}) {
+  const translate = useTranslate();
+  const empresa = useDadosempresa();
+  const concluida = isConcluida(ordem);
+  const { phones, emails } = contatosDe(ordem.cliente);
+  const page = (name: string) => `app.ordensservicos.page.${name}`;
+  const veiculo = ordem.veiculo;
+  const device = ordem.device;
+  return (
+    <>
+      <DocumentHeader
+        title={translate('app.ordensservicos.edit_title')}
+        subtitle={`${translate(page('numero'), { numero: formatNumero(ordem.id) })} · ${translate(statusLabel(ordem))}`}
+        issuer={<CompanyBlock empresa={empresa} />}
+      />
+      <PrintSection title={page('ordem')}>
+        <InfoGrid
+          items={[
+            { label: 'resources.ordensservicos.fields.descricao', value: ordem.descricao, wide: true },
+            { label: 'resources.ordensservicos.fields.agendamento', value: agendamentoTexto(ordem) },
+            { label: 'resources.ordensservicos.fields.idtecnico', value: ordem.tecnico?.name },
+          ]}
+        />
+      </PrintSection>
+      <PrintSection title={page('cliente')}>
+        <InfoGrid
+          items={[
+            { label: page('nome'), value: clienteNome(ordem.cliente) },
+            { label: page('documento'), value: formatCpfCnpj(clienteDocumento(ordem.cliente)) },
+            { label: page('telefones'), value: phones.join(' · ') },
+            { label: page('emails'), value: emails.join(' · ') },
+          ]}
+        />
+      </PrintSection>
+      <PrintSection title={page('veiculo')}>
+        <InfoGrid
+          items={[
+            { label: page('veiculo_modelo'), value: veiculoResumo(veiculo) },
+            { label: 'resources.veiculos.fields.placa', value: veiculo?.placa },
+            { label: 'resources.veiculos.fields.renavan', value: veiculo?.renavan },
+            { label: 'resources.veiculos.fields.chassi', value: veiculo?.chassi },
+          ]}
+        />
+      </PrintSection>
+      <PrintSection title={page('rastreador')}>
+        <InfoGrid
+          items={[
+            { label: 'resources.rastreadores.fields.imei', value: device?.imei },
+            { label: page('rastreador_modelo'), value: [device?.marca, device?.modelo].filter(Boolean).join(' ') },
+            { label: page('chip'), value: formatPhone(device?.phone) },
+            { label: page('iccid'), value: device?.iccid },
+          ]}
+        />
+      </PrintSection>
+      {ordem.informacoes ? (
+        <PrintSection title={page('observacoes')}>
+          <PrintText>{ordem.informacoes}</PrintText>
+        </PrintSection>
+      ) : null}
+      <PrintSection title={page('checklist')}>
+        <ChecklistGrid value={checklist} onChange={onAnswer} readOnly={concluida} />
+        {checklistError ? (
+          <FormHelperText error role="alert">
+            {checklistError}
+          </FormHelperText>
+        ) : null}
+      </PrintSection>
+      <SignatureLines
+        signatories={[
+          { name: ordem.tecnico?.name ?? '', role: page('assinatura_tecnico') },
+          { name: clienteNome(ordem.cliente), role: page('assinatura_cliente') },
+        ]}
+      />
+    </>
+  );
+}
+
+export function OrdemServicoPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const onError = useServerErrorNotify();
+  const { id } = useParams();
+  const { data: ordem, isPending, error, refetch } = useGetOne<OrdemServico>('ordensservicos', { id: Number(id) }, { enabled: !!id });
+  const [update, { isPending: saving }] = useUpdate<OrdemServico>();
+  // The answers being given, over the saved ones.
+  const [answers, setAnswers] = React.useState<Checklist>({});
+  const [checklistError, setChecklistError] = React.useState<string>();
+  const checklist: Checklist = { ...ordem?.checklist, ...answers };
+  const concluida = isConcluida(ordem);
+
+  const save = (status: number) => {
+    if (!ordem) return;
+    setChecklistError(undefined);
+    update(
+      'ordensservicos',
+      { id: ordem.id, data: ordemTransform({ ...ordem, checklist, status }) as Partial<OrdemServico>, previousData: ordem },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.notify.updated', { type: 'success' });
+          setAnswers({});
+          // Reload the order as saved (SPEC 4: Finalize saves, then reloads).
+          void refetch();
+        },
+        onError: (failure) => {
+          onError(failure);
+          setChecklistError(serverFieldErrors(failure).checklist);
+        },
+      },
+    );
+  };
+
+  let body: React.ReactNode;
+  if (isPending) body = <CircularProgress aria-label={translate('app.loading')} sx={{ display: 'block', mx: 'auto', my: 6 }} />;
+  else if (error || !ordem) body = <Alert severity="error">{translate('app.ordensservicos.page.not_found')}</Alert>;
+  else
+    body = (
+      <OrdemDocument
+        ordem={ordem}
+        checklist={checklist}
+        checklistError={checklistError}
+        onAnswer={(item, answer) => setAnswers((current) => ({ ...current, [item]: answer }))}
+      />
+    );
+
+  const open = !!ordem && !concluida;
+  return (
+    <PrintPage
+      actions={
+        <>
+          {open ? (
+            <>
+              <Button variant="outlined" startIcon={<SaveIcon />} disabled={saving} onClick={() => save(ORDEM_STATUS.EM_ABERTO)}>
+                {translate('app.ordensservicos.page.save')}
+              </Button>
+              <Button
+                variant="contained"
+                color="success"
+                startIcon={<DoneAllIcon />}
+                disabled={saving || !isChecklistComplete(checklist)}
+                onClick={() => save(ORDEM_STATUS.CONCLUIDO)}
+              >
+                {translate('app.ordensservicos.finalize')}
+              </Button>
+            </>
+          ) : null}
+          <PrintButton disabled={!ordem} />
+          <ExitButton to="/ordensservicos" />
+        </>
+      }
+    >
+      {open && !isChecklistComplete(checklist) ? (
+        <Alert severity="info" data-print="hide" sx={{ mb: 2 }}>
+          {translate('app.ordensservicos.page.finalize_hint')}
+        </Alert>
+      ) : null}
+      {body}
+    </PrintPage>
+  );
+}
+
+export default OrdemServicoPage;

@@ -1,0 +1,189 @@
+import * as React from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentMonthFilter } from '../../src/components/DateRangeFilter';
+import { toCsv } from '../../src/components/csv';
+import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
+import { emptyDataProvider, TestAdmin } from './helpers';
+import { NoticeProbe, readNotices } from './noticeProbe';
+
+const cliente = {
+  id: 3,
+  cadastro: 'FISICA',
+  name: 'Maria Souza',
+  cpf: '52998224725',
+  email: 'maria@exemplo.com',
+  mobilePhone: '11987654321',
+};
+const aberta = {
+  id: 7,
+  idcliente: 3,
+  cliente,
+  descricao: 'Mensalidade novembro',
+  valor: 49.9,
+  duedate: '2026-11-10',
+  datecreated: '2026-11-01',
+  status: 0,
+  informacoes: '',
+  valorAtualizado: null,
+  encargos: null,
+};
+const vencida = {
+  ...aberta,
+  id: 8,
+  descricao: 'Mensalidade outubro',
+  valor: 100,
+  duedate: '2026-10-10',
+  status: 2,
+  informacoes: 'Pagável em qualquer banco.',
+  valorAtualizado: 103.5,
+  encargos: { dias: 45, multa: 2, juros: 1.5, taxaMulta: 2, taxaJurosMensal: 1 },
+};
+const Informacoes = {
+  valors: { total: 2345.6, recebidas: 1000, vencidas: 1234.5, vencehoje: 49.9, avencer: 61.2, canceladas: 0 },
+  qnt: { total: 9, recebidas: 4, vencidas: 3, vencehoje: 1, avencer: 1, canceladas: 0 },
+};
+
+function renderAt(path: string, overrides = {}) {
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({
+    data: [aberta, vencida],
+    total: 2,
+    meta: { Informacoes },
+  }));
+  const dataProvider = emptyDataProvider({
+    getList: getList as never,
+    getOne: (async (resource: string, params: { id: number }) => ({
+      data:
+        resource === 'cobrancas'
+          ? Number(params.id) === 8
+            ? vencida
+            : aberta
+          : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
+    })) as never,
+    ...overrides,
+  });
+  render(
+    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
+      <ResourceContextProvider value="cobrancas">
+        <CobrancaList />
+      </ResourceContextProvider>
+      <NoticeProbe />
+    </TestAdmin>,
+  );
+  return { getList };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('charges', () => {
+  it('shows the six summary cards with the count and amount of the reply’s Informacoes', async () => {
+    renderAt('/cobrancas');
+    const card = (name: string) => screen.findByRole('region', { name });
+    const vencidas = await card('Vencidas');
+    await waitFor(() => expect(within(vencidas).getByText('R$ 1.234,50')).toBeInTheDocument());
+    expect(within(vencidas).getByText('3 cobranças')).toBeInTheDocument();
+    expect(within(await card('Vencem hoje')).getByText('1 cobrança')).toBeInTheDocument();
+    expect(within(await card('A vencer')).getByText('R$ 61,20')).toBeInTheDocument();
+    expect(within(await card('Canceladas')).getByText('R$ 0,00')).toBeInTheDocument();
+    expect(within(await card('Recebidas')).getByText('R$ 1.000,00')).toBeInTheDocument();
+    expect(within(await card('Total')).getByText('R$ 2.345,60')).toBeInTheDocument();
+  });
+
+  it('opens filtered on Em Aberto (0) and the current month in America/Sao_Paulo', async () => {
+    const { getList } = renderAt('/cobrancas');
+    const month = currentMonthFilter();
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    expect(getList.mock.calls[0][1].filter).toEqual({ status: 0, dataInicio: month.dataInicio, dataFim: month.dataFim });
+    expect(month.dataInicio).toMatch(/^\d{4}-\d{2}-01$/);
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect(status.value).toBe('0');
+    expect([...status.options].map((o) => o.text)).toEqual(['Todos', 'Em Aberto', 'Recebidas', 'Vencidas', 'Canceladas']);
+    expect(screen.getByLabelText('Data inicial')).toHaveValue(month.dataInicio);
+    expect(screen.getByLabelText('Data final')).toHaveValue(month.dataFim);
+  });
+
+  it('lists #, client, CPF/CNPJ, contact, description, dates, value (updated when overdue) and status', async () => {
+    renderAt('/cobrancas');
+    const row = (await screen.findByText('Mensalidade outubro')).closest('tr') as HTMLElement;
+    for (const text of ['00008', 'Maria Souza', '529.982.247-25', '(11) 98765-4321', '01/11/2026', '10/10/2026', 'R$ 100,00', 'Vencida'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(within(row).getByTitle('Valor atualizado com multa e juros')).toHaveTextContent('Atualizado: R$ 103,50');
+    expect(within(row).getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/cobrancas/8/edit');
+    expect(within(row).getByRole('link', { name: 'Abrir a cobrança' })).toHaveAttribute('href', '/cobrancas/8');
+  });
+
+  it('Enviar shows the server’s success, or its refusal in the red snackbar', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Foi enviada com sucesso' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/cobrancas');
+    const row = (await screen.findByText('Mensalidade novembro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Foi enviada com sucesso', type: 'success', duration: '' }));
+    expect(fetch).toHaveBeenCalledWith('/v1/cobrancas/enviar/7', expect.objectContaining({ method: 'POST' }));
+
+    fetch.mockImplementation(
+      async () => new Response(JSON.stringify({ message: 'A integração de mensagens não está ativa.' }), { status: 409 }),
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() =>
+      expect(readNotices()).toContainEqual({ text: 'A integração de mensagens não está ativa.', type: 'error', duration: '' }),
+    );
+  });
+
+  it('creates in the dialog "Nova Cobrança" with a client, money typed 1.234,56 and the due date', async () => {
+    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { id: 9, ...p.data } }));
+    renderAt('/cobrancas/create', {
+      create,
+      getList: (async (resource: string) =>
+        resource === 'clientes' ? { data: [cliente], total: 1 } : { data: [], total: 0, meta: { Informacoes } }) as never,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Cobrança' });
+    await userEvent.type(within(dialog).getByLabelText(/^Nome, CPF\/CNPJ/), 'Maria');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Procurar' }));
+    await userEvent.click(await within(dialog).findByText('Maria Souza'));
+    await userEvent.type(within(dialog).getByLabelText(/^Descrição/), 'Instalação');
+    await userEvent.type(within(dialog).getByLabelText(/^Valor/), '1.234,56');
+    await userEvent.type(within(dialog).getByLabelText(/^Vencimento/), '2026-12-05');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        'cobrancas',
+        expect.objectContaining({
+          data: expect.objectContaining({ idcliente: 3, descricao: 'Instalação', valor: 1234.56, duedate: '2026-12-05', status: 0 }),
+        }),
+      ),
+    );
+  });
+
+  it('the charge page shows the client, the charge, the updated value with fine and interest, and Vencido', async () => {
+    renderAt('/cobrancas/8');
+    expect(await screen.findByText('Nº 00008')).toBeInTheDocument();
+    expect(screen.getByText('Vencido')).toBeInTheDocument();
+    const charge = screen.getByRole('region', { name: 'Cobrança' });
+    for (const text of ['Mensalidade outubro', '01/11/2026', '10/10/2026'])
+      expect(within(charge).getAllByText(text).length).toBeGreaterThan(0);
+    const updated = within(charge).getByRole('region', { name: 'Valor atualizado' });
+    expect(within(updated).getByText('R$ 2,00')).toBeInTheDocument();
+    expect(within(updated).getByText('R$ 1,50')).toBeInTheDocument();
+    expect(within(updated).getByText('1% ao mês, 45 dias')).toBeInTheDocument();
+    expect(within(updated).getByText('R$ 103,50')).toBeInTheDocument();
+    expect(screen.getByText('Pagável em qualquer banco.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+  });
+});
+
+describe('CSV export', () => {
+  it('is Excel-ready: BOM, ; between fields, quoted when needed, CRLF', () => {
+    const csv = toCsv(
+      [{ a: 'x;y', b: 'R$ 1,50' }],
+      [
+        { header: 'Descrição', value: (r) => r.a },
+        { header: 'Valor', value: (r) => r.b },
+      ],
+    );
+    expect(csv).toBe('\uFEFFDescrição;Valor\r\n"x;y";R$ 1,50\r\n');
+  });
+});

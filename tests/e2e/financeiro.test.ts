@@ -1,0 +1,378 @@
+/**
+ * Finance in Chromium, through `npm start`: a plan; a contract made in its dialog, its document
+ * (/contratos/{id}) and its public page (/static/contrato/{token}, in a fresh browser context),
+ * both printed (window.print after 1 s); a subscription started from its client; a charge already
+ * past due, so its client is Vencido; the charge sent while messaging is off (the server's message
+ * in the red snackbar) and again once it is on ('Foi enviada com sucesso'); the charge's page; the
+ * charge paid (status 1), so its client is Ativo again; /financeiro with its charts; the dashboard.
+ * Screenshots of every screen and document, documents in print media too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { addDays, todayIn } from '../../domain/calendar';
+import { MSG } from '../../domain/messages';
+import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Ana Financeira', email: 'ana@financeiro.test', password: 'senha-forte-1' };
+const CLIENTE = {
+  cadastro: 'FISICA',
+  name: 'Carlos Pagador Teste',
+  cpf: generateCPF(),
+  email: 'carlos@exemplo.com.br',
+  mobilePhone: '11987651234',
+  address: 'Avenida Paulista',
+  addressNumber: '1000',
+  province: 'Bela Vista',
+  cityandstate: 'São Paulo',
+  uf: 'SP',
+  postalCode: '01310100',
+};
+const HOJE = todayIn('America/Sao_Paulo');
+const ONTEM = addDays(HOJE, -1);
+const brDate = (date: string) => date.split('-').reverse().join('/');
+
+/** window.print replaced: each call is recorded with its time, and no dialog opens. */
+const PRINT_STUB = `
+  window.__prints = [];
+  window.print = () => { window.__prints.push(Date.now()); };
+`;
+
+describe('finance in Chromium, through npm start', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let idcliente = 0;
+  const errors: string[] = [];
+
+  const dialog = () => page.getByRole('dialog');
+  const save = () => dialog().getByRole('button', { name: 'Salvar' }).click();
+  const open = async (heading: string, url: string) => {
+    await page.goto(url);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  };
+  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
+  const snackbar = (text: string) => page.locator('.MuiSnackbar-root').getByText(text);
+  const api = async (method: string, url: string, data?: unknown) => {
+    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+    return response.json();
+  };
+  const pickCliente = async () => {
+    await dialog()
+      .getByLabel(/^Nome, CPF\/CNPJ/)
+      .fill('Carlos Pagador');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog()
+      .getByRole('button', { name: /Carlos Pagador Teste/ })
+      .click();
+  };
+  /** Imprimir: nothing at once, window.print about 1 s later. */
+  const printsAfterOneSecond = async (target: Page) => {
+    const before = await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length);
+    const clicked = await target.evaluate(() => Date.now());
+    await target.getByRole('button', { name: 'Imprimir' }).click();
+    expect(await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length)).toBe(before);
+    await target.waitForFunction((n) => (window as unknown as { __prints: number[] }).__prints.length > n, before, { timeout: 5000 });
+    const printedAt = await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.at(-1)!);
+    expect(printedAt - clicked).toBeGreaterThanOrEqual(950);
+  };
+  const printShot = async (target: Page, name: string) => {
+    await target.emulateMedia({ media: 'print' });
+    await shot(target, name);
+    await target.emulateMedia({ media: 'screen' });
+  };
+
+  beforeAll(async () => {
+    app = await startApp();
+    const installed = await fetch(`${app.url}/v1/install`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(installed.status).toBe(201);
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+    await context.addInitScript(PRINT_STUB);
+    page = await context.newPage();
+    watchErrors(page, errors);
+    await page.goto('/login');
+    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/dashboard');
+    await api('PUT', '/v1/users/1', {
+      dadosempresa: { nome: 'Rastreio Segurança Ltda', cnpj: '11222333000181', contato: '(11) 4000-1234' },
+    });
+    idcliente = (await api('POST', '/v1/clientes', CLIENTE)).id;
+    await api('POST', '/v1/veiculos', {
+      idcliente,
+      category: 'car',
+      marca: 'Fiat',
+      modelo: 'Strada',
+      ano: '2022',
+      placa: 'FIN1A23',
+      renavan: '12345678901',
+      chassi: '9BD11122233344455',
+      cor: 'Branca',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it('a plan for the contracts', async () => {
+    await open('Planos', '/planos');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Plano').waitFor();
+    await dialog().getByLabel(/^Nome/).fill('Plano Frota');
+    await dialog()
+      .getByLabel(/^Descrição/)
+      .fill('Rastreamento com bloqueio remoto');
+    await dialog()
+      .getByLabel(/^Limite de dispositivos/)
+      .fill('3');
+    await dialog()
+      .getByLabel(/^Valor\s*\*?$/)
+      .fill('89,90');
+    await dialog()
+      .getByLabel(/^Valor adicional/)
+      .fill('29,90');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await row(/Plano Frota/).waitFor();
+  });
+
+  it('a contract in its dialog: client, plan copied and edited, terms; the list shows it', async () => {
+    await open('Contratos', '/contratos');
+    await shot(page, 'financeiro-01-contratos-vazio');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Novo Contrato').waitFor();
+    await pickCliente();
+    await shot(page, 'financeiro-02-contrato-cliente');
+    await dialog().getByRole('tab', { name: 'Plano' }).click();
+    await dialog()
+      .getByRole('combobox', { name: /^Plano/ })
+      .click();
+    await page.getByRole('option', { name: /Rastreamento com bloqueio remoto/ }).click();
+    const valor = dialog().getByLabel(/^Valor\s*\*?$/);
+    await expect.poll(() => valor.inputValue()).toBe('89,90');
+    await valor.fill('79,90');
+    await shot(page, 'financeiro-03-contrato-plano');
+    await dialog().getByRole('tab', { name: 'Termos' }).click();
+    await dialog()
+      .getByLabel(/^Termos do contrato/)
+      .fill('1. O serviço de rastreamento é prestado 24 horas por dia.\n2. O pagamento é mensal, até o vencimento.');
+    await shot(page, 'financeiro-04-contrato-termos');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    const contrato = row(/Carlos Pagador Teste/);
+    await contrato.getByRole('cell', { name: '00001' }).waitFor();
+    await contrato.getByRole('cell', { name: 'Rastreamento com bloqueio remoto' }).waitFor();
+    await contrato.getByRole('cell', { name: 'R$ 79,90' }).waitFor();
+    await contrato.getByRole('cell', { name: 'Ativo' }).waitFor();
+    await shot(page, 'financeiro-05-contratos');
+    // Uploads once saved.
+    await contrato.getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByText('Contrato', { exact: true }).waitFor();
+    await dialog().getByRole('tab', { name: 'Uploads' }).click();
+    await dialog().getByText('Nenhum arquivo enviado.').waitFor();
+    await shot(page, 'financeiro-06-contrato-uploads');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('the contract’s document: company, client, vehicles, the real plan figures; Enviar refused while messaging is off; printed after 1 s', async () => {
+    await row(/Carlos Pagador Teste/)
+      .getByRole('link', { name: 'Abrir o contrato' })
+      .click();
+    await page.waitForURL('**/contratos/1');
+    await page.getByText('Contrato nº 00001').waitFor();
+    await page.getByText('Rastreio Segurança Ltda').first().waitFor();
+    await page.getByRole('cell', { name: 'FIN1A23' }).waitFor();
+    const plano = page.getByRole('region', { name: 'Plano contratado' });
+    await plano.getByRole('cell', { name: 'R$ 79,90' }).waitFor();
+    await plano.getByRole('cell', { name: '1', exact: true }).waitFor();
+    // No shell around the document.
+    expect(await page.getByRole('navigation', { name: 'Menu principal' }).count()).toBe(0);
+    await shot(page, 'financeiro-07-contrato-documento');
+    await printShot(page, 'financeiro-08-contrato-documento-impressao');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await snackbar(MSG.messagingInactive).waitFor();
+    await shot(page, 'financeiro-09-contrato-enviar-recusado');
+    await printsAfterOneSecond(page);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/contratos');
+  });
+
+  it('the public contract page, in a fresh browser context: the same document with Imprimir; a wrong token shows no data', async () => {
+    const { token } = await api('GET', '/v1/contratos/1');
+    const visitor = await browser.newContext({ baseURL: app.url, viewport: { width: 1024, height: 900 }, locale: 'pt-BR' });
+    await visitor.addInitScript(PRINT_STUB);
+    const publicPage = await visitor.newPage();
+    watchErrors(publicPage, errors);
+    await publicPage.goto(`/static/contrato/${token}`);
+    await publicPage.getByText('Contrato nº 00001').waitFor();
+    await publicPage.getByRole('cell', { name: 'FIN1A23' }).waitFor();
+    await publicPage.getByText('Carlos Pagador Teste').first().waitFor();
+    expect(await publicPage.getByRole('button', { name: 'Enviar' }).count()).toBe(0);
+    await shot(publicPage, 'financeiro-10-contrato-publico');
+    await printShot(publicPage, 'financeiro-11-contrato-publico-impressao');
+    await printsAfterOneSecond(publicPage);
+    // A wrong token: the browser logs the 404 it was given, which is expected here.
+    const wrong = await visitor.newPage();
+    wrong.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await wrong.goto('/static/contrato/token-que-nao-existe');
+    await wrong.getByRole('heading', { name: 'Contrato não encontrado' }).waitFor();
+    expect(await wrong.getByText('Carlos Pagador Teste').count()).toBe(0);
+    expect(await wrong.getByRole('button', { name: 'Imprimir' }).count()).toBe(0);
+    await shot(wrong, 'financeiro-12-contrato-publico-invalido');
+    await visitor.close();
+  });
+
+  it('a subscription: the client first, then its data and the recurrence', async () => {
+    await open('Assinaturas Cobranças Recorrentes', '/assinaturas');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Nova Assinatura').waitFor();
+    await pickCliente();
+    await expect.poll(() => dialog().getByLabel(/^CPF$/).inputValue()).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+    await dialog()
+      .getByLabel(/^Descrição da cobrança/)
+      .fill('Mensalidade do rastreamento');
+    await dialog()
+      .getByLabel(/^Valor/)
+      .fill('79,90');
+    await dialog()
+      .getByLabel(/^Próximo vencimento/)
+      .fill(addDays(HOJE, 20));
+    await dialog()
+      .getByLabel(/^Multa/)
+      .fill('2');
+    await dialog()
+      .getByLabel(/^Juros ao mês/)
+      .fill('1');
+    await shot(page, 'financeiro-13-assinatura-nova');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    const assinatura = row(/Mensalidade do rastreamento/);
+    await assinatura.getByRole('cell', { name: 'R$ 79,90' }).waitFor();
+    await assinatura.getByRole('cell', { name: 'Ativa' }).waitFor();
+    await assinatura.getByRole('cell', { name: brDate(HOJE) }).waitFor();
+    await shot(page, 'financeiro-14-assinaturas');
+  });
+
+  it('a charge already past due makes its client Vencido; Enviar is refused while messaging is off, then sent', async () => {
+    await open('Cobranças', '/cobrancas');
+    await shot(page, 'financeiro-15-cobrancas');
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByText('Nova Cobrança').waitFor();
+    await pickCliente();
+    await dialog()
+      .getByLabel(/^Descrição/)
+      .fill('Instalação do rastreador');
+    await dialog()
+      .getByLabel(/^Valor/)
+      .fill('150,00');
+    await dialog()
+      .getByLabel(/^Vencimento/)
+      .fill(ONTEM);
+    await shot(page, 'financeiro-16-cobranca-nova');
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    expect((await api('GET', `/v1/clientes/${idcliente}`)).status).toBe(2);
+
+    // Past due: it is Vencida, outside the default Em Aberto filter.
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Vencidas' });
+    await page.getByLabel('Data inicial').fill(ONTEM);
+    const cobranca = row(/Instalação do rastreador/);
+    await cobranca.getByRole('cell', { name: 'Vencida' }).waitFor();
+    await page.getByRole('region', { name: 'Vencidas' }).getByText('R$ 150,00').waitFor();
+    await shot(page, 'financeiro-17-cobrancas-vencidas');
+
+    await cobranca.getByRole('button', { name: 'Enviar' }).click();
+    await snackbar(MSG.messagingInactive).waitFor();
+    await shot(page, 'financeiro-18-cobranca-enviar-recusado');
+
+    await api('PUT', '/v1/users/1', { integrations: { whats: { status: 1 } } });
+    await cobranca.getByRole('button', { name: 'Enviar' }).click();
+    await snackbar('Foi enviada com sucesso').waitFor();
+    await shot(page, 'financeiro-19-cobranca-enviada');
+  });
+
+  it('the charge’s page: the client, the charge and its updated value, Vencido; printed; Sair goes back', async () => {
+    await row(/Instalação do rastreador/)
+      .getByRole('link', { name: 'Abrir a cobrança' })
+      .click();
+    await page.waitForURL(/\/cobrancas\/\d+$/);
+    await page.getByText('Vencido', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Valor atualizado' }).waitFor();
+    await page.getByText(/Vencida há 1 dia/).waitFor();
+    await shot(page, 'financeiro-20-cobranca-pagina');
+    await printShot(page, 'financeiro-21-cobranca-pagina-impressao');
+    await printsAfterOneSecond(page);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await snackbar('Foi enviada com sucesso').waitFor();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(/\/cobrancas(\?.*)?$/);
+  });
+
+  it('the charge paid (status 1) puts its client back to Ativo', async () => {
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Todos' });
+    await page.getByLabel('Data inicial').fill(ONTEM);
+    const cobranca = row(/Instalação do rastreador/);
+    await cobranca.getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByText('Cobrança', { exact: true }).waitFor();
+    await dialog()
+      .getByRole('combobox', { name: /^Status/ })
+      .click();
+    await page.getByRole('option', { name: 'Recebida' }).click();
+    await shot(page, 'financeiro-22-cobranca-paga');
+    await save();
+    await page.getByText('Informações atualizadas com sucesso').waitFor();
+    await cobranca.getByRole('cell', { name: 'Recebida' }).waitFor();
+    expect((await api('GET', `/v1/clientes/${idcliente}`)).status).toBe(0);
+    await open('Clientes', '/clientes');
+    await row(/Carlos Pagador Teste/)
+      .getByRole('cell', { name: 'Ativo' })
+      .waitFor();
+    await shot(page, 'financeiro-23-cliente-ativo');
+  });
+
+  it('/financeiro: the month’s totals and the charts of the last 12 months', async () => {
+    await open('Resumo financeiro', '/financeiro');
+    await page
+      .getByRole('region', { name: 'Total' })
+      .getByText(/cobrança/)
+      .waitFor();
+    const mensal = page.getByRole('figure', { name: 'Recebido e vencido por mês' });
+    await mensal.locator('svg').first().waitFor();
+    await page.getByRole('figure', { name: 'Cobranças por situação (valor)' }).locator('svg').first().waitFor();
+    await shot(page, 'financeiro-24-resumo');
+  });
+
+  it('the menu reaches Resumo, and the dashboard lists the open charges, each opening its page', async () => {
+    const aberta = await api('POST', '/v1/cobrancas', {
+      idcliente,
+      descricao: 'Mensalidade avulsa',
+      valor: 79.9,
+      duedate: addDays(HOJE, 3),
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Cobranças' }).waitFor();
+    const linha = page.getByRole('link', { name: /Carlos Pagador Teste/ });
+    await linha.getByText('Em Aberto').waitFor();
+    await shot(page, 'financeiro-25-dashboard');
+    await linha.click();
+    await page.waitForURL(`**/cobrancas/${aberta.id}`);
+    await page.getByText('Mensalidade avulsa').first().waitFor();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(/\/cobrancas(\?.*)?$/);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Financeiro' }).hover();
+    await menu.getByRole('menuitem', { name: 'Resumo' }).click();
+    await page.waitForURL('**/financeiro');
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Service orders in Chromium through `npm start`: a client, a vehicle and a free tracker (set up
+ * through the API), then in the screens an order for them; the tracker linked to the vehicle; the
+ * order under Em Aberto in the current month, in the agenda and on the dashboard; its page with the
+ * checklist answered and Finalizar; the order under Concluído; Imprimir asking for the print dialog
+ * after 1 s; the page printed on one A4 sheet.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { firstOfMonth, todayIn } from '../../domain/calendar';
+import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
+const CLIENTE = {
+  cadastro: 'FISICA',
+  name: 'Helena Ordem Teste',
+  cpf: generateCPF(),
+  email: 'helena@exemplo.com.br',
+  mobilePhone: '11976543210',
+};
+const VEICULO = {
+  category: 'car',
+  marca: 'Volkswagen',
+  modelo: 'Gol',
+  ano: '2021',
+  placa: 'OSV1A23',
+  renavan: '98765432101',
+  chassi: '9BWAA05U0BP000001',
+};
+const TRACKER = { imei: '358899051234567', modelo: 'ST310U', marca: 'Suntech' };
+const DESCRICAO = 'Instalação de rastreador com bloqueio';
+const HOJE = todayIn('America/Sao_Paulo');
+const HOJE_BR = HOJE.split('-').reverse().join('/');
+
+describe('service orders in Chromium, through npm start', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let ordemId = 0;
+  const errors: string[] = [];
+
+  const dialog = () => page.getByRole('dialog');
+  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
+  /** A call from the page itself: same origin, the session cookie. */
+  const api = (method: string, url: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, url, body }) => {
+        const response = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { method, url, body },
+    );
+  const openList = async () => {
+    await page.goto('/ordensservicos');
+    await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
+  };
+  const setStatus = (label: string) => page.getByLabel('Status').selectOption({ label });
+
+  beforeAll(async () => {
+    app = await startApp();
+    const installed = await fetch(`${app.url}/v1/install`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(installed.status).toBe(201);
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+    // Imprimir opens the browser's dialog: here it is counted, with the moment it was asked for.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __prints: number[] };
+      w.__prints = [];
+      window.print = () => void w.__prints.push(Date.now());
+    });
+    page = await context.newPage();
+    watchErrors(page, errors);
+    page.on('response', (response) => {
+      if (response.status() === 400) errors.push(`400 from ${response.request().method()} ${response.url()}`);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/dashboard');
+
+    const cliente = await api('POST', '/v1/clientes', CLIENTE);
+    expect(cliente.status).toBe(201);
+    const veiculo = await api('POST', '/v1/veiculos', { ...VEICULO, idcliente: cliente.body.id });
+    expect(veiculo.status).toBe(201);
+    const tracker = await api('POST', '/v1/trackres', TRACKER);
+    expect(tracker.status).toBe(201);
+    expect(tracker.body.idveiculo).toBe(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it('opens on Concluído in the current month; /odensservicos is the same screen', async () => {
+    await page.goto('/odensservicos');
+    await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
+    await page.waitForURL(/\/ordensservicos(\?|$)/);
+    expect(await page.getByLabel('Data inicial').inputValue()).toBe(firstOfMonth(HOJE));
+    expect(await page.getByLabel('Status').inputValue()).toBe('1');
+    await page.getByText('Nenhum registro encontrado.').waitFor();
+    await shot(page, 'ordens-01-lista-vazia');
+  });
+
+  it('creates an order in the modal: Informações, Cliente, Veículo, Rastreador', async () => {
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await dialog().getByRole('heading', { name: 'Nova Ordem de Serviço' }).waitFor();
+    await dialog()
+      .getByLabel(/^Descrição/)
+      .fill(DESCRICAO);
+    await dialog().getByLabel('Agendamento').fill(HOJE);
+    await dialog().getByLabel('Horário').fill('09:30');
+    await dialog().getByRole('combobox', { name: 'Técnico' }).click();
+    await page.getByRole('option', { name: ADMIN.name }).click();
+    await dialog().getByRole('textbox', { name: 'Informações' }).fill('Cliente aguarda na portaria.');
+    await shot(page, 'ordens-02-modal-informacoes');
+
+    await dialog().getByRole('tab', { name: 'Veículo' }).click();
+    await dialog().getByText('Dados do cliente obrigatórios').waitFor();
+    await dialog().getByRole('tab', { name: 'Rastreador' }).click();
+    await dialog().getByText('Dados do veículo obrigatórios').waitFor();
+
+    await dialog().getByRole('tab', { name: 'Cliente' }).click();
+    await dialog().getByLabel('Nome, CPF/CNPJ, e-mail ou telefone').fill('helena ordem');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog()
+      .getByRole('button', { name: new RegExp(CLIENTE.name) })
+      .click();
+    await dialog().getByRole('region', { name: 'Cliente da ordem' }).getByText(CLIENTE.name).waitFor();
+    await shot(page, 'ordens-03-modal-cliente');
+
+    await dialog().getByRole('tab', { name: 'Veículo' }).click();
+    const placa = dialog().getByLabel('Placa, Renavam ou chassi');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByText('Obrigatório informar placa, Renavam ou chassi').waitFor();
+    await placa.fill('ZZZ9Z99');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByText('Veículo não encontrado').waitFor();
+    await placa.fill(VEICULO.placa);
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog()
+      .getByRole('button', { name: /Volkswagen Gol 2021/ })
+      .click();
+    await dialog().getByRole('region', { name: 'Veículo da ordem' }).getByText('Volkswagen Gol 2021').waitFor();
+    await shot(page, 'ordens-04-modal-veiculo');
+
+    await dialog().getByRole('tab', { name: 'Rastreador' }).click();
+    await dialog().getByLabel('IMEI, modelo, marca ou chip').fill(TRACKER.imei);
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog().getByRole('region', { name: 'Rastreador da ordem' }).getByText(`IMEI ${TRACKER.imei}`).waitFor();
+    await shot(page, 'ordens-05-modal-rastreador');
+
+    await dialog().getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('the tracker is now on the vehicle', async () => {
+    await page.goto('/rastreadores');
+    await page.getByRole('heading', { name: 'Rastreadores', level: 1 }).waitFor();
+    await row(new RegExp(TRACKER.imei)).getByText(new RegExp(VEICULO.placa)).waitFor();
+    await shot(page, 'ordens-06-rastreador-vinculado');
+  });
+
+  it('finds the order under Em Aberto in the current month; the edit modal has Uploads and Finalizar', async () => {
+    await openList();
+    await setStatus('Em Aberto');
+    const ordem = row(new RegExp(CLIENTE.name));
+    await ordem.getByRole('cell', { name: 'Volkswagen Gol 2021' }).waitFor();
+    await ordem.getByRole('cell', { name: `${HOJE_BR} 09:30` }).waitFor();
+    await ordem.getByText('Em Aberto').waitFor();
+    ordemId = Number(await ordem.getByRole('cell').first().textContent());
+    expect(ordemId).toBeGreaterThan(0);
+    await shot(page, 'ordens-07-lista-em-aberto');
+
+    await ordem.getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByRole('heading', { name: 'Ordem de Serviço' }).waitFor();
+    for (const name of ['Salva', 'Limpa', 'Finalizar']) await dialog().getByRole('button', { name }).waitFor();
+    await dialog().getByRole('tab', { name: 'Uploads' }).click();
+    await dialog().getByText('Nenhum arquivo enviado.').waitFor();
+    await shot(page, 'ordens-08-modal-uploads');
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('the agenda shows the order on its day; a card opens its modal', async () => {
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    const day = page.getByRole('region', { name: new RegExp(HOJE_BR) });
+    const card = day.getByRole('link', { name: new RegExp(`09:30 ${CLIENTE.name}`) });
+    await card.getByText(ADMIN.name).waitFor();
+    await shot(page, 'ordens-09-agenda');
+    await card.click();
+    await dialog().getByRole('heading', { name: 'Ordem de Serviço' }).waitFor();
+    await dialog().getByRole('button', { name: 'Fechar' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Lista', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Descrição' }).waitFor();
+  });
+
+  it('the dashboard lists the next scheduled order; its row opens the modal', async () => {
+    await page.goto('/dashboard');
+    const ordens = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Ordens de Serviço' }) });
+    const linha = ordens.getByRole('link', { name: new RegExp(CLIENTE.name) });
+    await linha.getByText(`${HOJE_BR} 09:30`).waitFor();
+    await shot(page, 'ordens-10-dashboard');
+    await linha.click();
+    await page.waitForURL(`**/ordensservicos/${ordemId}`);
+    await dialog().getByRole('heading', { name: 'Ordem de Serviço' }).waitFor();
+  });
+
+  it('the order page: the checklist answered, Finalizar, then Concluído and read-only', async () => {
+    await page.goto(`/ordenservico/${ordemId}`);
+    await page.getByRole('heading', { name: 'Ordem de Serviço', level: 1 }).waitFor();
+    await page.getByText(TRACKER.imei).waitFor();
+    const finalizar = page.getByRole('button', { name: 'Finalizar' });
+    expect(await finalizar.isDisabled()).toBe(true);
+    await shot(page, 'ordens-11-pagina');
+    const groups = page.getByRole('radiogroup');
+    expect(await groups.count()).toBe(18);
+    for (let i = 0; i < 18; i++) {
+      await groups
+        .nth(i)
+        .getByRole('radio', { name: i === 12 ? 'NT' : 'OK' })
+        .check();
+    }
+    expect(await finalizar.isEnabled()).toBe(true);
+    await shot(page, 'ordens-12-pagina-checklist');
+    await finalizar.click();
+    await page.getByText('Informações atualizadas com sucesso').waitFor();
+    await page.getByText(/Nº \d+ · Concluído/).waitFor();
+    await finalizar.waitFor({ state: 'detached' });
+    expect(await page.getByRole('radio').first().isDisabled()).toBe(true);
+  });
+
+  it('Imprimir asks for the print dialog after 1 s; on paper the order fits one A4 page', async () => {
+    const asked = Date.now();
+    await page.getByRole('button', { name: 'Imprimir' }).click();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length), { timeout: 3000 }).toBe(1);
+    const printedAt = await page.evaluate(() => (window as unknown as { __prints: number[] }).__prints[0]);
+    expect(printedAt - asked).toBeGreaterThanOrEqual(900);
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    // The document keeps its heading and both signature lines on paper.
+    expect(await page.getByRole('heading', { name: 'Ordem de Serviço', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Técnico responsável').isVisible()).toBe(true);
+    await shot(page, 'ordens-13-pagina-impressao');
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
+    expect(pages.length).toBe(1);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('the finalized order is under Concluído and opens read-only', async () => {
+    await openList();
+    await setStatus('Concluído');
+    const ordem = row(new RegExp(CLIENTE.name));
+    await ordem.getByText('Concluído').waitFor();
+    expect(await ordem.getByRole('button', { name: 'Remover' }).count()).toBe(0);
+    await shot(page, 'ordens-14-lista-concluido');
+    await ordem.getByRole('link', { name: 'Editar' }).click();
+    await dialog().getByText('Ordem concluída: somente leitura.').waitFor();
+    expect(await dialog().getByRole('button', { name: 'Salva' }).count()).toBe(0);
+    await shot(page, 'ordens-15-modal-concluida');
+  });
+});
