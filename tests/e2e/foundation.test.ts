@@ -81,7 +81,7 @@ describe('foundation in Chromium, through npm start', () => {
         .waitFor();
     }
     await page.getByText('Nenhuma cobrança por enquanto.').waitFor();
-    await page.getByText('Nenhuma ordem de serviço por enquanto.').waitFor();
+    await page.getByText('Nenhuma ordem de serviço agendada.').waitFor();
     await shot(page, '03-dashboard');
   });
 
@@ -158,7 +158,7 @@ describe('foundation in Chromium, through npm start', () => {
   });
 
   it('screens not built yet show "Em construção" inside the shell; unknown routes show not found', async () => {
-    await page.goto('/cobrancas');
+    await page.goto('/integrations/traccar');
     await page
       .getByText(/em construção/i)
       .first()
