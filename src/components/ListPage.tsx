@@ -74,7 +74,8 @@ export function ListPage({ title, filters, children, dialog, readOnly, sort, fil
         {summary}
         <Card variant="outlined">
           <SearchBar resetTo={filterDefaultValues}>{filters}</SearchBar>
-          <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+          {/* Half the cell padding: the finance lists' ten columns and row actions fit a 1366 px screen. */}
+          <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>{children}</Box>
           <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
         </Card>
       </Box>

@@ -96,13 +96,7 @@ function CobrancaTable() {
         />
       }
     >
-      <DataTable<Cobranca>
-        rowClick={false}
-        bulkActionButtons={false}
-        empty={<EmptyRows />}
-        // Ten columns and four row actions fit a 1366 px screen with half the cell padding.
-        sx={{ '& .MuiTableCell-root': { px: 1 } }}
-      >
+      <DataTable<Cobranca> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
         <DataTable.Col source="cpfcnpj" cellSx={NOWRAP} disableSort render={(record) => formatCpfCnpj(clienteDocumento(record.cliente))} />
