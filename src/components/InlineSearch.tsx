@@ -108,3 +108,34 @@ export function useInlineSearch<T extends RaRecord>(resource: string, perPage: n
   };
   return { search, searching, notice, setNotice };
 }
+
+/**
+ * An InlineSearch that lists what it finds (a client, a vehicle to pick): `results` holds the last
+ * search's records, emptied as a search starts; no match sets the `notFound` notice.
+ */
+export interface InlineSearchResults<T extends RaRecord> {
+  search: (term: string) => Promise<void>;
+  results: T[];
+  clear: () => void;
+  searching: boolean;
+  notice: SearchNotice | null;
+}
+
+export function useInlineSearchResults<T extends RaRecord>(
+  resource: string,
+  perPage: number,
+  notFound: string,
+  options: InlineSearchOptions = {},
+) {
+  const inline = useInlineSearch<T>(resource, perPage, options);
+  const [results, setResults] = React.useState<T[]>([]);
+  const search = async (term: string) => {
+    setResults([]);
+    const found = await inline.search(term);
+    if (!found) return;
+    if (found.data.length === 0) inline.setNotice({ message: notFound, severity: 'warning' });
+    setResults(found.data);
+  };
+  const clear = () => setResults([]);
+  return { search, results, clear, searching: inline.searching, notice: inline.notice };
+}

@@ -5,35 +5,25 @@
  */
 import * as React from 'react';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
-import { Box, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { formatPhone } from '../../domain/formatters';
 import { useInlineSearch } from './InlineSearch';
+import { RecordCard } from './RecordCard';
 import { trackerVeiculoId, type Tracker } from '../resources/rastreadores/types';
 
 export function TrackerCard({ tracker, title, action }: { tracker: Tracker; title?: string; action?: React.ReactNode }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ width: '100%' }} component="section" aria-label={title ? translate(title) : undefined}>
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': action ? {} : { pb: 2 } }}>
-        <RouterIcon color="primary" />
-        <Box>
-          {title ? (
-            <Typography variant="overline" color="text.secondary">
-              {translate(title)}
-            </Typography>
-          ) : null}
-          <Typography sx={{ fontWeight: 600 }}>IMEI {tracker.imei}</Typography>
-          <Typography variant="body2">{[tracker.marca, tracker.modelo].filter(Boolean).join(' ')}</Typography>
-          {tracker.phone ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.veiculos.chip')}: {formatPhone(tracker.phone)}
-            </Typography>
-          ) : null}
-        </Box>
-      </CardContent>
-      {action ? <CardActions sx={{ justifyContent: 'flex-end' }}>{action}</CardActions> : null}
-    </Card>
+    <RecordCard icon={<RouterIcon color="primary" />} title={title} action={action} alignItems="flex-start" component="section">
+      <Typography sx={{ fontWeight: 600 }}>IMEI {tracker.imei}</Typography>
+      <Typography variant="body2">{[tracker.marca, tracker.modelo].filter(Boolean).join(' ')}</Typography>
+      {tracker.phone ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.veiculos.chip')}: {formatPhone(tracker.phone)}
+        </Typography>
+      ) : null}
+    </RecordCard>
   );
 }
 

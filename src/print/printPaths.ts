@@ -13,3 +13,6 @@ export function documentId(pathname: string, resource: string): number | undefin
   const match = new RegExp(`^/${resource}/(\\d+)/?$`).exec(pathname);
   return match ? Number(match[1]) : undefined;
 }
+
+/** Where the edit dialog of a resource with documents lives: /<resource>/{id}/edit (/<resource>/{id} is the document). */
+export const DOCUMENT_EDIT_SUFFIX = '/edit';

@@ -6,11 +6,9 @@
  * charge's page (without the shell), so the edit dialog lives at /cobrancas/{id}/edit.
  */
 import * as React from 'react';
-import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import { Box, Typography } from '@mui/material';
 import { useListContext, useRecordContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { useLocation } from 'react-router';
 import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { COBRANCA_STATUS, type Informacoes } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
@@ -20,10 +18,9 @@ import { EnviarButton } from '../../components/EnviarButton';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { ListPage } from '../../components/ListPage';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { RowActions } from '../../components/RowActions';
-import { RowLinkButton } from '../../components/RowLinkButton';
 import { StatusFilter } from '../../components/SearchBar';
-import { documentId } from '../../print/printPaths';
+import { DocumentRowActions, ListOrDocument } from '../../print/DocumentRoutes';
+import { DOCUMENT_EDIT_SUFFIX } from '../../print/printPaths';
 import { filterChoices } from './choices';
 import { CobrancaStatus } from './CobrancaStatus';
 import { CobrancaCreateForm, CobrancaEditForm, cobrancaTransform } from './CobrancaForm';
@@ -35,8 +32,6 @@ import type { Cobranca } from './types';
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
 const CobrancaPage = React.lazy(() => import('./CobrancaPage'));
-
-export const EDIT_SUFFIX = '/edit';
 
 function ListSummary() {
   const { meta } = useListContext();
@@ -92,7 +87,7 @@ function CobrancaTable() {
           create={<CobrancaCreateForm />}
           edit={<CobrancaEditForm />}
           transform={cobrancaTransform}
-          editSuffix={EDIT_SUFFIX}
+          editSuffix={DOCUMENT_EDIT_SUFFIX}
         />
       }
     >
@@ -116,21 +111,7 @@ function CobrancaTable() {
           label={translate('app.list.actions')}
           align="right"
           disableSort
-          render={() => (
-            <RowActions
-              editSuffix={EDIT_SUFFIX}
-              extra={
-                <>
-                  <RowEnviar />
-                  <RowLinkButton
-                    label="app.cobrancas.open_page"
-                    icon={<DescriptionIcon fontSize="small" />}
-                    to={(r) => `/cobrancas/${r.id}`}
-                  />
-                </>
-              }
-            />
-          )}
+          render={() => <DocumentRowActions resource="cobrancas" label="app.cobrancas.open_page" extra={<RowEnviar />} />}
         />
       </DataTable>
     </ListPage>
@@ -138,14 +119,5 @@ function CobrancaTable() {
 }
 
 export default function CobrancaList() {
-  const { pathname } = useLocation();
-  const id = documentId(pathname, 'cobrancas');
-  if (id !== undefined) {
-    return (
-      <React.Suspense fallback={null}>
-        <CobrancaPage id={id} />
-      </React.Suspense>
-    );
-  }
-  return <CobrancaTable />;
+  return <ListOrDocument resource="cobrancas" document={CobrancaPage} list={<CobrancaTable />} />;
 }

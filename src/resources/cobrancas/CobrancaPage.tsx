@@ -5,15 +5,13 @@
  * Cancelada). Enviar, Imprimir (after 1 s), and Sair back to /cobrancas.
  */
 import * as React from 'react';
-import { Alert, Box, Chip, CircularProgress, Link, Typography } from '@mui/material';
+import { Box, Chip, Link, Typography } from '@mui/material';
 import { useGetOne, useTranslate } from 'ra-core';
 import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
-import { EnviarButton } from '../../components/EnviarButton';
-import { ExitButton, PrintButton } from '../../print/PrintButtons';
-import { PrintPage } from '../../print/PrintPage';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintTable, PrintText } from '../../print/PrintParts';
+import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
 import type { Cobranca } from './types';
@@ -131,27 +129,10 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
 }
 
 export default function CobrancaPage({ id }: { id: number }) {
-  const translate = useTranslate();
   const { data: cobranca, isPending, error } = useGetOne<Cobranca>('cobrancas', { id });
   return (
-    <PrintPage
-      actions={
-        <>
-          {cobranca ? <EnviarButton resource="cobrancas" id={cobranca.id} /> : null}
-          <PrintButton disabled={!cobranca} />
-          <ExitButton to="/cobrancas" />
-        </>
-      }
-    >
-      {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={translate('app.loading')} />
-        </Box>
-      ) : error || !cobranca ? (
-        <Alert severity="error">{translate('app.cobrancas.page.not_found')}</Alert>
-      ) : (
-        <CobrancaDocument cobranca={cobranca} />
-      )}
-    </PrintPage>
+    <RecordDocumentPage resource="cobrancas" record={cobranca} isPending={isPending} error={error} notFound="app.cobrancas.page.not_found">
+      {(record) => <CobrancaDocument cobranca={record} />}
+    </RecordDocumentPage>
   );
 }

@@ -4,21 +4,18 @@
  * without the shell: src/print/printPaths.ts), so the edit dialog lives at /contratos/{id}/edit.
  */
 import * as React from 'react';
-import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { useLocation } from 'react-router';
 import { clienteNome } from '../../../domain/clientes';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney, formatNumero } from '../../../domain/formatters';
 import { EmptyRows } from '../../components/EmptyRows';
 import { ListPage } from '../../components/ListPage';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { RowActions } from '../../components/RowActions';
-import { RowLinkButton } from '../../components/RowLinkButton';
 import { StatusFilter } from '../../components/SearchBar';
-import { documentId } from '../../print/printPaths';
+import { DocumentRowActions, ListOrDocument } from '../../print/DocumentRoutes';
+import { DOCUMENT_EDIT_SUFFIX } from '../../print/printPaths';
 import { ContratoCreateForm, ContratoEditForm, contratoTransform } from './ContratoForm';
 import type { Contrato } from './types';
 
@@ -26,8 +23,6 @@ import type { Contrato } from './types';
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
 const ContratoPage = React.lazy(() => import('./ContratoPage'));
-
-export const EDIT_SUFFIX = '/edit';
 
 const statusChoices = [
   { id: CONTRATO_STATUS.ATIVO, name: 'app.contratos.status.0' },
@@ -61,7 +56,7 @@ function ContratoTable() {
           create={<ContratoCreateForm />}
           edit={<ContratoEditForm />}
           transform={contratoTransform}
-          editSuffix={EDIT_SUFFIX}
+          editSuffix={DOCUMENT_EDIT_SUFFIX}
         />
       }
     >
@@ -81,18 +76,7 @@ function ContratoTable() {
           label={translate('app.list.actions')}
           align="right"
           disableSort
-          render={() => (
-            <RowActions
-              editSuffix={EDIT_SUFFIX}
-              extra={
-                <RowLinkButton
-                  label="app.contratos.open_document"
-                  icon={<DescriptionIcon fontSize="small" />}
-                  to={(r) => `/contratos/${r.id}`}
-                />
-              }
-            />
-          )}
+          render={() => <DocumentRowActions resource="contratos" label="app.contratos.open_document" />}
         />
       </DataTable>
     </ListPage>
@@ -100,14 +84,5 @@ function ContratoTable() {
 }
 
 export default function ContratoList() {
-  const { pathname } = useLocation();
-  const id = documentId(pathname, 'contratos');
-  if (id !== undefined) {
-    return (
-      <React.Suspense fallback={null}>
-        <ContratoPage id={id} />
-      </React.Suspense>
-    );
-  }
-  return <ContratoTable />;
+  return <ListOrDocument resource="contratos" document={ContratoPage} list={<ContratoTable />} />;
 }

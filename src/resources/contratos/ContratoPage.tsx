@@ -4,17 +4,13 @@
  * user's dadosempresa, as the profile reads it); Enviar, Imprimir (after 1 s) and Sair.
  */
 import * as React from 'react';
-import { Alert, Box, CircularProgress } from '@mui/material';
-import { useGetList, useGetOne, useTranslate } from 'ra-core';
-import { EnviarButton } from '../../components/EnviarButton';
-import { ExitButton, PrintButton } from '../../print/PrintButtons';
-import { PrintPage } from '../../print/PrintPage';
+import { useGetList, useGetOne } from 'ra-core';
+import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { ContratoDocument } from './ContratoDocument';
 import type { Contrato, ContratoVeiculo } from './types';
 
 export default function ContratoPage({ id }: { id: number }) {
-  const translate = useTranslate();
   const { data: contrato, isPending, error } = useGetOne<Contrato>('contratos', { id });
   const idcliente = contrato?.idcliente;
   const { data: veiculos, isPending: veiculosPending } = useGetList<ContratoVeiculo>(
@@ -26,24 +22,15 @@ export default function ContratoPage({ id }: { id: number }) {
   const ready = !!contrato && !veiculosPending;
 
   return (
-    <PrintPage
-      actions={
-        <>
-          {contrato ? <EnviarButton resource="contratos" id={contrato.id} /> : null}
-          <PrintButton disabled={!ready} />
-          <ExitButton to="/contratos" />
-        </>
-      }
+    <RecordDocumentPage
+      resource="contratos"
+      record={contrato}
+      isPending={isPending}
+      error={error}
+      ready={ready}
+      notFound="app.contratos.doc.not_found"
     >
-      {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={translate('app.loading')} />
-        </Box>
-      ) : error || !contrato ? (
-        <Alert severity="error">{translate('app.contratos.doc.not_found')}</Alert>
-      ) : (
-        <ContratoDocument contrato={contrato} veiculos={veiculos ?? []} empresa={empresa} />
-      )}
-    </PrintPage>
+      {(record) => <ContratoDocument contrato={record} veiculos={veiculos ?? []} empresa={empresa} />}
+    </RecordDocumentPage>
   );
 }

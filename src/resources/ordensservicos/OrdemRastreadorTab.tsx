@@ -5,9 +5,9 @@
  * Saving the order links a free tracker to the vehicle (server, one transaction).
  */
 import * as React from 'react';
-import { Alert, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useGetList, useGetOne, useInput, useRecordContext, useTranslate } from 'ra-core';
-import { useWatch } from 'react-hook-form';
+import { Button } from '@mui/material';
+import { useGetList, useRecordContext, useTranslate } from 'ra-core';
+import { AfterChoiceTab, ChosenRecord, useChosenRecord } from '../../components/ChosenRecord';
 import { InlineSearch } from '../../components/InlineSearch';
 import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
 import type { Tracker } from '../rastreadores/types';
@@ -16,15 +16,9 @@ import type { OrdemServico } from './types';
 function RastreadorSearch({ idveiculo, readOnly }: { idveiculo: number; readOnly?: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<OrdemServico>();
-  const { field, fieldState } = useInput({ source: 'iddevice' });
-  const iddevice = Number(field.value) || 0;
-  const [picked, setPicked] = React.useState<Tracker | null>(null);
+  const chosen = useChosenRecord<Tracker>('iddevice', 'rastreadores', record?.device as Tracker | null | undefined);
+  const iddevice = chosen.id;
   const { search: findTracker, searching, notice } = useTrackerSearch(idveiculo);
-
-  const knownLocally = picked?.id === iddevice;
-  const embedded = record?.device?.id === iddevice ? (record.device as Tracker) : null;
-  const { data: fetched } = useGetOne<Tracker>('rastreadores', { id: iddevice }, { enabled: iddevice > 0 && !knownLocally && !embedded });
-  const shown = knownLocally ? picked : (embedded ?? fetched);
 
   // The tracker already on the vehicle, offered while none is chosen.
   const { data: onVehicle } = useGetList<Tracker>(
@@ -34,16 +28,11 @@ function RastreadorSearch({ idveiculo, readOnly }: { idveiculo: number; readOnly
   );
   const suggestion = !iddevice ? onVehicle?.[0] : undefined;
 
-  const choose = (tracker: Tracker) => {
-    setPicked(tracker);
-    field.onChange(tracker.id);
-  };
   const search = async (term: string) => {
     const found = await findTracker(term);
-    if (found) choose(found);
+    if (found) chosen.choose(found);
   };
 
-  const error = fieldState.error?.message;
   return (
     <>
       {readOnly ? null : (
@@ -54,41 +43,23 @@ function RastreadorSearch({ idveiculo, readOnly }: { idveiculo: number; readOnly
           tracker={suggestion}
           title="app.ordensservicos.rastreador_do_veiculo"
           action={
-            <Button variant="contained" onClick={() => choose(suggestion)}>
+            <Button variant="contained" onClick={() => chosen.choose(suggestion)}>
               {translate('app.ordensservicos.use_tracker')}
             </Button>
           }
         />
       ) : null}
-      <Box component="section" aria-label={translate('app.ordensservicos.rastreador_chosen')}>
-        <Typography variant="subtitle2" component="h3" color={error ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
-          {translate('app.ordensservicos.rastreador_chosen')} *
-        </Typography>
-        {shown ? (
-          <TrackerCard tracker={shown} />
-        ) : (
-          <Typography color="text.secondary">{translate('app.ordensservicos.rastreador_none')}</Typography>
-        )}
-        {error ? (
-          <FormHelperText error role="alert">
-            {translate(error, { _: error })}
-          </FormHelperText>
-        ) : null}
-      </Box>
+      <ChosenRecord label="app.ordensservicos.rastreador_chosen" none="app.ordensservicos.rastreador_none" error={chosen.error}>
+        {chosen.shown ? <TrackerCard tracker={chosen.shown} /> : null}
+      </ChosenRecord>
     </>
   );
 }
 
 export function OrdemRastreadorTab({ readOnly }: { readOnly?: boolean }) {
-  const translate = useTranslate();
-  const idveiculo = Number(useWatch({ name: 'idveiculo' })) || 0;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', pt: 1 }}>
-      {idveiculo ? (
-        <RastreadorSearch key={idveiculo} idveiculo={idveiculo} readOnly={readOnly} />
-      ) : (
-        <Alert severity="warning">{translate('app.veiculos.veiculo_required')}</Alert>
-      )}
-    </Box>
+    <AfterChoiceTab source="idveiculo" required="app.veiculos.veiculo_required">
+      {(idveiculo) => <RastreadorSearch idveiculo={idveiculo} readOnly={readOnly} />}
+    </AfterChoiceTab>
   );
 }

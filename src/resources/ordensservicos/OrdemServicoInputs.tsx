@@ -1,10 +1,11 @@
 /** Tab Informações of the order form: what to do, when, by whom, notes, and where the checklist stands. */
 import * as React from 'react';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
-import { Box, FormHelperText, Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useGetList, useInput, useRecordContext, useTranslate } from 'ra-core';
 import { DateInput, SelectInput, TextInput } from 'react-admin';
 import { CHECKLIST_ITEMS, checklistMissing } from '../../../domain/ordensservicos';
+import { FieldError } from '../../components/FieldError';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import type { OrdemServico, Tecnico } from './types';
 
@@ -51,11 +52,7 @@ function ChecklistSummary() {
           </Link>
         ) : null}
       </Box>
-      {error ? (
-        <FormHelperText error role="alert">
-          {translate(error, { _: error })}
-        </FormHelperText>
-      ) : null}
+      <FieldError error={error} />
     </Box>
   );
 }

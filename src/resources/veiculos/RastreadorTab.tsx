@@ -4,8 +4,9 @@
  * Linking is a PUT of the tracker with the vehicle's and client's ids (0 and 0 to unlink).
  */
 import * as React from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
+import { TabColumn } from '../../components/ChosenRecord';
 import { InlineSearch } from '../../components/InlineSearch';
 import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
@@ -67,7 +68,7 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', pt: 1 }}>
+    <TabColumn>
       <Typography color="text.secondary">{translate('app.veiculos.rastreador_none')}</Typography>
       <InlineSearch label="app.veiculos.rastreador_search" onSearch={(term) => void search(term)} disabled={searching} notice={notice} />
       {found ? (
@@ -81,7 +82,7 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
           }
         />
       ) : null}
-    </Box>
+    </TabColumn>
   );
 }
 
