@@ -27,9 +27,17 @@ const toUtc = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`);
 const fromUtc = (ms: number): CalendarDate => new Date(ms).toISOString().slice(0, 10);
 
 /** The date on the wall clock of `timeZone` at `now`. */
+/** One formatter per time zone: building one costs far more than formatting (the server asks for "today" on every list). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {

@@ -53,6 +53,13 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   deferPage?: boolean;
   /** How the `status` filter reads for this resource. */
   status?: (status: number) => SQL;
+  /**
+   * The list's exact total, when the resource knows it cheaper than `count(*)` of the rows (the
+   * charges: a due-date range and a status, summed from their per-day rollup). It must equal the
+   * count of the rows the query selects, read in `db` (the page's snapshot when there is one);
+   * `undefined` (or no hook) counts the rows.
+   */
+  count?: (query: ListQuery & Item, db: DbOrTx) => Promise<number | undefined> | undefined;
   /** Extra list filters: their zod shape and how each becomes a condition. */
   filters?: { shape: Record<string, ZodType>; where: (query: ListQuery & Item) => (SQL | undefined)[] };
   /** Records embedded in each item (embed.ts): read by the list's page query, fetched for single reads. */

@@ -158,7 +158,8 @@ export async function listRows(
   const where = () => (conditions ??= { where: listConditions(def, query) }).where;
   const offset = (query.page - 1) * query.pageSize;
   // A separate exact count beats count(*) OVER () by far on large filtered sets (bench/README.md).
-  const countRows = async () => Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
+  const countRows = async () =>
+    (await def.count?.(query, db)) ?? Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
   const { countCache, pageStatements } = caches;
   if (!countCache || !pageStatements) {
     const page = selectPage(db, def, listColumns(def), where(), orderOf(def, query), query.pageSize, offset);
