@@ -22,22 +22,9 @@ import { embed } from '../resources/embed';
 import { pesquisaCondition, type ListParams } from '../resources/list-query';
 import { reconcileClients } from '../jobs/billing';
 import { appToday } from '../services/clock';
-import { clienteSearch, companyRates, financeClient } from '../services/finance';
+import { clienteFinanceColumns, clienteSearch, companyRates, financeClient } from '../services/finance';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
-
-/** What a charge shows of its client: who, the document, the contact. */
-const clienteColumns = {
-  id: clientes.id,
-  cadastro: clientes.cadastro,
-  name: clientes.name,
-  razaosocial: clientes.razaosocial,
-  cpf: clientes.cpf,
-  cnpj: clientes.cnpj,
-  email: clientes.email,
-  phone: clientes.phone,
-  mobilePhone: clientes.mobilePhone,
-};
 
 /** The subscription's rates apply to its charges; a one-off charge takes the company's. */
 const assinaturaColumns = { id: assinaturas.id, multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal };
@@ -217,7 +204,7 @@ export const cobrancasResource = defineResource({
   status: (status) => eq(cobrancas.status, status),
   filters,
   embeds: [
-    embed('cliente', { table: clientes, key: cobrancas.idcliente, columns: clienteColumns }),
+    embed('cliente', { table: clientes, key: cobrancas.idcliente, columns: clienteFinanceColumns }),
     embed('assinatura', { table: assinaturas, key: cobrancas.idassinatura, columns: assinaturaColumns }),
   ],
   aliases: { dtcard: 'datecreated', vncdata: 'duedate' },

@@ -12,24 +12,14 @@ import { clientes, contratos, planos } from '../db/schema';
 import { badRequest } from '../http-errors';
 import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
-import { clienteSearch, financeClient } from '../services/finance';
+import { clienteFinanceColumns, clienteSearch, financeClient } from '../services/finance';
 import { randomToken } from '../services/passwords';
 
 type ContratoRow = typeof contratos.$inferSelect;
 
 /** What a contract shows of its client (the document's personal data and address). */
 export const contratoClienteColumns = {
-  id: clientes.id,
-  cadastro: clientes.cadastro,
-  name: clientes.name,
-  razaosocial: clientes.razaosocial,
-  cpf: clientes.cpf,
-  cnpj: clientes.cnpj,
-  incmunicipal: clientes.incmunicipal,
-  incestdudal: clientes.incestdudal,
-  email: clientes.email,
-  phone: clientes.phone,
-  mobilePhone: clientes.mobilePhone,
+  ...clienteFinanceColumns,
   address: clientes.address,
   addressNumber: clientes.addressNumber,
   province: clientes.province,
