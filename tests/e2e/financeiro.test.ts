@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays, todayIn } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
-import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Financeira', email: 'ana@financeiro.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -31,12 +31,6 @@ const CLIENTE = {
 const HOJE = todayIn('America/Sao_Paulo');
 const ONTEM = addDays(HOJE, -1);
 const brDate = (date: string) => date.split('-').reverse().join('/');
-
-/** window.print replaced: each call is recorded with its time, and no dialog opens. */
-const PRINT_STUB = `
-  window.__prints = [];
-  window.print = () => { window.__prints.push(Date.now()); };
-`;
 
 describe('finance in Chromium, through npm start', () => {
   let app: RunningApp;
@@ -70,12 +64,12 @@ describe('finance in Chromium, through npm start', () => {
   };
   /** Imprimir: nothing at once, window.print about 1 s later. */
   const printsAfterOneSecond = async (target: Page) => {
-    const before = await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length);
+    const before = (await printsOf(target)).length;
     const clicked = await target.evaluate(() => Date.now());
     await target.getByRole('button', { name: 'Imprimir' }).click();
-    expect(await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length)).toBe(before);
+    expect(await printsOf(target)).toHaveLength(before);
     await target.waitForFunction((n) => (window as unknown as { __prints: number[] }).__prints.length > n, before, { timeout: 5000 });
-    const printedAt = await target.evaluate(() => (window as unknown as { __prints: number[] }).__prints.at(-1)!);
+    const printedAt = (await printsOf(target)).at(-1)!;
     expect(printedAt - clicked).toBeGreaterThanOrEqual(950);
   };
   const printShot = async (target: Page, name: string) => {
@@ -86,15 +80,10 @@ describe('finance in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const installed = await fetch(`${app.url}/v1/install`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(installed.status).toBe(201);
+    await installAdmin(app, ADMIN);
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    await context.addInitScript(PRINT_STUB);
+    await recordPrints(context);
     page = await context.newPage();
     watchErrors(page, errors);
     await page.goto('/login');
@@ -211,7 +200,7 @@ describe('finance in Chromium, through npm start', () => {
   it('the public contract page, in a fresh browser context: the same document with Imprimir; a wrong token shows no data', async () => {
     const { token } = await api('GET', '/v1/contratos/1');
     const visitor = await browser.newContext({ baseURL: app.url, viewport: { width: 1024, height: 900 }, locale: 'pt-BR' });
-    await visitor.addInitScript(PRINT_STUB);
+    await recordPrints(visitor);
     const publicPage = await visitor.newPage();
     watchErrors(publicPage, errors);
     await publicPage.goto(`/static/contrato/${token}`);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { firstOfMonth, todayIn } from '../../domain/calendar';
-import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -63,20 +63,11 @@ describe('service orders in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const installed = await fetch(`${app.url}/v1/install`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(installed.status).toBe(201);
+    await installAdmin(app, ADMIN);
     browser = await launchBrowser();
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
     // Imprimir opens the browser's dialog: here it is counted, with the moment it was asked for.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __prints: number[] };
-      w.__prints = [];
-      window.print = () => void w.__prints.push(Date.now());
-    });
+    await recordPrints(context);
     page = await context.newPage();
     watchErrors(page, errors);
     page.on('response', (response) => {
@@ -246,9 +237,9 @@ describe('service orders in Chromium, through npm start', () => {
     const asked = Date.now();
     await page.getByRole('button', { name: 'Imprimir' }).click();
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length)).toBe(0);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number[] }).__prints.length), { timeout: 3000 }).toBe(1);
-    const printedAt = await page.evaluate(() => (window as unknown as { __prints: number[] }).__prints[0]);
+    expect(await printsOf(page)).toHaveLength(0);
+    await expect.poll(async () => (await printsOf(page)).length, { timeout: 3000 }).toBe(1);
+    const [printedAt] = await printsOf(page);
     expect(printedAt - asked).toBeGreaterThanOrEqual(900);
 
     await page.emulateMedia({ media: 'print' });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { PDF_MINIMAL, PNG_1PX } from '../support/files';
-import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = { name: 'Joaquim Registro Teste', cpf: generateCPF(), email: 'joaquim@exemplo.com.br' };
@@ -41,12 +41,7 @@ describe('registry in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const installed = await fetch(`${app.url}/v1/install`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(installed.status).toBe(201);
+    await installAdmin(app, ADMIN);
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });

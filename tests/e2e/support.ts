@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -101,3 +101,24 @@ export function watchErrors(page: Page, errors: string[]) {
     if (message.type() === 'error' && !/status of (401|403|409)/.test(message.text())) errors.push(`console: ${message.text()}`);
   });
 }
+
+/** Installs the first administrator through the API, as /install does. */
+export async function installAdmin(app: RunningApp, admin: { name: string; email: string; password: string }) {
+  const installed = await fetch(`${app.url}/v1/install`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (installed.status !== 201) throw new Error(`install answered ${installed.status}: ${await installed.text()}`);
+}
+
+/** window.print replaced in every page of `context`: each call is recorded with its time, and no dialog opens. */
+export const recordPrints = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const w = window as unknown as { __prints: number[] };
+    w.__prints = [];
+    window.print = () => void w.__prints.push(Date.now());
+  });
+
+/** When window.print was called on `page`, in order (recordPrints). */
+export const printsOf = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number[] }).__prints);
