@@ -1,0 +1,343 @@
+/**
+ * A local Asaas API v3 (base /v3): header `access_token`, creates answer 200, errors as
+ * `{errors: [{code, description}]}`, list envelope, bracket filters (`dueDate[ge]`) read from the raw
+ * query, and webhooks POSTed with `asaas-access-token`, one at a time in order (sendType SEQUENTIALLY).
+ * See INTEGRATIONS.md, section 3. Records and validation live in asaas-model.ts.
+ *
+ * Control API (no auth, besides the common one in control.ts):
+ *   GET  /__fake/state                       {customers, payments, subscriptions, webhooks, deliveries}
+ *   POST /__fake/pay/{paymentId}             {event?: "PAYMENT_RECEIVED" | "PAYMENT_CONFIRMED"}
+ *   POST /__fake/overdue/{paymentId}, /__fake/refund/{paymentId}
+ *   POST /__fake/next-payment/{subscriptionId}   the subscription's next payment
+ *   POST /__fake/webhook                     {url, authToken}
+ *   POST /__fake/rate-limit                  {n}: the next n API requests answer 429
+ */
+import type { ServerResponse } from 'node:http';
+import { fail, filter, list, notFound } from './asaas-http';
+import {
+  addCycle,
+  brasilia,
+  buildCustomer,
+  buildPayment,
+  buildSubscription,
+  error,
+  today,
+  updatePayment,
+  validateCharge,
+  validateCustomer,
+  type AsaasCustomer,
+  type AsaasPayment,
+  type AsaasSubscription,
+} from './asaas-model';
+import { publicWebhook, webhookDispatcher, webhookFrom, type AsaasDelivery, type AsaasEvent, type AsaasWebhook } from './asaas-webhooks';
+import { addCommonControl, controlBody } from './control';
+import { asObject, dispatch, parseJson, Router, sendJson, startFakeServer, type FakeRequest, type RequestLog } from './http';
+
+export type { AsaasCustomer, AsaasPayment, AsaasSubscription } from './asaas-model';
+export type { AsaasDelivery, AsaasEvent, AsaasWebhook } from './asaas-webhooks';
+
+export interface AsaasFake {
+  /** `http://127.0.0.1:PORT/v3`. */
+  url: string;
+  apiKey: string;
+  customers: Map<string, AsaasCustomer>;
+  payments: Map<string, AsaasPayment>;
+  subscriptions: Map<string, AsaasSubscription>;
+  webhooks: AsaasWebhook[];
+  events: Map<string, AsaasEvent>;
+  deliveries: AsaasDelivery[];
+  setWebhook(url: string, authToken?: string | null): void;
+  pay(paymentId: string, opts?: { event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' }): AsaasPayment;
+  overdue(paymentId: string): AsaasPayment;
+  refund(paymentId: string): AsaasPayment;
+  deletePayment(paymentId: string): AsaasPayment;
+  /** The subscription's next payment (due on its nextDueDate, which then moves one cycle on). */
+  generateNextPayment(subscriptionId: string): AsaasPayment;
+  /** POSTs a delivered event again, same id (Asaas delivers at least once). */
+  replay(eventId: string): void;
+  rateLimit(n: number): void;
+  /** Resolves when every webhook delivery queued so far has been answered. */
+  idle(): Promise<void>;
+  requests: RequestLog[];
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ASAAS_KEY = `$aact_hmlg_${'0'.repeat(99)}`;
+const PAID = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'];
+
+export async function startAsaasFake(opts: { port?: number; apiKey?: string } = {}): Promise<AsaasFake> {
+  const apiKey = opts.apiKey ?? DEFAULT_ASAAS_KEY;
+  const customers = new Map<string, AsaasCustomer>();
+  const payments = new Map<string, AsaasPayment>();
+  const subscriptions = new Map<string, AsaasSubscription>();
+  const outgoing = webhookDispatcher();
+  const { webhooks, emit } = outgoing;
+  let limited = 0;
+
+  const newest = <T>(map: Map<string, T>) => [...map.values()].reverse();
+  const customerExists = (id: unknown) => typeof id === 'string' && customers.get(id)?.deleted === false;
+
+  function payment(id: string): AsaasPayment {
+    const found = payments.get(id);
+    if (!found) throw new Error(`asaas fake: no payment ${id}`);
+    return found;
+  }
+  function createPayment(input: Record<string, any>, subscription: string | null): AsaasPayment {
+    const created = buildPayment(input, subscription);
+    payments.set(created.id, created);
+    emit('PAYMENT_CREATED', created);
+    return created;
+  }
+  function setStatus(id: string, status: string, event: string, change: Partial<AsaasPayment> = {}): AsaasPayment {
+    const found = Object.assign(payment(id), { status }, change);
+    emit(event, found);
+    return found;
+  }
+  function deletePayment(id: string): AsaasPayment {
+    const found = Object.assign(payment(id), { deleted: true });
+    emit('PAYMENT_DELETED', found);
+    return found;
+  }
+  function generateNextPayment(subscriptionId: string): AsaasPayment {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`asaas fake: no subscription ${subscriptionId}`);
+    const next = createPayment({ ...sub, dueDate: sub.nextDueDate }, sub.id);
+    sub.nextDueDate = addCycle(sub.nextDueDate, sub.cycle);
+    return next;
+  }
+
+  /** The JSON body of a POST/PUT as an object, or a 400 already sent. */
+  function body(req: FakeRequest, res: ServerResponse): Record<string, any> | undefined {
+    const parsed = parseJson(req.rawBody);
+    const object = parsed.ok ? asObject(parsed.value ?? {}) : undefined;
+    if (!object) fail(res, 400, error('invalid_object', 'O corpo da requisição não é um JSON válido.'));
+    return object;
+  }
+
+  const router = new Router()
+    .on('GET', '/v3/customers', (req, res) =>
+      list(
+        req,
+        res,
+        filter(
+          newest(customers).filter((c) => !c.deleted),
+          req.query,
+          ['email', 'cpfCnpj', 'groupName', 'externalReference'],
+        ),
+      ),
+    )
+    .on('POST', '/v3/customers', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const errors = validateCustomer(input, false);
+      if (errors.length) return fail(res, 400, ...errors);
+      const customer = buildCustomer(input);
+      customers.set(customer.id, customer);
+      sendJson(res, 200, customer);
+    })
+    .on('GET', '/v3/payments', (req, res) =>
+      list(
+        req,
+        res,
+        filter(
+          newest(payments).filter((p) => !p.deleted),
+          req.query,
+          ['customer', 'subscription', 'installment', 'status', 'billingType', 'externalReference'],
+          ['dueDate', 'paymentDate', 'dateCreated', 'estimatedCreditDate'],
+        ),
+      ),
+    )
+    .on('POST', '/v3/payments', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const errors = validateCharge(input, { partial: false, dateField: 'dueDate', customerExists });
+      if (errors.length) return fail(res, 400, ...errors);
+      sendJson(res, 200, createPayment(input, null));
+    })
+    .on('POST', '/v3/payments/:id/restore', (req, res) => {
+      const found = payments.get(req.params.id);
+      if (!found) return notFound(res);
+      if (!found.deleted) return fail(res, 400, error('invalid_action', 'Esta cobrança não está removida.'));
+      found.deleted = false;
+      emit('PAYMENT_RESTORED', found);
+      sendJson(res, 200, found);
+    })
+    .on('GET', '/v3/subscriptions', (req, res) => {
+      const deletedOnly = req.query.get('deletedOnly') === 'true';
+      const includeDeleted = req.query.get('includeDeleted') === 'true';
+      const visible = newest(subscriptions).filter((s) => (deletedOnly ? s.deleted : includeDeleted || !s.deleted));
+      list(req, res, filter(visible, req.query, ['customer', 'billingType', 'status', 'externalReference']));
+    })
+    .on('POST', '/v3/subscriptions', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const errors = validateCharge(input, { partial: false, dateField: 'nextDueDate', customerExists, cycle: true });
+      if (errors.length) return fail(res, 400, ...errors);
+      const sub = buildSubscription(input);
+      subscriptions.set(sub.id, sub);
+      const created = structuredClone(sub); // the answer shows the nextDueDate asked for; the first payment then moves it
+      generateNextPayment(sub.id);
+      sendJson(res, 200, created);
+    })
+    .on('GET', '/v3/subscriptions/:id/payments', (req, res) => {
+      if (!subscriptions.has(req.params.id)) return notFound(res);
+      const own = newest(payments).filter((p) => p.subscription === req.params.id && !p.deleted);
+      list(req, res, filter(own, req.query, ['status']));
+    })
+    .on('GET', '/v3/webhooks', (req, res) => list(req, res, webhooks.map(publicWebhook)))
+    .on('POST', '/v3/webhooks', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const hook = webhookFrom(input);
+      if (!('id' in hook)) return fail(res, 400, hook);
+      webhooks.push(hook);
+      sendJson(res, 200, publicWebhook(hook));
+    });
+
+  // GET/PUT/DELETE by id, the same for the three resources.
+  const resources = [
+    ['customers', customers],
+    ['payments', payments],
+    ['subscriptions', subscriptions],
+  ] as const;
+  for (const [name, map] of resources) {
+    router.on('GET', `/v3/${name}/:id`, (req, res) =>
+      map.has(req.params.id) ? sendJson(res, 200, map.get(req.params.id)) : notFound(res),
+    );
+    router.on('PUT', `/v3/${name}/:id`, (req, res) => {
+      const found = map.get(req.params.id);
+      if (!found || found.deleted) return notFound(res);
+      const input = body(req, res);
+      if (!input) return;
+      if (name === 'customers') {
+        const errors = validateCustomer(input, true);
+        if (errors.length) return fail(res, 400, ...errors);
+        customers.set(found.id, buildCustomer(input, found as AsaasCustomer));
+      } else if (name === 'payments') {
+        const pay = found as AsaasPayment;
+        if (!['PENDING', 'OVERDUE'].includes(pay.status))
+          return fail(res, 400, error('invalid_action', 'Só é possível editar cobranças aguardando pagamento ou vencidas.'));
+        const errors = validateCharge(input, { partial: true, dateField: 'dueDate', customerExists });
+        if (errors.length) return fail(res, 400, ...errors);
+        updatePayment(pay, input);
+        emit('PAYMENT_UPDATED', pay);
+      } else {
+        const errors = validateCharge(input, { partial: true, dateField: 'nextDueDate', customerExists, cycle: true });
+        if (errors.length) return fail(res, 400, ...errors);
+        const sub = buildSubscription(input, found as AsaasSubscription);
+        subscriptions.set(sub.id, sub);
+        if (input.updatePendingPayments === true)
+          for (const p of payments.values())
+            if (p.subscription === sub.id && p.status === 'PENDING' && !p.deleted) {
+              updatePayment(p, { billingType: sub.billingType, value: sub.value, description: sub.description });
+              emit('PAYMENT_UPDATED', p);
+            }
+      }
+      sendJson(res, 200, map.get(found.id));
+    });
+    router.on('DELETE', `/v3/${name}/:id`, (req, res) => {
+      const found = map.get(req.params.id);
+      if (!found || found.deleted) return notFound(res);
+      if (name === 'payments') {
+        if (PAID.includes((found as AsaasPayment).status))
+          return fail(res, 400, error('invalid_action', 'Não é possível remover uma cobrança já recebida.'));
+        deletePayment(found.id);
+      } else found.deleted = true;
+      // A deleted subscription takes its pending payments with it, each with its own PAYMENT_DELETED.
+      if (name === 'subscriptions')
+        for (const p of payments.values()) if (p.subscription === found.id && p.status === 'PENDING' && !p.deleted) deletePayment(p.id);
+      sendJson(res, 200, { deleted: true, id: found.id });
+    });
+  }
+
+  const api = dispatch(router, (_req, res) => notFound(res));
+  const server = await startFakeServer((req, res) => {
+    if (req.path === '/v3' || req.path.startsWith('/v3/')) {
+      if (limited > 0) {
+        limited -= 1;
+        return fail(res, 429, error('rate_limit_exceeded', 'Limite de requisições excedido. Aguarde e tente novamente.'));
+      }
+      if (req.method === 'GET' && req.rawBody.length > 0)
+        return fail(res, 403, error('forbidden', 'Requisições GET não podem conter corpo (body).'));
+      if (req.headers.access_token !== apiKey) return fail(res, 401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
+    }
+    return api(req, res);
+  }, opts.port);
+
+  const hooks = {
+    setWebhook: outgoing.setWebhook,
+    pay(id: string, { event = 'PAYMENT_RECEIVED' }: { event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' } = {}) {
+      const day = today();
+      const received = event === 'PAYMENT_RECEIVED';
+      return setStatus(id, received ? 'RECEIVED' : 'CONFIRMED', event, {
+        paymentDate: day,
+        clientPaymentDate: day,
+        confirmedDate: day,
+        creditDate: received ? day : null,
+        estimatedCreditDate: day,
+      });
+    },
+    overdue: (id: string) => setStatus(id, 'OVERDUE', 'PAYMENT_OVERDUE'),
+    refund: (id: string) =>
+      setStatus(id, 'REFUNDED', 'PAYMENT_REFUNDED', {
+        refunds: [{ dateCreated: brasilia(), status: 'DONE', value: payment(id).value, description: null, transactionReceiptUrl: null }],
+      }),
+  };
+
+  addCommonControl(router, server);
+  const control = (fn: (req: FakeRequest) => unknown) => (req: FakeRequest, res: ServerResponse) => {
+    try {
+      sendJson(res, 200, fn(req));
+    } catch (cause) {
+      sendJson(res, 404, { error: (cause as Error).message });
+    }
+  };
+  router.on('GET', '/__fake/state', (_req, res) =>
+    sendJson(res, 200, {
+      customers: [...customers.values()],
+      payments: [...payments.values()],
+      subscriptions: [...subscriptions.values()],
+      webhooks: webhooks.map(publicWebhook),
+      deliveries: outgoing.deliveries,
+    }),
+  );
+  const actions: Record<string, (req: FakeRequest) => unknown> = {
+    '/__fake/pay/:id': (req) =>
+      hooks.pay(req.params.id, { event: controlBody(req).event === 'PAYMENT_CONFIRMED' ? 'PAYMENT_CONFIRMED' : 'PAYMENT_RECEIVED' }),
+    '/__fake/overdue/:id': (req) => hooks.overdue(req.params.id),
+    '/__fake/refund/:id': (req) => hooks.refund(req.params.id),
+    '/__fake/next-payment/:id': (req) => generateNextPayment(req.params.id),
+    '/__fake/webhook': (req) => {
+      const { url, authToken } = controlBody(req);
+      hooks.setWebhook(String(url), typeof authToken === 'string' ? authToken : null);
+      return webhooks.map(publicWebhook);
+    },
+    '/__fake/rate-limit': (req) => ({ limited: (limited = Number(controlBody(req).n) || 0) }),
+  };
+  for (const [path, action] of Object.entries(actions)) router.on('POST', path, control(action));
+
+  return {
+    url: `${server.origin}/v3`,
+    apiKey,
+    customers,
+    payments,
+    subscriptions,
+    webhooks,
+    events: outgoing.events,
+    deliveries: outgoing.deliveries,
+    ...hooks,
+    deletePayment,
+    generateNextPayment,
+    replay: outgoing.replay,
+    rateLimit: (n) => void (limited = n),
+    idle: outgoing.idle,
+    requests: server.requests,
+    stop: server.stop,
+    restart: server.restart,
+    setDelay: server.setDelay,
+    close: server.close,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm run fakes`: the three fake services on fixed ports, for a newcomer or for browser tests in
+ * another process, and the settings to paste into the app. Ports: FAKE_TRACCAR_PORT (8082),
+ * FAKE_EVOLUTION_PORT (8080), FAKE_ASAAS_PORT (8089). Ctrl+C stops them. State lives in memory only.
+ */
+import { startAsaasFake } from './asaas';
+import { startEvolutionFake } from './evolution';
+import { startTraccarFake } from './traccar';
+
+const port = (name: string, fallback: number) => Number(process.env[name]) || fallback;
+
+const traccar = await startTraccarFake({ port: port('FAKE_TRACCAR_PORT', 8082) });
+const evolution = await startEvolutionFake({ port: port('FAKE_EVOLUTION_PORT', 8080) });
+const asaas = await startAsaasFake({ port: port('FAKE_ASAAS_PORT', 8089) });
+const instance = 'rastreio';
+const instanceToken = evolution.createInstance(instance);
+
+console.log(`
+Serviços falsos no ar (Traccar, Evolution/WhatsApp e Asaas). Ctrl+C para parar; nada fica gravado.
+
+Configurações > Integrações > Traccar
+  Servidor: ${traccar.url}
+  userId:   ${traccar.userId}
+  Token:    ${traccar.token}
+
+Configurações > Integrações > WhatsApp (Evolution API)
+  Servidor:  ${evolution.url}
+  Instância: ${instance}
+  Token:     ${instanceToken}
+  O QR code aparece ao conectar; para simular a leitura pelo celular:
+    curl -X POST ${evolution.url}/__fake/scan/${instance}
+  Mensagens enviadas (página que se atualiza sozinha): ${evolution.url}/__fake/
+
+Configurações > Integrações > Meio de pagamento (Asaas)
+  Token: ${asaas.apiKey}
+  Inicie o app apontando para o Asaas falso:
+    ASAAS_BASE_URL=${asaas.url} npm run dev
+  Webhook do Asaas para o app: curl -X POST ${asaas.url.replace(/\/v3$/, '')}/__fake/webhook -H 'content-type: application/json' \\
+    -d '{"url":"http://127.0.0.1:<porta do app>/<rota do webhook>","authToken":"<token do webhook, 32+ caracteres>"}'
+  Marcar uma cobrança como paga: curl -X POST ${asaas.url.replace(/\/v3$/, '')}/__fake/pay/<id pay_...>
+
+Em qualquer um dos três (troque a porta):
+  curl -X POST http://127.0.0.1:PORTA/__fake/down -d '{"seconds":30}'   serviço "fora do ar" (conexões cortadas sem resposta)
+  curl -X POST http://127.0.0.1:PORTA/__fake/up                         volta a responder
+  curl -X POST http://127.0.0.1:PORTA/__fake/delay -d '{"ms":3000}'     respostas lentas
+  curl http://127.0.0.1:PORTA/__fake/requests                           requisições recebidas
+  Traccar: GET /__fake/state, POST /__fake/online/<deviceId> -d '{"online":true}'
+  Asaas:   GET /__fake/state
+`);
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await Promise.all([traccar.close(), evolution.close(), asaas.close()]);
+  console.log('Serviços falsos encerrados.');
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,381 @@
+/**
+ * A local Traccar (REST under /api) shaped like the real server: Bearer token on every route but
+ * `GET /api/session?token=`, empty 401s, text/plain 400s in Traccar's own `Log.exceptionStack` form
+ * ("message - ExceptionClass (File:line < File:line < ...)"), dates in ISO with "+00:00", speeds in knots.
+ * See INTEGRATIONS.md, section 1. No WebSocket.
+ *
+ * Control API (no auth, besides the common one in control.ts):
+ *   GET  /__fake/state                 {devices, users, permissions, commands, queued, positions}
+ *   POST /__fake/online/{deviceId}     {online: boolean}  -> the device
+ *   POST /__fake/position/{deviceId}   partial Position   -> the position
+ */
+import { addCommonControl, controlBody } from './control';
+import {
+  asObject,
+  dispatch,
+  parseJson,
+  Router,
+  sendEmpty,
+  sendJson,
+  sendText,
+  startFakeServer,
+  type FakeRequest,
+  type RequestLog,
+} from './http';
+import {
+  accessDenied,
+  badJson,
+  DEFAULT_SUPPORTED_COMMANDS,
+  DEFAULT_TRACCAR_TOKEN,
+  newDevice,
+  newUser,
+  nullViolation,
+  PROTOCOL,
+  stack,
+  traccarDate,
+  uniqueViolation,
+  type TraccarCommand,
+  type TraccarCommandLog,
+  type TraccarDevice,
+  type TraccarPosition,
+  type TraccarUser,
+} from './traccar-model';
+
+export { DEFAULT_SUPPORTED_COMMANDS, DEFAULT_TRACCAR_TOKEN, traccarDate } from './traccar-model';
+export type { TraccarCommand, TraccarCommandLog, TraccarDevice, TraccarPosition, TraccarUser } from './traccar-model';
+
+export interface TraccarFake {
+  /** `http://127.0.0.1:PORT`, without /api. */
+  url: string;
+  token: string;
+  userId: number;
+  devices: Map<number, TraccarDevice>;
+  users: Map<number, TraccarUser>;
+  permissions: { userId: number; deviceId: number }[];
+  /** Position history per device, latest last. */
+  positions: Map<number, TraccarPosition[]>;
+  commands: TraccarCommandLog[];
+  /** Commands waiting for their device to come online (delivered and removed by setOnline(id, true)). */
+  queued: TraccarCommand[];
+  requests: RequestLog[];
+  setOnline(deviceId: number, online: boolean): TraccarDevice;
+  setSupported(deviceId: number, types: string[]): void;
+  setPosition(deviceId: number, position?: Partial<TraccarPosition>): TraccarPosition;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startTraccarFake(opts: { port?: number; token?: string; userId?: number } = {}): Promise<TraccarFake> {
+  const token = opts.token ?? DEFAULT_TRACCAR_TOKEN;
+  const userId = opts.userId ?? 1;
+  const devices = new Map<number, TraccarDevice>();
+  const users = new Map<number, TraccarUser>();
+  const passwords = new Map<number, string>();
+  const permissions: { userId: number; deviceId: number }[] = [];
+  const positions = new Map<number, TraccarPosition[]>();
+  const supported = new Map<number, string[]>();
+  const online = new Set<number>();
+  const commands: TraccarCommandLog[] = [];
+  const queued: TraccarCommand[] = [];
+  const nextId = { device: 1, user: userId + 1, position: 1, command: 1 };
+
+  users.set(userId, newUser(userId, { name: 'admin', email: 'admin', administrator: true }));
+  passwords.set(userId, 'admin');
+
+  const linked = (user: number) => new Set(permissions.filter((p) => p.userId === user).map((p) => p.deviceId));
+  const byName = (a: TraccarDevice, b: TraccarDevice) => a.name.localeCompare(b.name);
+  const text400 = (res: Parameters<typeof sendText>[0], body: string) => sendText(res, 400, body);
+
+  /** The JSON body as an object, or a 400 already sent. */
+  function body(req: FakeRequest, res: Parameters<typeof sendText>[0]): Record<string, any> | undefined {
+    const parsed = parseJson(req.rawBody);
+    if (!parsed.ok) return void text400(res, badJson(parsed.error));
+    const object = asObject(parsed.value);
+    if (!object) text400(res, badJson('Cannot deserialize value from non-object'));
+    return object;
+  }
+
+  function setPosition(deviceId: number, partial: Partial<TraccarPosition> = {}): TraccarPosition {
+    const device = devices.get(deviceId);
+    if (!device) throw new Error(`traccar fake: no device ${deviceId}`);
+    const now = traccarDate();
+    const position: TraccarPosition = {
+      id: nextId.position++,
+      deviceId,
+      protocol: PROTOCOL,
+      serverTime: now,
+      deviceTime: now,
+      fixTime: now,
+      outdated: false,
+      valid: true,
+      latitude: -23.55052,
+      longitude: -46.633309,
+      altitude: 760,
+      speed: 0,
+      course: 0,
+      address: null,
+      accuracy: 0,
+      network: null,
+      geofenceIds: null,
+      ...partial,
+      attributes: { ignition: false, motion: false, ...partial.attributes },
+    };
+    positions.set(deviceId, [...(positions.get(deviceId) ?? []), position]);
+    device.positionId = position.id;
+    device.lastUpdate = now;
+    return position;
+  }
+
+  function setOnline(deviceId: number, isOnline: boolean): TraccarDevice {
+    const device = devices.get(deviceId);
+    if (!device) throw new Error(`traccar fake: no device ${deviceId}`);
+    device.status = isOnline ? 'online' : 'offline';
+    device.lastUpdate = traccarDate();
+    if (isOnline) {
+      online.add(deviceId);
+      // Like the real server, queued commands go out when the device reconnects.
+      for (let i = queued.length - 1; i >= 0; i--) if (queued[i].deviceId === deviceId) queued.splice(i, 1);
+    } else online.delete(deviceId);
+    return device;
+  }
+
+  const router = new Router()
+    .on('GET', '/api/server', (_req, res) =>
+      sendJson(res, 200, {
+        id: 1,
+        registration: false,
+        readonly: false,
+        deviceReadonly: false,
+        limitCommands: false,
+        version: '6.6',
+        attributes: {},
+      }),
+    )
+    .on('GET', '/api/session', (req, res) => {
+      const given = req.query.get('token');
+      if (given === null) return sendEmpty(res, 404);
+      if (given !== token) return sendEmpty(res, 401);
+      sendJson(res, 200, users.get(userId));
+    })
+    .on('GET', '/api/devices', (req, res) => {
+      const ids = req.query.getAll('id').map(Number);
+      const uniqueIds = req.query.getAll('uniqueId');
+      let list = [...devices.values()];
+      if (ids.length || uniqueIds.length) list = list.filter((d) => ids.includes(d.id) || uniqueIds.includes(d.uniqueId));
+      else if (req.query.get('all') !== 'true') {
+        const visible = linked(Number(req.query.get('userId') ?? userId));
+        list = list.filter((d) => visible.has(d.id));
+      }
+      sendJson(res, 200, list.sort(byName));
+    })
+    .on('POST', '/api/devices', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      if (typeof input.name !== 'string') return text400(res, nullViolation('tc_devices', 'name'));
+      if (typeof input.uniqueId !== 'string' || !input.uniqueId.trim()) return text400(res, nullViolation('tc_devices', 'uniqueid'));
+      const uniqueId = input.uniqueId.trim();
+      if ([...devices.values()].some((d) => d.uniqueId === uniqueId))
+        return text400(res, uniqueViolation('tc_devices', 'uniqueid', uniqueId));
+      const device = newDevice(nextId.device++, input);
+      devices.set(device.id, device);
+      permissions.push({ userId, deviceId: device.id }); // the creator is linked, as in Traccar
+      sendJson(res, 200, device);
+    })
+    .on('PUT', '/api/devices/:id', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const old = devices.get(Number(input.id)); // the body's id, not the path's
+      if (!old) return text400(res, accessDenied('Device'));
+      if (typeof input.name !== 'string') return text400(res, nullViolation('tc_devices', 'name'));
+      const uniqueId = String(input.uniqueId ?? '').trim();
+      if (!uniqueId) return text400(res, nullViolation('tc_devices', 'uniqueid'));
+      if ([...devices.values()].some((d) => d.uniqueId === uniqueId && d.id !== old.id))
+        return text400(res, uniqueViolation('tc_devices', 'uniqueid', uniqueId));
+      const device = newDevice(old.id, input, old);
+      devices.set(device.id, device);
+      sendJson(res, 200, device);
+    })
+    .on('DELETE', '/api/devices/:id', (req, res) => {
+      const id = Number(req.params.id);
+      if (!devices.delete(id)) return text400(res, accessDenied('Device'));
+      positions.delete(id);
+      for (let i = permissions.length - 1; i >= 0; i--) if (permissions[i].deviceId === id) permissions.splice(i, 1);
+      sendEmpty(res, 204);
+    })
+    .on('GET', '/api/users', (_req, res) => sendJson(res, 200, [...users.values()]))
+    .on('POST', '/api/users', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      if (typeof input.email !== 'string' || !input.email.trim()) return text400(res, nullViolation('tc_users', 'email'));
+      const email = input.email.trim();
+      if ([...users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase()))
+        return text400(res, uniqueViolation('tc_users', 'email', email));
+      const user = newUser(nextId.user++, input);
+      users.set(user.id, user);
+      if (typeof input.password === 'string') passwords.set(user.id, input.password);
+      sendJson(res, 200, user);
+    })
+    .on('PUT', '/api/users/:id', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const id = Number(input.id);
+      if (!users.has(id)) return text400(res, accessDenied('User'));
+      if (typeof input.email !== 'string' || !input.email.trim()) return text400(res, nullViolation('tc_users', 'email'));
+      const email = input.email.trim();
+      if ([...users.values()].some((u) => u.id !== id && u.email.toLowerCase() === email.toLowerCase()))
+        return text400(res, uniqueViolation('tc_users', 'email', email));
+      const user = newUser(id, input);
+      users.set(id, user);
+      if (typeof input.password === 'string' && input.password) passwords.set(id, input.password);
+      sendJson(res, 200, user);
+    })
+    .on('DELETE', '/api/users/:id', (req, res) => {
+      const id = Number(req.params.id);
+      if (!users.delete(id)) return text400(res, accessDenied('User'));
+      passwords.delete(id);
+      for (let i = permissions.length - 1; i >= 0; i--) if (permissions[i].userId === id) permissions.splice(i, 1);
+      sendEmpty(res, 204);
+    })
+    .on('POST', '/api/permissions', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const link = { userId: Number(input.userId), deviceId: Number(input.deviceId) };
+      if (!users.has(link.userId)) return text400(res, accessDenied('User'));
+      if (!devices.has(link.deviceId)) return text400(res, accessDenied('Device'));
+      if (!permissions.some((p) => p.userId === link.userId && p.deviceId === link.deviceId)) permissions.push(link);
+      sendEmpty(res, 204);
+    })
+    .on('DELETE', '/api/permissions', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const i = permissions.findIndex((p) => p.userId === Number(input.userId) && p.deviceId === Number(input.deviceId));
+      if (i >= 0) permissions.splice(i, 1);
+      sendEmpty(res, 204);
+    })
+    .on('GET', '/api/positions', (req, res) => {
+      const ids = req.query.getAll('id').map(Number);
+      const all = [...positions.values()].flat();
+      if (ids.length)
+        return sendJson(
+          res,
+          200,
+          all.filter((p) => ids.includes(p.id)),
+        );
+      const deviceId = req.query.get('deviceId');
+      if (deviceId === null) {
+        const visible = linked(userId);
+        return sendJson(
+          res,
+          200,
+          [...positions.entries()].filter(([id]) => visible.has(id)).map(([, list]) => list[list.length - 1]),
+        );
+      }
+      const history = positions.get(Number(deviceId)) ?? [];
+      const from = req.query.get('from');
+      const to = req.query.get('to');
+      if (from && to) {
+        const [start, end] = [Date.parse(from), Date.parse(to)];
+        return sendJson(
+          res,
+          200,
+          history.filter((p) => Date.parse(p.fixTime) >= start && Date.parse(p.fixTime) <= end),
+        );
+      }
+      sendJson(res, 200, history.slice(-1));
+    })
+    .on('GET', '/api/commands/types', (req, res) => {
+      const deviceId = Number(req.query.get('deviceId'));
+      if (req.query.has('deviceId') && !devices.has(deviceId)) return text400(res, accessDenied('Device'));
+      sendJson(
+        res,
+        200,
+        (supported.get(deviceId) ?? DEFAULT_SUPPORTED_COMMANDS).map((type) => ({ type })),
+      );
+    })
+    .on('POST', '/api/commands/send', (req, res) => {
+      const input = body(req, res);
+      if (!input) return;
+      const deviceId = Number(input.deviceId);
+      const type = String(input.type ?? '');
+      const attributes = asObject(input.attributes) ?? {};
+      const log = (status: TraccarCommandLog['status']) => commands.push({ deviceId, type, attributes, status, at: traccarDate() });
+      if (!devices.has(deviceId)) {
+        log(400);
+        return text400(res, accessDenied('Device'));
+      }
+      // The real server checks support only when the device is online (offline commands are queued
+      // blindly); the fake refuses in both cases so the app's "not supported" path is easy to reach.
+      if (!(supported.get(deviceId) ?? DEFAULT_SUPPORTED_COMMANDS).includes(type)) {
+        log(400);
+        return text400(
+          res,
+          stack(
+            `Command ${type} is not supported in protocol ${PROTOCOL}`,
+            'IllegalArgumentException',
+            'BaseProtocol:135 < CommandsManager:112 < CommandResource:148 < ...',
+          ),
+        );
+      }
+      const command: TraccarCommand = { id: 0, deviceId, type, textChannel: input.textChannel === true, attributes };
+      if (online.has(deviceId)) {
+        log(200);
+        return sendJson(res, 200, command);
+      }
+      const queuedCommand = { ...command, id: nextId.command++, textChannel: false };
+      queued.push(queuedCommand);
+      log(202);
+      sendJson(res, 202, queuedCommand);
+    });
+
+  const api = dispatch(router, (_req, res) => sendEmpty(res, 404));
+  const server = await startFakeServer((req, res) => {
+    if (req.path.startsWith('/api/') && !(req.method === 'GET' && req.path === '/api/session') && req.path !== '/api/server') {
+      const [scheme, given] = (req.headers.authorization ?? '').split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || given !== token) return sendEmpty(res, 401);
+    }
+    return api(req, res);
+  }, opts.port);
+
+  addCommonControl(router, server);
+  router
+    .on('GET', '/__fake/state', (_req, res) =>
+      sendJson(res, 200, {
+        devices: [...devices.values()],
+        users: [...users.values()],
+        permissions,
+        commands,
+        queued,
+        positions: Object.fromEntries(positions),
+      }),
+    )
+    .on('POST', '/__fake/online/:deviceId', (req, res) => {
+      if (!devices.has(Number(req.params.deviceId))) return sendJson(res, 404, { error: 'no such device' });
+      sendJson(res, 200, setOnline(Number(req.params.deviceId), controlBody(req).online !== false));
+    })
+    .on('POST', '/__fake/position/:deviceId', (req, res) => {
+      if (!devices.has(Number(req.params.deviceId))) return sendJson(res, 404, { error: 'no such device' });
+      sendJson(res, 200, setPosition(Number(req.params.deviceId), controlBody(req)));
+    });
+
+  return {
+    url: server.origin,
+    token,
+    userId,
+    devices,
+    users,
+    permissions,
+    positions,
+    commands,
+    queued,
+    requests: server.requests,
+    setOnline,
+    setSupported: (deviceId, types) => void supported.set(deviceId, [...types]),
+    setPosition,
+    stop: server.stop,
+    restart: server.restart,
+    setDelay: server.setDelay,
+    close: server.close,
+  };
+}
