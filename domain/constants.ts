@@ -7,6 +7,8 @@ export type Acesso = (typeof ACESSO)[keyof typeof ACESSO];
 export const USER_STATUS = { ATIVO: 0, BLOQUEADO: 1 } as const;
 
 export const CLIENTE_STATUS = { ATIVO: 0, BLOQUEADO: 1, VENCIDO: 2 } as const;
+/** The client statuses as the audit log and messages name them. */
+export const CLIENTE_STATUS_LABEL: Record<number, string> = { 0: 'Ativo', 1: 'Bloqueado', 2: 'Vencido' };
 
 export const COBRANCA_STATUS = { EM_ABERTO: 0, RECEBIDA: 1, VENCIDA: 2, CANCELADA: 3 } as const;
 
@@ -54,6 +56,21 @@ export const NOTIFICACOES_OPTIONS = {
   intervalo: [2, 3, 4, 5],
   bloqueio: [5, 10, 15],
 } as const;
+
+/** Placeholders of the alert templates (SPEC 9, DESIGN 7), filled by domain/financeiro.ts fillTemplate. */
+export const ALERTA_PLACEHOLDERS = [
+  'codigo',
+  'name',
+  'description',
+  'valor',
+  'dateCreated',
+  'dueDate',
+  'invoiceUrl',
+  'bankSlipUrl',
+] as const;
+
+/** The WhatsApp connect popup asks for a fresh QR code this often (SPEC 9, "Messaging QR refresh"). */
+export const WHATS_QR_REFRESH_MS = 40_000;
 
 export const LOGIN_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
 

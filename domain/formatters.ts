@@ -29,6 +29,38 @@ export function formatDate(value: unknown): string {
   return `${dd}/${mm}/${date.getUTCFullYear()}`;
 }
 
+/** One formatter per time zone: building one costs far more than formatting. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment (an audit entry, a message sent) as dd/mm/yyyy hh:mm on the wall clock of `timeZone`,
+ * the company's (APP_TIMEZONE) by default, whatever the browser's zone. Invalid: as formatDate.
+ */
+export function formatDateTime(value: unknown, timeZone = 'America/Sao_Paulo'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(date.getTime())) {
+    dateLogger('Data inválida', value);
+    return '';
+  }
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** R$ 1.234,56. Intl puts a non-breaking space after R$; we use a plain one so text matches. */
 export function formatMoney(value: unknown): string {

@@ -21,15 +21,20 @@ import { logSerializers } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
-import { scheduleBilling } from './jobs/scheduler';
 import { registerAuthRoutes } from './routes/auth';
 import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './routes/registry';
+import { registerIntegrationRoutes } from './routes/integrations';
 import { registerTecnicosRoute } from './routes/ordensservicos';
+import { registerTraccarRoutes } from './routes/traccar';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { registerAsaasRoutes } from './routes/asaas';
 import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
 import { registerUploadRoutes } from './routes/uploads';
-import { outboxMessaging, type MessagingChannel } from './services/messaging';
+import { startQueue } from './queue/boss';
+import { Workers, type WorkerOptions } from './queue/workers';
+import { createEffects } from './services/effects';
 
 export interface AppOptions {
   database: Database;
@@ -41,12 +46,15 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Reuse list totals and replies while their tables are unchanged (default on; off to measure the raw work). */
   countCache?: boolean;
-  /** Run the billing job at start-up and daily after midnight (server.ts; off in tests unless asked). */
-  billingSchedule?: boolean;
-  /** Where sent contracts and charges go (default: the WhatsApp outbox, services/messaging.ts). */
-  messaging?: MessagingChannel;
+  /**
+   * Run the queue's workers and schedules here (server.ts: on, with the billing run at start-up;
+   * off in most API tests, which only look at what was enqueued).
+   */
+  workers?: boolean | WorkerOptions;
   /** The app's public address for links in messages; the request's own origin when absent. */
   publicUrl?: string;
+  /** ASAAS_BASE_URL: Asaas at another address than the API key's environment (a fake in tests). */
+  asaasBaseUrl?: string;
 }
 
 /** Paths the browser app never owns: the API's and its documentation. */
@@ -89,6 +97,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
+  // The job queue (pg-boss in the same database) and what follows each change, before any route.
+  const queue = await startQueue(options.database, { log: app.log, supervise: Boolean(options.workers) });
+  const effects = createEffects(queue);
+  app.decorate('effects', effects);
+  const workers = new Workers(db, queue, effects, app.log);
+  app.decorate('workers', workers);
+
   // Before any route: every API route must declare its access, checked on request.
   await registerAuth(app, options.database);
 
@@ -100,8 +115,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUploadRoutes(app, db);
   registerPrecadastroRoutes(app, db);
   registerStaticContratoRoutes(app, db);
-  registerFinanceRoutes(app, db, { messaging: options.messaging ?? outboxMessaging, publicUrl: options.publicUrl });
+  registerFinanceRoutes(app, db, { queue, publicUrl: options.publicUrl });
   registerTecnicosRoute(app, db);
+  registerIntegrationRoutes(app, db);
+  registerTraccarRoutes(app, db);
+  registerWebhookRoutes(app, db);
+  registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.
   const caches = listCaches(options.countCache !== false);
   for (const resource of RESOURCES) registerResource(app, db, resource, caches);
@@ -128,9 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send({ message: MSG.routeNotFound });
   });
 
-  if (options.billingSchedule) {
-    const billing = scheduleBilling(db, app.log);
-    app.addHook('onClose', () => billing.stop());
+  // Workers stop (finishing the jobs under way) before the queue, and both before the database closes.
+  app.addHook('onClose', () => queue.stop());
+  if (options.workers) {
+    const workerOptions = options.workers === true ? {} : options.workers;
+    app.addHook('onReady', () => workers.start(workerOptions));
   }
 
   return app;

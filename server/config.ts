@@ -15,10 +15,19 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** 'off' makes every list recount its total (for benchmarks). */
   COUNT_CACHE: z.enum(['on', 'off']).default('on'),
-  /** 'off' keeps this process from scheduling the daily billing job (`npm run billing` runs it by hand). */
-  BILLING_JOB: z.enum(['on', 'off']).default('on'),
+  /**
+   * 'off': this process runs no queue workers (no billing run at start-up, no message delivery, no
+   * syncs): a web-only process beside others that do, or a benchmark's quiet server.
+   */
+  WORKERS: z.enum(['on', 'off']).default('on'),
   /** The app's public address (https://rastreio.example.com) for links sent to clients; else each request's own. */
   PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Another Asaas address (a local fake, a proxy); by default the API key's own environment (sandbox for `$aact_hmlg_` keys). */
+  ASAAS_BASE_URL: z
     .string()
     .url()
     .optional()

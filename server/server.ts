@@ -12,8 +12,9 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   logLevel: env.LOG_LEVEL,
   countCache: env.COUNT_CACHE === 'on',
-  billingSchedule: env.BILLING_JOB === 'on',
+  workers: env.WORKERS === 'on' ? { billingAtStart: true } : false,
   publicUrl: env.PUBLIC_URL,
+  asaasBaseUrl: env.ASAAS_BASE_URL,
 });
 
 const shutdown = async () => {

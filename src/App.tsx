@@ -22,19 +22,24 @@ import assinaturas from './resources/assinaturas';
 import cobrancas from './resources/cobrancas';
 import {
   AdminOnly,
+  AuditoriaPage,
   ContratoPublicoPage,
   Dashboard,
   FinanceiroPage,
   InstallPage,
   LazyLayout,
+  MdpPage,
   NotFound,
+  NotificacoesPage,
   OrdemServicoPage,
   PathAlias,
   PreCadastroPage,
   ProfilePage,
   PublicSuspense,
+  TraccarPage,
   UNDER_CONSTRUCTION_PATHS,
   UnderConstruction,
+  WhatsPage,
 } from './routes';
 import { theme } from './theme';
 
@@ -109,7 +114,40 @@ export function App() {
           path="/notificacoes/*"
           element={
             <AdminOnly resource="notificacoes">
-              <UnderConstruction />
+              <NotificacoesPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/auditoria/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <AuditoriaPage />
+            </AdminOnly>
+          }
+        />
+        {/* The integrations hold the company's secrets: administrators only (DESIGN 4), like Configurações. */}
+        <Route
+          path="/integrations/traccar/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <TraccarPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/integrations/whats/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <WhatsPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/integrations/mdp/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <MdpPage />
             </AdminOnly>
           }
         />

@@ -27,6 +27,11 @@ export const InstallPage = lazy(() => import('./custom-pages/install/InstallPage
 export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/PreCadastroPage'));
 export const ContratoPublicoPage = lazy(() => import('./custom-pages/contrato/ContratoPublicoPage'));
 export const FinanceiroPage = lazy(() => import('./custom-pages/financeiro/FinanceiroPage'));
+export const TraccarPage = lazy(() => import('./custom-pages/integrations/TraccarPage'));
+export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPage'));
+export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'));
+export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
+export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 
 /** The printable service order (noLayout, inside <Authenticated>). */
 export const OrdemServicoPage = lazy(() => import('./resources/ordensservicos/OrdemServicoPage'));
@@ -38,7 +43,7 @@ export function PathAlias({ from, to }: { from: string; to: string }) {
 }
 
 /** Screens of later issues: each path shows "Em construção" inside the shell. */
-export const UNDER_CONSTRUCTION_PATHS = ['/integrations/*'];
+export const UNDER_CONSTRUCTION_PATHS: string[] = [];
 
 /** Pages of the Configurações group: administrators only, others go to the access-denied page. */
 export function AdminOnly({ resource, children }: { resource: string; children: React.ReactNode }) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS, PRECADASTRO_DOCUMENTOS } from '../constants';
 import { MSG, maxChars, maxDigits, precadastroDocumentosMessage } from '../messages';
 import { isCnpj, isCpf } from '../documents';
-import { addressShape, codeText, digitsString, int, onlyDigitsInput, safeString, text } from './common';
+import { addressShape, bool, codeText, digitsString, int, onlyDigitsInput, safeString, text } from './common';
 
 const digits = (max: number) => z.preprocess(onlyDigitsInput, digitsString().max(max, { error: maxDigits(max) }));
 const optionalEmail = z.preprocess(
@@ -105,6 +105,8 @@ export const clienteSchema = z.preprocess(
       ...clienteDataShape,
       status: z.preprocess((v) => (v === null || v === undefined || v === '' ? CLIENTE_STATUS.ATIVO : v), clienteStatus),
       login: text(100),
+      /** "Não enviar mensagens": the client's alerts are skipped (and logged as skipped). Omitted: kept. */
+      naoEnviarMensagens: bool().optional(),
       /** The client's tracking-app password: write-only, an empty one keeps the stored one. */
       password: z.preprocess(
         (v) => v ?? '',

@@ -36,6 +36,8 @@ export interface Database {
   embedded?: EmbeddedClient;
   /** LISTEN on a channel (used to evict cached sessions across processes). */
   listen(channel: string, listener: Listener): Promise<void>;
+  /** Plain SQL with `$n` parameters, or several statements without: the job queue's access (queue/boss.ts). */
+  raw(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       db,
       kind: 'postgres',
       listen: pgListen(options.url, closers),
+      raw: async (text, values) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      },
       close: async () => {
         for (const close of closers) await close();
         await pool.end();
@@ -120,6 +126,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     db,
     kind: 'pglite',
     embedded,
+    raw: async (text, values) => {
+      if (values?.length) return embedded.query(text, values);
+      const results = await embedded.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     // One process owns an embedded database: its notifications cannot be missed.
     listen: async (channel, listener) => {
       await embedded.listen(channel, (payload) => listener.onMessage(payload));

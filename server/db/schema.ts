@@ -139,6 +139,11 @@ export const clientes = pgTable(
     billingOverride: jsonb().$type<number[]>().notNull().default([]),
     traccarUserId: integer(),
     gatewayId: text(),
+    /** "Não enviar mensagens": the client's alerts are skipped and logged as skipped. */
+    naoEnviarMensagens: boolean().notNull().default(false),
+    /** The client's Traccar user as last synced (integrations/sync.ts): 0 synced, 1 pending, 2 failed. */
+    traccarSync: smallint().notNull().default(0),
+    traccarErro: text().notNull().default(''),
     busca: busca(),
     dtcard: createdAt(),
     updatedAt: updatedAt(),
@@ -204,6 +209,10 @@ export const trackres = pgTable(
     idveiculo: integer().notNull().default(0),
     /** The device id on the Traccar server, kept apart from the local id. */
     traccarId: integer(),
+    /** The Traccar sync of this tracker: 0 synced, 1 pending, 2 failed (traccarErro says why), null never asked. */
+    traccarSync: smallint(),
+    traccarErro: text().notNull().default(''),
+    traccarSyncAt: timestamp({ withTimezone: true }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -454,23 +463,79 @@ export const uploads = pgTable(
   (t) => [index('uploads_documento_unid_idx').on(t.documento, t.unid, t.id)],
 );
 
-/** Jobs and outbox: alerts, syncs and gateway events survive restarts; `key` makes them idempotent. */
-export const jobs = pgTable(
-  'jobs',
+/**
+ * Every WhatsApp message (alerts, sent contracts and charges), one row per unique key
+ * (charge, kind, occurrence): the outbox the queue delivers from and the log each charge shows.
+ * status: pendente, enviando (a send is under way or its outcome unknown), enviada, falhou, ignorada.
+ */
+export const mensagens = pgTable(
+  'mensagens',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    kind: text().notNull(),
     key: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    status: text().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lockedAt: timestamp({ withTimezone: true }),
-    lastError: text(),
+    kind: text().notNull(),
+    occurrence: integer().notNull().default(0),
+    idcobranca: integer().references(() => cobrancas.id, { onDelete: 'cascade' }),
+    idcontrato: integer().references(() => contratos.id, { onDelete: 'cascade' }),
+    idcliente: integer().references(() => clientes.id, { onDelete: 'cascade' }),
+    destino: text().notNull().default(''),
+    texto: text().notNull().default(''),
+    status: text().notNull().default('pendente'),
+    motivo: text().notNull().default(''),
+    tentativas: integer().notNull().default(0),
+    proximaTentativa: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    tentativaEm: timestamp({ withTimezone: true }),
+    enviadaEm: timestamp({ withTimezone: true }),
+    externalId: text(),
     createdAt: createdAt(),
-    doneAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_status_run_at_idx').on(t.status, t.runAt)],
+  (t) => [
+    uniqueIndex('mensagens_key_key').on(t.key),
+    index('mensagens_idcobranca_idx').on(t.idcobranca, t.id),
+    index('mensagens_pendentes_idx')
+      .on(t.proximaTentativa)
+      .where(sql`${t.status} IN ('pendente', 'enviando')`),
+  ],
+);
+
+/** Payment-gateway events, stored by their id before they are answered, applied once from the queue. */
+export const webhookEventos = pgTable(
+  'webhook_eventos',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    gateway: text().notNull(),
+    eventId: text().notNull(),
+    event: text().notNull(),
+    paymentId: text().notNull().default(''),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** recebido, aplicado, ignorado. */
+    status: text().notNull().default('recebido'),
+    resultado: text().notNull().default(''),
+    createdAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_eventos_gateway_event_key').on(t.gateway, t.eventId)],
+);
+
+/** Who did what, when, and with which result: engine commands, billing blocks, webhook payments, staff status changes. */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** The staff user; null for the system (billing job, webhooks). */
+    iduser: integer().references(() => users.id, { onDelete: 'set null' }),
+    usuario: text().notNull().default(''),
+    acao: text().notNull(),
+    idcliente: integer(),
+    idveiculo: integer(),
+    iddevice: integer(),
+    idcobranca: integer(),
+    descricao: text().notNull().default(''),
+    resultado: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auditoria_created_at_idx').on(t.createdAt, t.id), index('auditoria_acao_idx').on(t.acao, t.id)],
 );
 
 /**

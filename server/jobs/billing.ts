@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type CalendarDate } from '../../domain/calendar';
 import type { Db, DbOrTx } from '../db/client';
 import { getCompany } from '../services/company';
+import { gatewayActive } from '../services/gateway';
 
 /** Key of the advisory lock one billing run holds for its transaction. */
 const BILLING_LOCK = 727_275;
@@ -50,6 +51,22 @@ const countOf = async (tx: DbOrTx, statement: SQL) =>
     (await rowsOf<{ n: number }>(tx.execute(sql`WITH changed AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM changed`)))[0].n,
   );
 
+/** A client's status moved by billing: what it was and what it is. */
+export interface ClientChange {
+  id: number;
+  status: number;
+  previous: number;
+}
+
+/**
+ * What follows a billing change, in the same transaction (services/effects.ts): the new charges'
+ * alerts or gateway payments, the audit log and the Traccar user of a client blocked or unblocked.
+ */
+export interface BillingEffects {
+  chargesCreated(tx: DbOrTx, ids: number[]): Promise<void>;
+  clientsChanged(tx: DbOrTx, changes: ClientChange[]): Promise<void>;
+}
+
 /** The next due date one cycle after `date` (a SQL date), as domain/financeiro.ts `addCycle`. */
 function nextDueSql(date: SQL, cycle: SQL): SQL {
   const months = sql`(CASE ${cycle} WHEN 'BIMONTHLY' THEN 2 WHEN 'QUARTERLY' THEN 3 WHEN 'SEMIANNUALLY' THEN 6 WHEN 'YEARLY' THEN 12 ELSE 1 END)`;
@@ -63,17 +80,22 @@ function nextDueSql(date: SQL, cycle: SQL): SQL {
   END)`;
 }
 
-/** (a) One period of every subscription due within `emaberto` days: its charge, and the next due date. */
-async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number) {
+/**
+ * (a) One period of every subscription due within `emaberto` days: its charge, and the next due date.
+ * With the gateway active, a subscription it holds (gateway_id) is billed by the gateway: its
+ * charges arrive by PAYMENT_CREATED (services/asaas-sync.ts).
+ */
+async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false) {
   const limit = addDays(today, emaberto);
-  let charges = 0;
+  const charges: number[] = [];
   let periods = 0;
   for (let round = 0; round < MAX_PERIODS_PER_RUN; round++) {
-    const [row] = await rowsOf<{ charges: number; periods: number }>(
+    const [row] = await rowsOf<{ charges: number[] | null; periods: number }>(
       tx.execute(sql`
         WITH due AS (
           SELECT id FROM assinaturas
           WHERE status = 0 AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
+            ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``}
         ), created AS (
           INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca)
           SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, 0,
@@ -86,16 +108,16 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
             FROM assinaturas a JOIN due ON due.id = a.id
           ) n
           ON CONFLICT (idassinatura, duedate) WHERE idassinatura IS NOT NULL DO NOTHING
-          RETURNING 1
+          RETURNING id
         ), advanced AS (
           UPDATE assinaturas a SET nextduedate = ${nextDueSql(sql`a.nextduedate`, sql`a.cycle`)}, updated_at = now()
           FROM due WHERE a.id = due.id
           RETURNING 1
         )
-        SELECT (SELECT count(*) FROM created)::int AS charges, (SELECT count(*) FROM advanced)::int AS periods
+        SELECT (SELECT array_agg(id) FROM created) AS charges, (SELECT count(*) FROM advanced)::int AS periods
       `),
     );
-    charges += row.charges;
+    for (const id of row.charges ?? []) charges.push(Number(id));
     periods += row.periods;
     if (row.periods === 0) break;
   }
@@ -119,7 +141,7 @@ async function markOverdue(tx: DbOrTx, today: CalendarDate, clientIds?: readonly
 
 /** (c) Each client billing may move gets the status its overdue charges call for. */
 async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, clientIds?: readonly number[]) {
-  const changed = await rowsOf<{ status: number }>(
+  const changed = await rowsOf<{ id: number; status: number; previous: number }>(
     tx.execute(sql`
       WITH overdue AS (
         SELECT c.idcliente,
@@ -140,32 +162,41 @@ async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, 
           status_motivo = CASE WHEN w.status = 0 THEN NULL ELSE 'billing' END,
           billing_override = CASE WHEN w.has_overdue THEN k.billing_override ELSE '[]'::jsonb END,
           updated_at = now()
-      FROM wanted w
+      FROM wanted w JOIN clientes before ON before.id = w.id
       WHERE w.id = k.id
         AND (k.status <> w.status OR (NOT w.has_overdue AND k.billing_override <> '[]'::jsonb))
-      RETURNING k.status
+      RETURNING k.id, k.status, before.status AS previous
     `),
   );
-  const count = (status: number) => changed.filter((row) => Number(row.status) === status).length;
-  return { ativos: count(0), bloqueados: count(1), vencidos: count(2) };
+  const moved = changed
+    .map((row) => ({ id: Number(row.id), status: Number(row.status), previous: Number(row.previous) }))
+    .filter((row) => row.status !== row.previous);
+  const count = (status: number) => moved.filter((row) => row.status === status).length;
+  return { ativos: count(0), bloqueados: count(1), vencidos: count(2), moved };
 }
 
 async function billingSettings(tx: DbOrTx) {
-  const { notificacoes } = (await getCompany(tx)).integrations;
-  return { emaberto: Number(notificacoes.emaberto ?? 5), bloqueio: Number(notificacoes.bloqueio ?? 5) };
+  const company = await getCompany(tx);
+  const { notificacoes } = company.integrations;
+  return {
+    emaberto: Number(notificacoes.emaberto ?? 5),
+    bloqueio: Number(notificacoes.bloqueio ?? 5),
+    gatewayBills: gatewayActive(company),
+  };
 }
 
 /** Steps (b) and (c) for these clients, in the caller's transaction (a charge paid, cancelled or changed). */
-export async function reconcileClients(tx: DbOrTx, today: CalendarDate, clientIds: readonly number[]) {
+export async function reconcileClients(tx: DbOrTx, today: CalendarDate, clientIds: readonly number[], effects?: BillingEffects) {
   const ids = [...new Set(clientIds.filter((id) => id > 0))];
   if (!ids.length) return;
   const { bloqueio } = await billingSettings(tx);
   await markOverdue(tx, today, ids);
-  await settleClients(tx, today, bloqueio, ids);
+  const { moved } = await settleClients(tx, today, bloqueio, ids);
+  if (effects && moved.length) await effects.clientsChanged(tx, moved);
 }
 
 /** One run of the daily job for `today`. */
-export async function runBilling(db: Db, { today }: { today: CalendarDate }): Promise<BillingCounts> {
+export async function runBilling(db: Db, { today, effects }: { today: CalendarDate; effects?: BillingEffects }): Promise<BillingCounts> {
   return db.transaction(async (tx) => {
     const [{ locked }] = await rowsOf<{ locked: boolean }>(tx.execute(sql`SELECT pg_try_advisory_xact_lock(${BILLING_LOCK}) AS locked`));
     const counts: BillingCounts = {
@@ -180,9 +211,10 @@ export async function runBilling(db: Db, { today }: { today: CalendarDate }): Pr
       clientesBloqueados: 0,
     };
     if (!locked) return counts;
-    const { emaberto, bloqueio } = await billingSettings(tx);
-    const subscriptions = await billSubscriptions(tx, today, emaberto);
-    counts.cobrancasGeradas = subscriptions.charges;
+    const { emaberto, bloqueio, gatewayBills } = await billingSettings(tx);
+    const subscriptions = await billSubscriptions(tx, today, emaberto, gatewayBills);
+    counts.cobrancasGeradas = subscriptions.charges.length;
+    if (effects && subscriptions.charges.length) await effects.chargesCreated(tx, subscriptions.charges);
     counts.periodosAvancados = subscriptions.periods;
     counts.assinaturasEncerradas = subscriptions.ended;
     counts.cobrancasVencidas = await markOverdue(tx, today);
@@ -190,6 +222,7 @@ export async function runBilling(db: Db, { today }: { today: CalendarDate }): Pr
     counts.clientesAtivos = clients.ativos;
     counts.clientesVencidos = clients.vencidos;
     counts.clientesBloqueados = clients.bloqueados;
+    if (effects && clients.moved.length) await effects.clientsChanged(tx, clients.moved);
     return counts;
   });
 }

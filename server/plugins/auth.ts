@@ -19,8 +19,12 @@ import { randomToken } from '../services/passwords';
 import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;
-export type AccessLevel = 'public' | 'user' | 'self' | 'admin';
-export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin'];
+/**
+ * `self`: an administrator, or the record's own user. `adminSelf`: an administrator, on their own id
+ * only (the integration calls whose `{id}` is the caller's, DESIGN 9).
+ */
+export type AccessLevel = 'public' | 'user' | 'self' | 'admin' | 'adminSelf';
+export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin', 'adminSelf'];
 
 /** A route as the role matrix and the fuzz test see it. */
 export interface RouteAccess {
@@ -134,7 +138,8 @@ export function clearSessionCookie(reply: FastifyReply) {
 export function mayAccess(access: AccessLevel, user: SessionUser | null, recordId: unknown): 'ok' | 'unauthenticated' | 'forbidden' {
   if (access === 'public') return 'ok';
   if (!user) return 'unauthenticated';
-  if (access === 'admin' && !isAdmin(user)) return 'forbidden';
+  if ((access === 'admin' || access === 'adminSelf') && !isAdmin(user)) return 'forbidden';
+  if (access === 'adminSelf' && String(recordId) !== String(user.id)) return 'forbidden';
   if (access === 'self' && !isAdmin(user) && String(recordId) !== String(user.id)) return 'forbidden';
   return 'ok';
 }

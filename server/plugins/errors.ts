@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MSG } from '../../domain/messages';
 import { HttpError } from '../http-errors';
+import { IntegrationError } from '../integrations/http';
 
 /** Messages of the unique indexes, by constraint name. */
 const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
@@ -98,6 +99,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    // Another service failed or refused (DESIGN 8): a gateway error with its pt-BR reason.
+    if (error instanceof IntegrationError) {
+      request.log.warn({ service: error.service, httpStatus: error.httpStatus, code: error.code }, 'integração falhou');
+      return reply.code(error.httpStatus === 0 ? 504 : 502).send({ message: error.message });
     }
     const pg = pgError(error);
     if (pg?.code === '23505') {

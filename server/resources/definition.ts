@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, TableConfig } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import type { ListQuery } from '../../domain/schemas/list';
+import type { Effects } from '../services/effects';
 import type { Db, DbOrTx } from '../db/client';
 import type { AccessLevel } from '../plugins/auth';
 import type { Embed } from './embed';
@@ -23,6 +24,8 @@ export interface RequestContext {
   db: Db;
   request: FastifyRequest;
   user: NonNullable<FastifyRequest['user']>;
+  /** What follows a change by itself: alerts, syncs, the audit log (services/effects.ts). */
+  effects: Effects;
 }
 
 export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCreate = unknown, TUpdate = TCreate> {
@@ -51,6 +54,14 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
    * only those rows: for lists whose filters leave thousands of wide rows to sort (bench/README.md).
    */
   deferPage?: boolean;
+  /**
+   * Whether this query's total comes from the same read as its page: one aggregate over the rows it
+   * selects gives their count and the page's ids (sorted in the aggregate), then only those rows are
+   * read. Worth it where the page reads every selected row anyway (an `idOrder` query) and they are
+   * few enough to sort in memory (thousands: a month of service orders, bench/README.md); hundreds of
+   * thousands cost less counted apart, beside the page's top-N sort.
+   */
+  countWithPage?: (query: ListQuery & Item) => boolean;
   /** How the `status` filter reads for this resource. */
   status?: (status: number) => SQL;
   /**

@@ -8,6 +8,7 @@
  * - PageCache: a whole serialized reply under the versions of its table and of the tables its
  *   rows embed, read before the page. A hit costs one tiny query and no serialization.
  */
+import type { PageStatement } from './list-query';
 
 /** A least-recently-used map, bounded in entries and, given `weigh`, in total weight. */
 export class Lru<V> {
@@ -77,13 +78,15 @@ export class PageCache extends VersionedCache<string> {
 export interface ListCaches {
   countCache?: CountCache;
   pageCache?: PageCache;
-  /** Page queries already built, per list shape (list-query.ts `pageQuery`). */
-  pageStatements?: Lru<{ execute(params: Record<string, unknown>): Promise<unknown[]> }>;
+  /** Page queries already built, per list shape (list-query.ts `buildPageStatement`): SQL text, not results. */
+  pageStatements?: Lru<PageStatement>;
 }
 
 /** Built page statements kept (list shapes: filters, number of pesquisa words, order). */
 const MAX_STATEMENTS = 400;
 
+/** With the caches off every reply and total is computed afresh; the built statements are still reused (they hold no data). */
 export function listCaches(enabled: boolean): ListCaches {
-  return enabled ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements: new Lru(MAX_STATEMENTS) } : {};
+  const pageStatements = new Lru<PageStatement>(MAX_STATEMENTS);
+  return enabled ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements } : { pageStatements };
 }

@@ -6,7 +6,7 @@ import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearch } from '../../domain/text';
 import type { ListQuery } from '../../domain/schemas/list';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { Item, AnyResource } from './definition';
 import type { ListCaches } from './list-cache';
 
@@ -70,38 +70,72 @@ function listColumns(def: AnyResource): Record<string, PgColumn | SQL> {
 
 /** Column the page query adds: the table's version, read in the page's own snapshot. */
 const VERSION = '__versao';
+/** Column a page that counts its list adds (`countWithPage`): the total, from the same read. */
+const TOTAL = '__total';
 
-function orderOf(def: AnyResource, query: ListQuery): SQL[] {
+/** The list's order; `plainId`: by the id column itself, even where the resource has an `idOrder`. */
+function orderOf(def: AnyResource, query: ListQuery, plainId = false): SQL[] {
   // `sort` was checked against the sortable fields by the query schema; hasOwn keeps it that way.
   const sorted = query.sort && Object.hasOwn(def.sortable, query.sort) ? def.sortable[query.sort] : def.table.id;
   const columns = (Array.isArray(sorted) ? sorted : [sorted]) as PgColumn[];
   const direction = query.order === 'asc' ? asc : desc;
   // The id last breaks ties, so pages never overlap.
-  const id = def.idOrder?.(query as ListParams) ?? def.table.id;
+  const id = (!plainId && def.idOrder?.(query as ListParams)) || def.table.id;
   return [...columns.filter((column) => column !== def.table.id), id].map((column) => direction(column));
 }
 
+type Selection = Record<string, PgColumn | SQL | SQL.Aliased>;
+
 /**
  * The rows of a page: straight, or for a resource that defers its page (`deferPage`), the page's
- * ids first, from an index alone, then only those rows with their embedded records.
+ * ids first, from an index alone, then only those rows with their embedded records. Given an
+ * `aggregateOrder` (`countWithPage`), one aggregate over the rows `where` selects gives both their
+ * count and the page's ids, sorted by it, then only those rows are read; each carries the count
+ * (`TOTAL`).
  */
 function selectPage(
   db: Db,
   def: AnyResource,
-  columns: Record<string, PgColumn | SQL>,
+  columns: Selection,
   where: SQL | undefined,
   order: SQL[],
   limit: number,
   offset: number,
+  aggregateOrder?: SQL[],
 ) {
-  if (!def.deferPage)
-    return db
+  if (aggregateOrder) {
+    // Every selected id, in the page's order; the page is the slice of it from offset + 1. An
+    // aggregate never walks an index for its order, so the plain id serves (a sort of the id
+    // alone, not of id and id + 0, costs a third less).
+    const sorted = sql`array_agg(${def.table.id} ORDER BY ${sql.join(aggregateOrder, sql`, `)})`;
+    const slice = db
+      .select({
+        total: sql<string>`count(*)`.as(TOTAL),
+        ids: sql<number[] | null>`(${sorted})[${offset}::int + 1 : ${offset}::int + ${limit}::int]`.as('__ids'),
+      })
+      .from(def.table)
+      .where(where)
+      .as('__pagina');
+    const selection = { ...columns, [TOTAL]: slice.total };
+    return {
+      selection,
+      query: db
+        .select(selection)
+        .from(def.table)
+        .innerJoin(slice, sql`${def.table.id} = ANY(${slice.ids})`)
+        .orderBy(...order),
+    };
+  }
+  if (!def.deferPage) {
+    const query = db
       .select(columns)
       .from(def.table)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
+    return { selection: columns, query };
+  }
   const ids = db
     .select({ id: def.table.id })
     .from(def.table)
@@ -109,41 +143,50 @@ function selectPage(
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return db
-    .select(columns)
-    .from(def.table)
-    .where(inArray(def.table.id, ids))
-    .orderBy(...order);
+  return {
+    selection: columns,
+    query: db
+      .select(columns)
+      .from(def.table)
+      .where(inArray(def.table.id, ids))
+      .orderBy(...order),
+  };
+}
+
+/** A page query built once per list shape, run on the pool or inside a transaction (list-cache.ts). */
+export interface PageStatement {
+  run(db: DbOrTx, params: Record<string, unknown>): Promise<Item[]>;
+  /** Its rows carry the list's total (`TOTAL`). */
+  counts: boolean;
 }
 
 /**
- * The page with its table's version. Building a query costs about as much as the rest of a
- * cached list request, so each list shape (filters, number of pesquisa words, order) keeps its
- * built query and only binds limit, offset and the patterns (unnamed: PostgreSQL plans each run anew).
+ * The page of one list shape (filters, number of pesquisa words, order) with its table's version,
+ * built once: building a query costs about as much as the rest of a cached list request. Only
+ * limit, offset and the patterns are bound on each run (unnamed: PostgreSQL plans each run anew,
+ * with the actual pattern). Drizzle's own prepared query belongs to the database handle it was
+ * built on; this one runs on the session of whichever handle is given, a transaction's included.
  */
-function pageQuery(
-  db: Db,
-  def: AnyResource,
-  query: ListParams,
-  statementKey: string,
-  statements: NonNullable<ListCaches['pageStatements']>,
-) {
-  const limit = query.pageSize;
-  const offset = (query.page - 1) * query.pageSize;
-  let statement = statements.get(statementKey);
-  if (!statement) {
-    statement = selectPage(
-      db,
-      def,
-      { ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` },
-      listConditions(def, query, true),
-      orderOf(def, query),
-      sql.placeholder('limit') as unknown as number,
-      sql.placeholder('offset') as unknown as number,
-    ).prepare(undefined as unknown as string);
-    statements.set(statementKey, statement);
-  }
-  return statement.execute({ limit, offset, ...wordParams(query.pesquisa) });
+function buildPageStatement(db: Db, def: AnyResource, query: ListParams, counts: boolean): PageStatement {
+  const { selection, query: select } = selectPage(
+    db,
+    def,
+    { ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` },
+    listConditions(def, query, true),
+    orderOf(def, query),
+    sql.placeholder('limit') as unknown as number,
+    sql.placeholder('offset') as unknown as number,
+    counts ? orderOf(def, query, true) : undefined,
+  );
+  const built = select.toSQL();
+  // The selection is flat: each field is one column of the result, in the order the SQL selects them.
+  const fields = Object.entries(selection).map(([key, field]) => ({ path: [key], field })) as Parameters<
+    Db['_']['session']['prepareQuery']
+  >[1];
+  return {
+    counts,
+    run: (target, params) => target._.session.prepareQuery(built, fields, undefined, true).execute(params) as Promise<Item[]>,
+  };
 }
 
 /** A page of rows and the exact total of the list. */
@@ -157,27 +200,45 @@ export async function listRows(
   let conditions: { where: SQL | undefined } | undefined;
   const where = () => (conditions ??= { where: listConditions(def, query) }).where;
   const offset = (query.page - 1) * query.pageSize;
-  // A separate exact count beats count(*) OVER () by far on large filtered sets (bench/README.md).
   const countRows = async () =>
     (await def.count?.(query, db)) ?? Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
   const { countCache, pageStatements } = caches;
-  if (!countCache || !pageStatements) {
-    const page = selectPage(db, def, listColumns(def), where(), orderOf(def, query), query.pageSize, offset);
-    const [rows, total] = await Promise.all([page, countRows()]);
-    return { rows: rows as Item[], total };
-  }
-  // One round trip gives the page and the table's version; the count, when needed, comes after.
   const keys = listKeys(def, query);
-  const rows = (await pageQuery(db, def, query, keys.statement, pageStatements)) as Item[];
-  const version = rows.length ? Number(rows[0][VERSION] ?? 0) : undefined;
-  for (const row of rows) delete row[VERSION];
-  let total: number | undefined;
-  if (rows.length > 0 && rows.length < query.pageSize)
-    total = offset + rows.length; // the last page tells its own total
-  else if (rows.length === 0 && query.page === 1) total = 0;
-  else if (version !== undefined) total = countCache.get(keys.count, version);
+  const counts = def.countWithPage?.(query) === true;
+  const statementKey = `${keys.statement}|${counts ? 'total' : ''}`;
+  let statement = pageStatements?.get(statementKey);
+  if (!statement) {
+    statement = buildPageStatement(db, def, query, counts);
+    pageStatements?.set(statementKey, statement);
+  }
+  const page = statement.run(db, { limit: query.pageSize, offset, ...wordParams(query.pesquisa) });
+  // The last properties first: deleting an object's last property keeps V8's fast layout (JSON.stringify's too).
+  const strip = (rows: Item[]) => {
+    for (const row of rows) {
+      delete row[TOTAL];
+      delete row[VERSION];
+    }
+    return rows;
+  };
+  if (!countCache && !counts) {
+    // Nothing to reuse and no total in the page: the count runs beside it.
+    const [rows, total] = await Promise.all([page, countRows()]);
+    return { rows: strip(rows), total };
+  }
+  // One round trip gives the page, the table's version and, with `countWithPage`, the total.
+  const rows = await page;
+  const version = countCache && rows.length ? Number(rows[0][VERSION] ?? 0) : undefined;
+  let total = counts && rows.length ? Number(rows[0][TOTAL]) : undefined;
+  strip(rows);
+  if (total === undefined) {
+    if (rows.length > 0 && rows.length < query.pageSize)
+      total = offset + rows.length; // the last page tells its own total
+    else if (rows.length === 0 && query.page === 1) total = 0;
+    else if (version !== undefined) total = countCache?.get(keys.count, version);
+  }
+  // A page past the last one has no row to carry the total: it is counted.
   if (total === undefined) total = await countRows();
-  if (version !== undefined) countCache.set(keys.count, version, total);
+  if (version !== undefined) countCache?.set(keys.count, version, total);
   return { rows, total };
 }
 

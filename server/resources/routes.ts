@@ -12,12 +12,13 @@ import { idParam, listQuery, sortParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { versoes } from '../db/schema';
 import { removeOwnedUploads } from '../services/uploads';
+import type { Effects } from '../services/effects';
 import type { AnyResource, Item, RequestContext } from './definition';
 import type { ListCaches } from './list-cache';
 import { listKeys, listMeta, listRows, type ListParams } from './list-query';
 import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from './records';
 
-const contextOf = (db: Db, request: FastifyRequest): RequestContext => ({ db, request, user: request.user! });
+const contextOf = (db: Db, request: FastifyRequest, effects: Effects): RequestContext => ({ db, request, user: request.user!, effects });
 
 /** The tables a list reply depends on: its own and those of its embedded records. */
 export const tablesRead = (def: AnyResource) => [
@@ -27,6 +28,7 @@ export const tablesRead = (def: AnyResource) => [
 ];
 
 export function registerResource(app: FastifyInstance, db: Db, def: AnyResource, caches: ListCaches = {}) {
+  const { effects } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/v1/${def.name}`;
   const tags = [def.name];
@@ -44,7 +46,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
   const withExtras = (extras: NonNullable<AnyResource['listExtras']>, q: ListParams) =>
     db.transaction(
       async (tx) => {
-        const page = await listRows(tx as unknown as Db, def, q);
+        const page = await listRows(tx as unknown as Db, def, q, { pageStatements: caches.pageStatements });
         return { ...page, extras: await extras(q, tx) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -58,7 +60,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
       const list = async () => {
         const page = def.listExtras ? await withExtras(def.listExtras, q) : { ...(await listRows(db, def, q, caches)), extras: {} };
         const { rows, total, extras } = page;
-        return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request), false), ...extras };
+        return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request, effects), false), ...extras };
       };
       if (!caches.pageCache) return list();
       // Read before the page: a reply is only ever stored under versions at most as new as its rows.
@@ -80,7 +82,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
     { schema: { tags, summary: `Lê um registro de ${def.name}`, params: idParam }, config: { access: access.read } },
     async (request) => {
       const row = await findById(db, def, request.params.id);
-      return (await presentItems(def, [row], contextOf(db, request), true))[0];
+      return (await presentItems(def, [row], contextOf(db, request, effects), true))[0];
     },
   );
 
@@ -90,7 +92,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
       base,
       { schema: { tags, summary: `Cria em ${def.name}`, body: create.schema as z.ZodType }, config: { access: access.create } },
       async (request, reply) => {
-        const ctx = contextOf(db, request);
+        const ctx = contextOf(db, request, effects);
         const saved = await db.transaction(async (tx) => {
           const values = await create.prepare(request.body, ctx, tx);
           const row = await insertRecord(tx, def, values, ctx.user.id);
@@ -111,7 +113,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
         config: { access: access.update },
       },
       async (request) => {
-        const ctx = contextOf(db, request);
+        const ctx = contextOf(db, request, effects);
         const saved = await db.transaction(async (tx) => {
           const existing = await findByIdForUpdate(tx, def, request.params.id);
           const values = await update.prepare(request.body, existing, ctx, tx);
@@ -134,7 +136,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
       `${base}/:id`,
       { schema: { tags, summary: `Remove de ${def.name}`, params: idParam }, config: { access: access.remove } },
       async (request) => {
-        const ctx = contextOf(db, request);
+        const ctx = contextOf(db, request, effects);
         const removed = await db.transaction(async (tx) => {
           const existing = await findByIdForUpdate(tx, def, request.params.id);
           await remove.guard?.(existing, ctx, tx);

@@ -15,6 +15,7 @@ import { assinaturas } from '../db/schema';
 import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { appToday } from '../services/clock';
 import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
+import { enqueueGateway, subscriptionChanged } from '../services/gateway';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -57,13 +58,27 @@ export const assinaturasResource = defineResource({
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
     for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
   },
+  // With the gateway active, each subscription is Asaas' too (services/asaas-sync.ts): created,
+  // updated, removed when it stops being active or is removed. Asaas then bills it (jobs/billing.ts).
   create: {
     schema: assinaturaSchema,
     prepare: (input: AssinaturaInput, _ctx, tx) => values(input, tx),
+    async after(saved, _input, ctx, tx) {
+      if (saved.status === 0) await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+    },
   },
   update: {
     schema: assinaturaSchema,
     prepare: (input: AssinaturaInput, existing, _ctx, tx) => values(input, tx, existing),
+    async after(saved, existing, ctx, tx) {
+      if ((saved.gatewayId || saved.status === 0) && subscriptionChanged(existing, saved))
+        await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+    },
   },
-  remove: {},
+  remove: {
+    async after(removed, ctx, tx) {
+      if (removed.gatewayId)
+        await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura-remover', id: removed.id, gatewayId: removed.gatewayId }]);
+    },
+  },
 });

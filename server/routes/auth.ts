@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The user as its own GET /v1/users/{id} shows it: one presenter, so a hidden column stays hidden here too. */
   const presentSelf = async (request: FastifyRequest, user: SessionUser) =>
-    (await presentItems(usersResource, [{ ...user }], { db, request, user }, true))[0];
+    (await presentItems(usersResource, [{ ...user }], { db, request, user, effects: app.effects }, true))[0];
   const tags = ['sessão'];
 
   r.get('/v1/install', { schema: { tags, summary: 'Diz se o sistema já foi instalado' }, config: { access: 'public' } }, async () => ({

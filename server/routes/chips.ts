@@ -11,6 +11,7 @@ import { conflict } from '../http-errors';
 import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { linkChipFromChipSide, releaseChip } from '../services/links';
+import { queueTrackerSync } from '../services/traccar-sync';
 
 const own = ({ phone, iccid, operadora, fonecedor }: ChipInput) => ({ phone, iccid, operadora, fonecedor });
 
@@ -37,18 +38,22 @@ export const chipsResource = defineResource({
   create: {
     schema: chipSchema,
     prepare: (input: ChipInput) => ({ ...own(input), deviceId: 0 }),
-    async after(saved, input: ChipInput, _ctx, tx) {
+    async after(saved, input: ChipInput, ctx, tx) {
       if (!input.deviceId) return saved;
       const deviceId = await linkChipFromChipSide(tx, saved, 0, input.deviceId);
+      // The tracker's Traccar device carries the chip's number.
+      await queueTrackerSync(tx, ctx.effects.queue, [deviceId]);
       const [row] = await tx.update(chips).set({ deviceId }).where(eq(chips.id, saved.id)).returning();
       return row;
     },
   },
   update: {
     schema: chipSchema,
-    async prepare(input: ChipInput, existing, _ctx, tx) {
+    async prepare(input: ChipInput, existing, ctx, tx) {
       const next = { ...existing, ...own(input) };
       const deviceId = await linkChipFromChipSide(tx, next, existing.deviceId, input.deviceId ?? existing.deviceId);
+      if (deviceId !== existing.deviceId || next.phone !== existing.phone)
+        await queueTrackerSync(tx, ctx.effects.queue, [existing.deviceId, deviceId]);
       return { ...own(input), deviceId };
     },
   },

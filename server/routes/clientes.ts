@@ -4,7 +4,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { CADASTROS, CLIENTE_STATUS, COBRANCA_STATUS } from '../../domain/constants';
+import { CADASTROS, CLIENTE_STATUS, CLIENTE_STATUS_LABEL, COBRANCA_STATUS } from '../../domain/constants';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
@@ -16,7 +16,11 @@ import { refreshOrderSearch } from './ordensservicos';
 import { refreshVehicleSearch } from './veiculos';
 import { reconcileClients } from '../jobs/billing';
 import { appToday } from '../services/clock';
+import { ACAO, audit } from '../services/auditoria';
+import { formatNumero } from '../../domain/formatters';
 import { financeDataChanged, followClient } from './financeiro-clientes';
+import { clienteUserChanged, queueClienteRemoval } from '../services/traccar-sync';
+import { customerChanged, enqueueGateway } from '../services/gateway';
 
 type ClienteRow = typeof clientes.$inferSelect;
 
@@ -92,6 +96,12 @@ export const clientesResource = defineResource({
   create: {
     schema: clienteSchema,
     prepare: (input: ClienteInput) => ({ ...fields(input), ...statusValues(input) }),
+    // The client's own Traccar user, made from its login and password (services/traccar-sync.ts).
+    async after(saved, _input, ctx, tx) {
+      if (saved.login && saved.password) await ctx.effects.syncTraccarClientes(tx, [saved.id]);
+      // Its Asaas customer, while the gateway is active (services/asaas-sync.ts).
+      await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cliente', id: saved.id }]);
+    },
   },
   update: {
     schema: clienteSchema,
@@ -99,13 +109,26 @@ export const clientesResource = defineResource({
       const status = statusValues(input, existing);
       return { ...fields(input), ...status, ...(await liftedBilling(tx, existing, status)) };
     },
-    async after(saved, existing, _ctx, tx) {
+    async after(saved, existing, ctx, tx) {
       // Vehicles are found by their client's name as the screens show it.
       if (clienteNome(saved) !== clienteNome(existing)) await refreshVehicleSearch(tx, saved.id);
       // Contracts, subscriptions and charges too (and the subscriptions' copy of the client's data).
       if (financeDataChanged(existing, saved)) await followClient(tx, saved.id);
       // A status staff changed meets billing at once (a lifted staff block with charges overdue is Vencido).
-      if (saved.status !== existing.status) await reconcileClients(tx, appToday(), [saved.id]);
+      if (saved.status !== existing.status) {
+        await audit(tx, {
+          acao: ACAO.situacao,
+          user: { id: ctx.user.id, name: ctx.user.name },
+          idcliente: saved.id,
+          descricao: `Situação do cliente ${formatNumero(saved.id)} alterada pela equipe.`,
+          resultado: `${CLIENTE_STATUS_LABEL[existing.status] ?? existing.status} → ${CLIENTE_STATUS_LABEL[saved.status] ?? saved.status}`,
+        });
+        await reconcileClients(tx, appToday(), [saved.id], ctx.effects);
+      }
+      // The client's Traccar user follows its name, login, password and block (services/traccar-sync.ts).
+      if (clienteUserChanged(existing, saved)) await ctx.effects.syncTraccarClientes(tx, [saved.id]);
+      // Its Asaas customer follows its name and contact.
+      if (customerChanged(existing, saved)) await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cliente', id: saved.id }]);
       // Orders are found by their client's name and CPF/CNPJ.
       if (clienteNome(saved) !== clienteNome(existing) || saved.cpf !== existing.cpf || saved.cnpj !== existing.cnpj)
         await refreshOrderSearch(tx, saved.id);
@@ -115,5 +138,6 @@ export const clientesResource = defineResource({
     async guard(existing, _ctx, tx) {
       if (await usedBy(tx, existing.id)) throw conflict(MSG.clienteInUse);
     },
+    after: (removed, ctx, tx) => queueClienteRemoval(tx, ctx.effects.queue, removed),
   },
 });

@@ -23,6 +23,7 @@ import { pesquisaCondition, type ListParams } from '../resources/list-query';
 import { reconcileClients } from '../jobs/billing';
 import { appToday } from '../services/clock';
 import { clienteFinanceColumns, clienteSearch, companyRates, financeClient } from '../services/finance';
+import { enqueueGateway } from '../services/gateway';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
@@ -43,6 +44,8 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     valor: input.valor.toFixed(2),
     datecreated: input.datecreated ?? existing?.datecreated ?? today,
     paymentDate,
+    // A gateway payment's links are the gateway's: an edit keeps them.
+    ...(existing?.gatewayId ? { invoiceUrl: existing.invoiceUrl, bankSlipUrl: existing.bankSlipUrl } : {}),
   };
 }
 
@@ -242,15 +245,26 @@ export const cobrancasResource = defineResource({
   create: {
     schema: cobrancaSchema,
     prepare: (input: CobrancaInput, _ctx, tx) => values(input, tx, appToday()),
-    after: (saved, _input, _ctx, tx) => reconcileClients(tx, appToday(), [saved.idcliente]),
+    async after(saved, _input, ctx, tx) {
+      await reconcileClients(tx, appToday(), [saved.idcliente], ctx.effects);
+      await ctx.effects.cobrancaCriada(tx, saved);
+    },
   },
   update: {
     schema: cobrancaSchema,
     prepare: (input: CobrancaInput, existing, _ctx, tx) => values(input, tx, appToday(), existing),
     // A payment, a cancellation or a new due date settles the client now, not at the next run.
-    after: (saved, existing, _ctx, tx) => reconcileClients(tx, appToday(), [saved.idcliente, existing.idcliente]),
+    async after(saved, existing, ctx, tx) {
+      await reconcileClients(tx, appToday(), [saved.idcliente, existing.idcliente], ctx.effects);
+      await ctx.effects.cobrancaAlterada(tx, saved, existing);
+    },
   },
   remove: {
-    after: (removed, _ctx, tx) => reconcileClients(tx, appToday(), [removed.idcliente]),
+    async after(removed, ctx, tx) {
+      await reconcileClients(tx, appToday(), [removed.idcliente], ctx.effects);
+      // Its gateway payment goes too (services/asaas-sync.ts).
+      if (removed.gatewayId)
+        await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cobranca-cancelar', id: removed.id, gatewayId: removed.gatewayId }]);
+    },
   },
 });

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
 import { BUCKETS, fillTemplate } from '../../domain/financeiro';
-import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
+import { formatNumero } from '../../domain/formatters';
 import { MSG } from '../../domain/messages';
 import { resumoQuery } from '../../domain/schemas/financeiro';
 import { idParam } from '../../domain/schemas/list';
@@ -20,11 +20,13 @@ import { clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia, contrat
 import { badRequest, conflict, notFound } from '../http-errors';
 import { appToday } from '../services/clock';
 import { getCompany } from '../services/company';
-import type { MessagingChannel } from '../services/messaging';
+import type { JobQueue } from '../queue/boss';
+import { alertValues, enqueueEnvio, mobileOf } from '../services/mensagens';
 import { bucketsOfRange } from './cobrancas';
 
 export interface FinanceOptions {
-  messaging: MessagingChannel;
+  /** Messages are stored with their delivery job (services/mensagens.ts). */
+  queue: JobQueue;
   /** The public address of the app (PUBLIC_URL), for links in messages; else the request's own. */
   publicUrl?: string;
 }
@@ -40,7 +42,7 @@ async function recipient(tx: DbOrTx, idcliente: number) {
     })
     .from(clientes)
     .where(eq(clientes.id, idcliente));
-  const mobile = client?.mobilePhone || client?.contatos.find((contato) => contato.mobilePhone)?.mobilePhone || '';
+  const mobile = client ? mobileOf(client) : '';
   if (!client || !mobile) throw conflict(MSG.noMobilePhone);
   return { nome: clienteNome(client), mobile };
 }
@@ -50,7 +52,7 @@ const lastTwelveMonths = (today: CalendarDate) => Array.from({ length: 12 }, (_,
 
 export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: FinanceOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { messaging } = options;
+  const { queue } = options;
   const originOf = (request: FastifyRequest) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   /**
@@ -60,15 +62,21 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
   const send = async <R extends { id: number; idcliente: number }>(
     find: (tx: DbOrTx) => Promise<R | undefined>,
     compose: (tx: DbOrTx, record: R, nome: string) => Promise<string>,
-    kind: string,
+    kind: 'contratos' | 'cobrancas',
   ) => {
     await db.transaction(async (tx) => {
       const record = await find(tx);
       if (!record) throw notFound();
-      if (!(await messaging.active(tx))) throw conflict(MSG.messagingInactive);
+      if (Number((await getCompany(tx)).integrations.whats.status) !== 1) throw conflict(MSG.messagingInactive);
       const { nome, mobile } = await recipient(tx, record.idcliente);
-      const text = await compose(tx, record, nome);
-      await messaging.enqueue(tx, { to: mobile, text, key: `enviar:${kind}:${record.id}:${randomUUID()}` });
+      const texto = await compose(tx, record, nome);
+      await enqueueEnvio(tx, queue, {
+        key: `enviar:${kind}:${record.id}:${randomUUID()}`,
+        idcliente: record.idcliente,
+        ...(kind === 'cobrancas' ? { idcobranca: record.id } : { idcontrato: record.id }),
+        destino: mobile,
+        texto,
+      });
     });
     return { message: MSG.sent };
   };
@@ -88,16 +96,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
     send(
       async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)))[0],
       async (tx, cobranca, nome) =>
-        fillTemplate(String((await getCompany(tx)).integrations.alertas.novacobranca), {
-          codigo: formatNumero(cobranca.id),
-          name: nome,
-          description: cobranca.descricao,
-          valor: formatMoney(cobranca.valor),
-          dateCreated: formatDate(cobranca.datecreated),
-          dueDate: formatDate(cobranca.duedate),
-          invoiceUrl: cobranca.invoiceUrl,
-          bankSlipUrl: cobranca.bankSlipUrl,
-        }),
+        fillTemplate(String((await getCompany(tx)).integrations.alertas.novacobranca), alertValues(cobranca, nome)),
       'cobrancas',
     );
 

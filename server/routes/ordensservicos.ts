@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { daysBetween } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { ORDEM_STATUS } from '../../domain/ordensservicos';
@@ -23,6 +24,7 @@ import { embed } from '../resources/embed';
 import { pesquisaCondition } from '../resources/list-query';
 import { buscaOf } from '../resources/records';
 import { linkTrackerToVehicle } from '../services/links';
+import { queueTrackerSync } from '../services/traccar-sync';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
 type ClienteRow = typeof clientes.$inferSelect;
@@ -44,7 +46,7 @@ async function clientOf(tx: DbOrTx, idcliente: number) {
  * The vehicle must be the client's; the tracker on that vehicle, or free and then linked to it
  * (tracker and vehicle locked in the order the tracker routes lock them: tracker, then vehicle).
  */
-async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput) {
+async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestContext) {
   const [tracker] = await tx.select().from(trackres).where(eq(trackres.id, input.iddevice)).for('update');
   const [vehicle] = await tx.select().from(veiculos).where(eq(veiculos.id, input.idveiculo)).for('update');
   if (!vehicle) throw badRequest(MSG.veiculoNotFound, { idveiculo: MSG.veiculoNotFound });
@@ -57,6 +59,8 @@ async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput) {
     .update(trackres)
     .set({ ...links, updatedAt: new Date() })
     .where(eq(trackres.id, tracker.id));
+  // Its Traccar device takes the vehicle's plate and the client's user (services/traccar-sync.ts).
+  await queueTrackerSync(tx, ctx.effects.queue, [tracker.id]);
 }
 
 async function checkTecnico(tx: DbOrTx, idtecnico: number) {
@@ -72,11 +76,11 @@ async function checkTecnico(tx: DbOrTx, idtecnico: number) {
  * Input → columns, plus the client's search fields (Drizzle writes table columns only). Links are
  * checked when they change: an order keeps its vehicle and tracker after they move on.
  */
-async function values(input: OrdemServicoInput, tx: DbOrTx, existing?: OrdemRow): Promise<Item> {
+async function values(input: OrdemServicoInput, tx: DbOrTx, ctx: RequestContext, existing?: OrdemRow): Promise<Item> {
   const client = await clientOf(tx, input.idcliente);
   const linksChanged =
     !existing || existing.idcliente !== input.idcliente || existing.idveiculo !== input.idveiculo || existing.iddevice !== input.iddevice;
-  if (linksChanged) await checkInstallation(tx, input);
+  if (linksChanged) await checkInstallation(tx, input, ctx);
   if (input.idtecnico !== null && input.idtecnico !== existing?.idtecnico) await checkTecnico(tx, input.idtecnico);
   return { ...input, ...ordemClienteSearch(client) };
 }
@@ -101,6 +105,9 @@ export const ordensservicosResource = defineResource({
   idOrder: (q) => (q.dataInicio || q.dataFim ? sql`${ordensservicos.id} + 0` : undefined),
   // A month holds thousands of orders: their page's ids come from ordensservicos_agendamento_status_busca_idx alone.
   deferPage: true,
+  // A range of up to a quarter holds thousands of orders, not hundreds of thousands: one read of
+  // them gives the total and the page's ids, instead of a count and a sort that each read them.
+  countWithPage: (q) => Boolean(q.dataInicio && q.dataFim) && daysBetween(String(q.dataInicio), String(q.dataFim)) <= 92,
   filters: {
     shape: ordensServicosFilters,
     where: (q) => [
@@ -160,13 +167,13 @@ export const ordensservicosResource = defineResource({
   ],
   create: {
     schema: ordemServicoSchema,
-    prepare: (input: OrdemServicoInput, _ctx, tx) => values(input, tx),
+    prepare: (input: OrdemServicoInput, ctx, tx) => values(input, tx, ctx),
   },
   update: {
     schema: ordemServicoSchema,
     async prepare(input: OrdemServicoInput, existing, ctx, tx) {
       assertMayChange(existing, input, ctx);
-      return values(input, tx, existing);
+      return values(input, tx, ctx, existing);
     },
   },
   remove: {

@@ -20,12 +20,19 @@ import {
   trackerSearchFields,
   type TrackerRow,
 } from '../services/links';
+import { presentTraccarSync, queueDeviceRemoval, queueTrackerSync, SYNC } from '../services/traccar-sync';
+import type { RequestContext } from '../resources/definition';
 
 /** The link columns a tracker ends up with; absent ids keep the current links. */
 async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput) {
   const vehicle = input.idveiculo === undefined ? {} : await linkTrackerToVehicle(tx, tracker, input.idveiculo);
   const chip = input.chipId === undefined ? {} : await linkChipToTracker(tx, tracker, input.chipId);
   return { ...vehicle, ...chip };
+}
+
+/** Traccar follows each save (services/traccar-sync.ts): the device is pending until the queue has synced it. */
+async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, row: TrackerRow) {
+  return (await queueTrackerSync(tx, ctx.effects.queue, [row.id])) ? { ...row, traccarSync: SYNC.pending } : row;
 }
 
 const own = ({ imei, modelo, marca }: TrackerInput) => ({ imei, modelo, marca });
@@ -62,29 +69,40 @@ export const trackresResource = defineResource({
     }),
   ],
   aliases: { idVeiculo: 'idveiculo' },
+  // traccarSync as { status, erro, em }; the Traccar internals stay hidden.
+  present: presentTraccarSync,
   create: {
     schema: trackerSchema,
     prepare: (input: TrackerInput) => own(input),
-    async after(saved, input: TrackerInput, _ctx, tx) {
+    async after(saved, input: TrackerInput, ctx, tx) {
       const changes = await links(tx, saved, input);
-      if (!Object.keys(changes).length) return saved;
+      if (!Object.keys(changes).length) return followedByTraccar(tx, ctx, saved);
       const [row] = await tx
         .update(trackres)
         .set({ ...changes, busca: trackerBusca({ ...saved, ...changes }) })
         .where(eq(trackres.id, saved.id))
         .returning();
-      return row;
+      return followedByTraccar(tx, ctx, row);
     },
   },
   update: {
     schema: trackerSchema,
-    prepare: async (input: TrackerInput, existing, _ctx, tx) => ({ ...own(input), ...(await links(tx, existing, input)) }),
+    async prepare(input: TrackerInput, existing, ctx, tx) {
+      const changes = await links(tx, existing, input);
+      // A tracker moved to another client leaves the former client's Traccar user.
+      const formerClients = changes.idcliente !== undefined && changes.idcliente !== existing.idcliente ? [existing.idcliente] : [];
+      const pending = await queueTrackerSync(tx, ctx.effects.queue, [existing.id], formerClients);
+      return { ...own(input), ...changes, ...(pending ? { traccarSync: SYNC.pending } : {}) };
+    },
   },
   remove: {
     async guard(existing, _ctx, tx) {
       const [{ n }] = await tx.select({ n: count() }).from(ordensservicos).where(eq(ordensservicos.iddevice, existing.id));
       if (Number(n) > 0) throw conflict(MSG.inUseByOrders);
     },
-    after: (removed, _ctx, tx) => releaseTracker(tx, removed),
+    async after(removed, ctx, tx) {
+      await releaseTracker(tx, removed);
+      await queueDeviceRemoval(tx, ctx.effects.queue, removed);
+    },
   },
 });

@@ -14,6 +14,7 @@ import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { buscaOf } from '../resources/records';
 import { followVehicleClient, releaseVehicle } from '../services/links';
+import { queueTrackerSync } from '../services/traccar-sync';
 
 const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
 
@@ -58,8 +59,13 @@ export const veiculosResource = defineResource({
   update: {
     schema: veiculoSchema,
     prepare: (input: VeiculoInput, _existing, _ctx, tx) => values(input, tx),
-    async after(saved, existing, _ctx, tx) {
+    async after(saved, existing, ctx, tx) {
       if (saved.idcliente !== existing.idcliente) await followVehicleClient(tx, saved);
+      // The tracker's Traccar device is named by the plate and linked to the client's user.
+      if (saved.deviceId > 0 && (saved.placa !== existing.placa || saved.idcliente !== existing.idcliente)) {
+        const formerClients = saved.idcliente !== existing.idcliente ? [existing.idcliente] : [];
+        await queueTrackerSync(tx, ctx.effects.queue, [saved.deviceId], formerClients);
+      }
     },
   },
   remove: {
@@ -67,7 +73,11 @@ export const veiculosResource = defineResource({
       const [{ n }] = await tx.select({ n: count() }).from(ordensservicos).where(eq(ordensservicos.idveiculo, existing.id));
       if (Number(n) > 0) throw conflict(MSG.inUseByOrders);
     },
-    after: (removed, _ctx, tx) => releaseVehicle(tx, removed),
+    async after(removed, ctx, tx) {
+      await releaseVehicle(tx, removed);
+      // The freed tracker's device is named by its IMEI again and leaves the client's user.
+      await queueTrackerSync(tx, ctx.effects.queue, [removed.deviceId], [removed.idcliente]);
+    },
   },
 });
 

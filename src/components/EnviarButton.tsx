@@ -11,7 +11,8 @@ import { apiFetch } from '../dataProvider/http';
 import { apiPath } from '../dataProvider/resources';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
-export function useEnviar(resource: string) {
+/** `onSent`: after the server took the message (the charge's page reads its messages again). */
+export function useEnviar(resource: string, onSent?: () => void) {
   const notify = useNotify();
   const onError = useServerErrorNotify();
   const [sending, setSending] = React.useState(false);
@@ -23,6 +24,7 @@ export function useEnviar(resource: string) {
       });
       const message = reply?.message || 'app.notify.sent';
       notify(message, { type: 'success', messageArgs: { _: message } });
+      onSent?.();
     } catch (error) {
       onError(error);
     } finally {
@@ -37,11 +39,13 @@ export interface EnviarButtonProps {
   id: Identifier;
   /** 'icon' in a list row, 'button' on a page. */
   variant?: 'icon' | 'button';
+  /** After the server took the message. */
+  onSent?: () => void;
 }
 
-export function EnviarButton({ resource, id, variant = 'button' }: EnviarButtonProps) {
+export function EnviarButton({ resource, id, variant = 'button', onSent }: EnviarButtonProps) {
   const translate = useTranslate();
-  const { send, sending } = useEnviar(resource);
+  const { send, sending } = useEnviar(resource, onSent);
   const label = translate('app.print.enviar');
   if (variant === 'icon') {
     return (

@@ -46,9 +46,10 @@ export function AppMenu() {
           {groupLink('/integrations/whats', 'whats')}
         </MenuGroup>
         {isAdministrator ? (
-          <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes']}>
+          <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes', '/auditoria']}>
             {groupLink('/usuarios', 'usuarios')}
             {groupLink('/notificacoes', 'notificacoes')}
+            {groupLink('/auditoria', 'auditoria')}
           </MenuGroup>
         ) : null}
       </Menu>

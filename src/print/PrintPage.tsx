@@ -21,9 +21,11 @@ export interface PrintPageProps {
   /** The buttons (Enviar, Imprimir, Sair): shown on screen only. */
   actions: React.ReactNode;
   children: React.ReactNode;
+  /** Under the sheet, on screen only (not part of the document). */
+  after?: React.ReactNode;
 }
 
-export function PrintPage({ actions, children }: PrintPageProps) {
+export function PrintPage({ actions, children, after }: PrintPageProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -56,6 +58,11 @@ export function PrintPage({ actions, children }: PrintPageProps) {
       >
         {children}
       </Paper>
+      {after ? (
+        <Box data-print="hide" sx={{ maxWidth: '210mm', mx: 'auto', mt: 2 }}>
+          {after}
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -18,6 +18,10 @@ export interface RecordDocumentPageProps<T extends RaRecord> {
   /** i18n key of the message when the record cannot be read. */
   notFound: string;
   children: (record: T) => React.ReactNode;
+  /** Shown under the sheet, on screen only (a charge's messages). */
+  after?: (record: T) => React.ReactNode;
+  /** After Enviar went through. */
+  onSent?: () => void;
 }
 
 export function RecordDocumentPage<T extends RaRecord>({
@@ -28,17 +32,20 @@ export function RecordDocumentPage<T extends RaRecord>({
   ready,
   notFound,
   children,
+  after,
+  onSent,
 }: RecordDocumentPageProps<T>) {
   const translate = useTranslate();
   return (
     <PrintPage
       actions={
         <>
-          {record ? <EnviarButton resource={resource} id={record.id} /> : null}
+          {record ? <EnviarButton resource={resource} id={record.id} onSent={onSent} /> : null}
           <PrintButton disabled={!(ready ?? !!record)} />
           <ExitButton to={`/${resource}`} />
         </>
       }
+      after={record && after ? after(record) : undefined}
     >
       {isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>

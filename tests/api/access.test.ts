@@ -29,6 +29,7 @@ const DESIGN_PUBLIC = [
 function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 403 | 'pass' {
   if (access === 'public') return 'pass';
   if (role === 'anonymous' || role === 'blocked') return 401;
+  if (access === 'adminSelf') return role === 'admin' && ownRecord ? 'pass' : 403;
   if (role === 'admin') return 'pass';
   if (access === 'admin') return 403;
   if (access === 'self') return ownRecord ? 'pass' : 403;

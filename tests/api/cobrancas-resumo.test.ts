@@ -177,7 +177,8 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
   });
 
   it('a TRUNCATE empties them', async () => {
-    await env.t.database.db.execute(sql`TRUNCATE cobrancas`);
+    // CASCADE: the message log (mensagens) refers to the charges.
+    await env.t.database.db.execute(sql`TRUNCATE cobrancas CASCADE`);
     await expectRollupsMatch();
     expect(await rows(sql`SELECT * FROM cobrancas_resumo_dia UNION ALL SELECT dia, NULL, qnt, valor FROM cobrancas_recebidas_dia`)).toEqual(
       [],

@@ -168,11 +168,19 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     });
     const sent = await env.admin.post(`/v1/cobrancas/enviar/${c.id}`);
     expect(sent).toMatchObject({ status: 200, body: { message: 'Foi enviada com sucesso' } });
-    const result: any = await env.t.database.db.execute(sql`SELECT payload FROM jobs WHERE kind = 'whats.send' ORDER BY id DESC LIMIT 1`);
-    expect(result.rows[0].payload).toEqual({
-      to: '21998765432',
-      text: `Bruno Dias: cobrança ${String(c.id).padStart(5, '0')} de R$ 1.234,50 (Mensalidade), gerada em 20/12/2029, vence 15/01/2030. https://pay.example/abc`,
+    const result: any = await env.t.database.db.execute(
+      sql`SELECT destino, texto, kind, status, idcobranca FROM mensagens WHERE kind = 'envio' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(result.rows[0]).toEqual({
+      destino: '5521998765432',
+      texto: `Bruno Dias: cobrança ${String(c.id).padStart(5, '0')} de R$ 1.234,50 (Mensalidade), gerada em 20/12/2029, vence 15/01/2030. https://pay.example/abc`,
+      kind: 'envio',
+      status: 'pendente',
+      idcobranca: c.id,
     });
+    // Stored with its delivery job, in the same transaction.
+    const jobs: any = await env.t.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mensagem-enviar'`);
+    expect(jobs.rows[0].n).toBeGreaterThanOrEqual(1);
     await env.admin.put('/v1/users/1', { integrations: { whats: { status: 0 } } });
   });
 });

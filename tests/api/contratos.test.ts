@@ -12,8 +12,10 @@ describe.each(backends)('contratos (%s)', (backend) => {
     return { cliente: c, plano: p };
   };
   const outbox = async () => {
-    const result: any = await env.t.database.db.execute(sql`SELECT kind, key, payload FROM jobs WHERE kind = 'whats.send' ORDER BY id`);
-    return result.rows as { kind: string; key: string; payload: { to: string; text: string } }[];
+    const result: any = await env.t.database.db.execute(
+      sql`SELECT kind, key, destino, texto, idcontrato FROM mensagens WHERE kind = 'envio' ORDER BY id`,
+    );
+    return result.rows as { kind: string; key: string; destino: string; texto: string; idcontrato: number }[];
   };
 
   it('a contract needs a client and a plan; the plan is copied when absent and the token is unguessable', async () => {
@@ -109,9 +111,9 @@ describe.each(backends)('contratos (%s)', (backend) => {
     const sent = await usuario.get(`/v1/contratos/enviar/${contrato.id}`, { host: 'rastreio.exemplo.com.br' });
     expect(sent).toMatchObject({ status: 200, body: { message: 'Foi enviada com sucesso' } });
     const [message] = await outbox();
-    expect(message.payload.to).toBe('11987654321');
-    expect(message.payload.text).toContain(`http://rastreio.exemplo.com.br/static/contrato/${contrato.token}`);
-    expect(message.payload.text).toContain('Rita Sousa');
+    expect(message.destino).toBe('5511987654321');
+    expect(message.texto).toContain(`http://rastreio.exemplo.com.br/static/contrato/${contrato.token}`);
+    expect(message.texto).toContain('Rita Sousa');
     expect((await env.admin.post(`/v1/contratos/enviar/${contrato.id}`)).status).toBe(200);
     expect(await outbox()).toHaveLength(2);
     expect((await env.admin.post('/v1/contratos/enviar/999999')).status).toBe(404);

@@ -157,12 +157,9 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByRole('cell', { name: USUARIO.name }).waitFor({ state: 'detached' });
   });
 
-  it('screens not built yet show "Em construção" inside the shell; unknown routes show not found', async () => {
+  it('the integration screens open inside the shell; unknown routes show not found', async () => {
     await page.goto('/integrations/traccar');
-    await page
-      .getByText(/em construção/i)
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { name: 'Traccar', level: 1 }).waitFor();
     await page.getByRole('navigation').waitFor();
     // The second spelling of the service orders path opens their screen (SPEC 2.1).
     await page.goto('/odensservicos');

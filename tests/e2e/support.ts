@@ -30,12 +30,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(): Promise<RunningApp> {
+/** `npm start` on a fresh data directory; `env` adds settings (ASAAS_BASE_URL of a fake, …). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -71,6 +71,10 @@ export interface TestAppOptions {
   countCache?: boolean;
   /** PGlite on disk instead of in memory. */
   dataDir?: string;
+  /** Run the queue's workers (off by default: most tests look at what was enqueued). */
+  workers?: AppOptions['workers'];
+  /** Asaas at a local fake's address. */
+  asaasBaseUrl?: string;
 }
 
 export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,6 +95,8 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     logStream: options.logStream,
     logLevel: options.logLevel ?? (options.logStream ? 'info' : undefined),
     countCache: options.countCache,
+    workers: options.workers,
+    asaasBaseUrl: options.asaasBaseUrl,
   });
   await app.ready();
   return {

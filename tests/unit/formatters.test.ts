@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone, setDateLogger } from '../../domain/formatters';
+import { formatCpfCnpj, formatDate, formatDateTime, formatMoney, formatNumero, formatPhone, setDateLogger } from '../../domain/formatters';
 import { isCnpj, isCpf } from '../../domain/documents';
 import { normalizeSearch, searchText } from '../../domain/text';
 
@@ -23,6 +23,19 @@ describe('formatters', () => {
     expect(logger).toHaveBeenCalledWith('Data inválida', '31/31/2026');
     expect(formatDate('')).toBe('');
     expect(logger).toHaveBeenCalledTimes(1);
+  });
+
+  it("moments are dd/mm/yyyy hh:mm on the clock of America/Sao_Paulo, whatever the browser's zone", () => {
+    expect(formatDateTime('2026-03-05T14:07:00.000Z')).toBe('05/03/2026 11:07');
+    // Just after midnight UTC is still the evening before in São Paulo, and midnight reads 00, not 24.
+    expect(formatDateTime('2026-01-01T01:30:00Z')).toBe('31/12/2025 22:30');
+    expect(formatDateTime('2026-01-01T03:00:00Z')).toBe('01/01/2026 00:00');
+    expect(formatDateTime(new Date(Date.UTC(2026, 6, 1, 12, 0)), 'UTC')).toBe('01/07/2026 12:00');
+    const logger = vi.fn();
+    setDateLogger(logger);
+    expect(formatDateTime('ontem')).toBe('');
+    expect(logger).toHaveBeenCalledWith('Data inválida', 'ontem');
+    expect(formatDateTime(null)).toBe('');
   });
 
   it('money is pt-BR with two decimals', () => {

@@ -25,6 +25,7 @@ import { issuesToErrors } from '../../plugins/errors';
 import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../../plugins/auth';
 import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../../services/company';
 import { hashPassword, randomToken } from '../../services/passwords';
+import { traccarSettingsSaved } from '../../services/traccar-sync';
 import { defineResource, type RequestContext } from '../../resources/definition';
 
 type UserRow = typeof users.$inferSelect;
@@ -41,6 +42,8 @@ async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'i
   if (!changed) return;
   if (!isAdmin(ctx.user)) throw forbidden(MSG.secretForbidden);
   await saveCompany(tx, next);
+  // Traccar turned on or moved: the registry is synced to it (services/traccar-sync.ts).
+  await traccarSettingsSaved(tx, ctx.effects.queue, current, next);
 }
 
 /**

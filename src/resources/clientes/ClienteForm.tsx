@@ -13,7 +13,7 @@ import { AcessoInputs, InformacoesInputs } from './ClienteInputs';
 import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 
 const resolver = zodResolver(clienteSchema);
-const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [], password: '' };
+const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [], password: '', naoEnviarMensagens: false };
 
 export function ClienteCreateForm() {
   return (
@@ -34,7 +34,13 @@ export function ClienteEditForm() {
     <DialogTabbedForm
       resolver={resolver}
       // The password is write-only: an empty one keeps the stored one.
-      record={{ ...record, cadastro: record.cadastro || 'FISICA', contatos: record.contatos ?? [], password: '' }}
+      record={{
+        ...record,
+        cadastro: record.cadastro || 'FISICA',
+        contatos: record.contatos ?? [],
+        naoEnviarMensagens: !!record.naoEnviarMensagens,
+        password: '',
+      }}
     >
       <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <InformacoesInputs />

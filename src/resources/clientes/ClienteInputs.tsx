@@ -1,8 +1,8 @@
 /** The client inputs, shared by 'Novo Cliente' and 'Cliente' so the two forms never drift apart. */
 import * as React from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, FormHelperText, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
-import { ArrayInput, PasswordInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, BooleanInput, PasswordInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { AddressInputs } from '../../components/AddressInputs';
@@ -53,6 +53,23 @@ function StatusInput() {
   return <SelectInput source="status" choices={choices} disabled={vencido} helperText={vencido ? 'app.clientes.status_locked' : false} />;
 }
 
+/**
+ * The billing alerts go to the main contact's WhatsApp, so the opt-out sits beside it; the alerts
+ * are then logged as skipped (DESIGN 7). The help is the switch's description (read with it).
+ */
+function NaoEnviarMensagensInput() {
+  const translate = useTranslate();
+  const helpId = React.useId();
+  return (
+    <Box sx={fullRow}>
+      <BooleanInput source="naoEnviarMensagens" helperText={false} options={{ slotProps: { input: { 'aria-describedby': helpId } } }} />
+      <FormHelperText id={helpId} sx={{ mt: 0 }}>
+        {translate('app.clientes.nao_enviar_mensagens_help')}
+      </FormHelperText>
+    </Box>
+  );
+}
+
 export function InformacoesInputs() {
   return (
     <FormGrid>
@@ -64,6 +81,7 @@ export function InformacoesInputs() {
       <TextInput source="email" isRequired autoComplete="off" sx={fullRow} slotProps={{ htmlInput: { inputMode: 'email' } }} />
       <MaskedTextInput source="phone" mask="phone" autoComplete="off" />
       <MaskedTextInput source="mobilePhone" mask="phone" autoComplete="off" />
+      <NaoEnviarMensagensInput />
       <Section title="app.clientes.endereco" />
       <AddressInputs />
       <Box sx={fullRow}>

@@ -2,7 +2,8 @@
  * /cobrancas/{id}, the charge's printable page (SPEC 2.14, DESIGN 7 and 9): the client's data and
  * contact; the charge (number, description, generated, due, value) and, when overdue, its updated
  * value with fine and interest; the additional information; the status (Em Aberto, Pago, Vencido,
- * Cancelada). Enviar, Imprimir (after 1 s), and Sair back to /cobrancas.
+ * Cancelada). Enviar, Imprimir (after 1 s), and Sair back to /cobrancas. Under the sheet, on screen
+ * only, the charge's messages, read again after Enviar.
  */
 import * as React from 'react';
 import { Box, Chip, Link, Typography } from '@mui/material';
@@ -14,6 +15,7 @@ import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintTable, Print
 import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
+import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
 import type { Cobranca } from './types';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -130,8 +132,17 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
 
 export default function CobrancaPage({ id }: { id: number }) {
   const { data: cobranca, isPending, error } = useGetOne<Cobranca>('cobrancas', { id });
+  const mensagens = useCobrancaMensagens(id);
   return (
-    <RecordDocumentPage resource="cobrancas" record={cobranca} isPending={isPending} error={error} notFound="app.cobrancas.page.not_found">
+    <RecordDocumentPage
+      resource="cobrancas"
+      record={cobranca}
+      isPending={isPending}
+      error={error}
+      notFound="app.cobrancas.page.not_found"
+      onSent={mensagens.reload}
+      after={() => <CobrancaMensagens mensagens={mensagens} />}
+    >
       {(record) => <CobrancaDocument cobranca={record} />}
     </RecordDocumentPage>
   );

@@ -1,12 +1,19 @@
-/** 'Novo Rastreador' / 'Rastreador': tab Informações and, once saved, tab Chips (SPEC 2.9). */
+/**
+ * 'Novo Rastreador' / 'Rastreador': tab Informações and, once saved, tab Chips (SPEC 2.9). A
+ * saved tracker also shows its Traccar sync and the engine commands its device accepts.
+ */
 import * as React from 'react';
-import type { RaRecord } from 'ra-core';
+import { Box, Divider, Typography } from '@mui/material';
+import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 
 import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
 import { ChipsTab } from './ChipsTab';
 import { RastreadorInputs } from './RastreadorInputs';
 import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { EngineCommands } from './EngineCommands';
+import { TraccarSyncIcon } from './TraccarSyncIcon';
+import type { Tracker } from './types';
 
 const resolver = zodResolver(trackerSchema);
 
@@ -16,8 +23,45 @@ const resolver = zodResolver(trackerSchema);
  * a form opened before a link changed cannot undo it.
  */
 export function rastreadorTransform(record: RaRecord): RaRecord {
-  const { Veiculo: _v, chipId: _c, phone: _p, iccid: _i, operadora: _o, idveiculo: _iv, idVeiculo: _iV, idcliente: _ic, ...data } = record;
+  const {
+    Veiculo: _v,
+    chipId: _c,
+    phone: _p,
+    iccid: _i,
+    operadora: _o,
+    idveiculo: _iv,
+    idVeiculo: _iV,
+    idcliente: _ic,
+    traccarSync: _t,
+    ...data
+  } = record;
   return data as RaRecord;
+}
+
+/** The saved tracker on Traccar: its sync state, and the engine commands (named by its vehicle's plate). */
+function TraccarPanel() {
+  const translate = useTranslate();
+  const tracker = useRecordContext<Tracker>();
+  if (!tracker?.id) return null;
+  const status = tracker.traccarSync?.status;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', mt: 2 }}>
+      <Divider />
+      {status ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <TraccarSyncIcon sync={tracker.traccarSync} />
+          <Typography variant="body2">
+            {status === 'falhou'
+              ? translate('app.rastreadores.sync.falhou', {
+                  erro: tracker.traccarSync?.erro || translate('app.rastreadores.sync.sem_motivo'),
+                })
+              : translate(`app.rastreadores.sync.${status}`)}
+          </Typography>
+        </Box>
+      ) : null}
+      <EngineCommands path={`/v1/trackres/${tracker.id}/comandos`} placa={tracker.Veiculo?.placa} imei={tracker.imei} />
+    </Box>
+  );
 }
 
 function RastreadorForm({ isNew }: { isNew: boolean }) {
@@ -29,6 +73,7 @@ function RastreadorForm({ isNew }: { isNew: boolean }) {
     >
       <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <RastreadorInputs />
+        {isNew ? null : <TraccarPanel />}
       </DialogTabbedForm.Tab>
       {isNew ? null : (
         <DialogTabbedForm.Tab label="app.rastreadores.tab_chips">

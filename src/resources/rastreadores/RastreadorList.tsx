@@ -1,4 +1,4 @@
-/** /rastreadores (SPEC 2.9): IMEI, Modelo, Marca, Chip, Veículo, Status (linked or not), Ações. */
+/** /rastreadores (SPEC 2.9): IMEI, Modelo, Marca, Chip, Veículo, Status (linked or not), Traccar (sync state), Ações. */
 import * as React from 'react';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
@@ -12,6 +12,7 @@ import { ResourceDialog } from '../../components/ResourceDialog';
 import { EmptyRows } from '../../components/EmptyRows';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
+import { TraccarSyncIcon } from './TraccarSyncIcon';
 
 export function VinculoStatus({ tracker }: { tracker: Tracker }) {
   const translate = useTranslate();
@@ -60,6 +61,7 @@ export default function RastreadorList() {
         />
         <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
+        <DataTable.Col source="traccarSync" disableSort align="center" render={(record) => <TraccarSyncIcon sync={record.traccarSync} />} />
         <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
       </DataTable>
     </ListPage>

@@ -1,3 +1,5 @@
+import type { TraccarSyncStatus } from '../../../domain/schemas/traccar';
+
 /** A tracker as the API returns it (resource `rastreadores`, path /v1/trackres). */
 export interface Tracker {
   id: number;
@@ -12,6 +14,16 @@ export interface Tracker {
   idveiculo: number;
   idVeiculo?: number;
   Veiculo?: { id?: number; marca?: string; modelo?: string; placa?: string } | null;
+  /** The Traccar device's sync (issue 10): status null when never synced. */
+  traccarSync?: TraccarSync | null;
+}
+
+export interface TraccarSync {
+  status: TraccarSyncStatus | null;
+  /** Why the last attempt failed (pt-BR), '' otherwise. */
+  erro: string;
+  /** When it was last attempted (ISO), null when never. */
+  em: string | null;
 }
 
 /** idveiculo and idVeiculo carry the same value (DESIGN section 4); either may come. */

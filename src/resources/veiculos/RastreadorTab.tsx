@@ -1,7 +1,8 @@
 /**
  * Tab Rastreador of a saved vehicle: its tracker (GET /v1/trackres?idveiculo=) with Desconectar, or
  * a search that accepts exactly one tracker that is free or already this vehicle's, then Conectar.
- * Linking is a PUT of the tracker with the vehicle's and client's ids (0 and 0 to unlink).
+ * Linking is a PUT of the tracker with the vehicle's and client's ids (0 and 0 to unlink). A
+ * linked tracker offers the engine commands its Traccar device accepts.
  */
 import * as React from 'react';
 import { Alert, Button, Typography } from '@mui/material';
@@ -10,6 +11,7 @@ import { TabColumn } from '../../components/ChosenRecord';
 import { InlineSearch } from '../../components/InlineSearch';
 import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { EngineCommands } from '../rastreadores/EngineCommands';
 import type { Tracker } from '../rastreadores/types';
 import type { Veiculo } from './types';
 
@@ -56,15 +58,19 @@ function RastreadorPanel({ veiculo }: { veiculo: Veiculo }) {
   if (isPending) return null;
   if (current) {
     return (
-      <TrackerCard
-        tracker={current}
-        title="app.veiculos.rastreador_linked"
-        action={
-          <Button color="warning" variant="outlined" disabled={saving} onClick={() => link(current, 0, 0)}>
-            {translate('app.veiculos.disconnect')}
-          </Button>
-        }
-      />
+      <TabColumn>
+        <TrackerCard
+          tracker={current}
+          title="app.veiculos.rastreador_linked"
+          action={
+            <Button color="warning" variant="outlined" disabled={saving} onClick={() => link(current, 0, 0)}>
+              {translate('app.veiculos.disconnect')}
+            </Button>
+          }
+        />
+        {/* Engine stop and resume (DESIGN 7): the dialog names this vehicle's plate. */}
+        <EngineCommands path={`/v1/veiculos/${veiculo.id}/comandos`} placa={veiculo.placa} imei={current.imei} />
+      </TabColumn>
     );
   }
   return (

@@ -1,0 +1,184 @@
+/**
+ * Asaas API v3 (payments), the calls of INTEGRATIONS.md section 3: the header `access_token` (the
+ * key, `$aact_prod_…` or `$aact_hmlg_…` for the sandbox), a `User-Agent`, errors as
+ * `{ errors: [{ code, description }] }` whose description is already pt-BR, lists in the envelope
+ * `{ hasMore, limit, offset, data }` (at most 100 a page). Creates answer 200.
+ */
+import { baseUrl, callApi, excerpt, IntegrationError } from './http';
+
+export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3';
+export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
+
+export interface AsaasConfig {
+  token: string;
+  baseUrl: string;
+}
+
+/** ASAAS_BASE_URL when set (a fake, a proxy); otherwise the key's own environment. */
+export function asaasBaseUrl(token: string, override?: string): string {
+  if (override) return baseUrl(override);
+  return token.startsWith('$aact_hmlg_') ? ASAAS_SANDBOX_URL : ASAAS_PRODUCTION_URL;
+}
+
+export interface AsaasCustomer {
+  id: string;
+  name: string;
+  cpfCnpj: string;
+  personType?: 'FISICA' | 'JURIDICA';
+  email?: string | null;
+  phone?: string | null;
+  mobilePhone?: string | null;
+  address?: string | null;
+  addressNumber?: string | null;
+  complement?: string | null;
+  province?: string | null;
+  postalCode?: string | null;
+  cityName?: string | null;
+  state?: string | null;
+  externalReference?: string | null;
+  deleted?: boolean;
+}
+
+export interface AsaasRates {
+  fine?: { value?: number; type?: string } | null;
+  interest?: { value?: number; type?: string } | null;
+}
+
+export interface AsaasPayment extends AsaasRates {
+  id: string;
+  customer: string;
+  subscription?: string | null;
+  value: number;
+  description?: string | null;
+  status: string;
+  dueDate: string;
+  dateCreated?: string;
+  paymentDate?: string | null;
+  clientPaymentDate?: string | null;
+  invoiceUrl?: string | null;
+  bankSlipUrl?: string | null;
+  externalReference?: string | null;
+  deleted?: boolean;
+}
+
+export interface AsaasSubscription extends AsaasRates {
+  id: string;
+  customer: string;
+  value: number;
+  cycle: string;
+  nextDueDate: string;
+  endDate?: string | null;
+  description?: string | null;
+  status: string;
+  dateCreated?: string;
+  externalReference?: string | null;
+  deleted?: boolean;
+}
+
+interface AsaasList<T> {
+  hasMore?: boolean;
+  limit?: number;
+  offset?: number;
+  data?: T[];
+}
+
+/** The first error of Asaas' `errors` array, in our words where the code says more than the text. */
+export function readAsaasError(status: number, text: string): { code: string; message: string } {
+  let code = `http_${status}`;
+  let description = '';
+  try {
+    const first = (JSON.parse(text) as { errors?: Array<{ code?: unknown; description?: unknown }> }).errors?.[0];
+    if (typeof first?.code === 'string' && first.code) code = first.code;
+    if (typeof first?.description === 'string') description = excerpt(first.description, 300);
+  } catch {
+    // Not JSON (a proxy's page): only the status speaks.
+  }
+  if (status === 401)
+    return { code, message: 'O Asaas recusou a chave de API configurada: confira o token e o ambiente (produção ou sandbox).' };
+  if (status === 429) return { code, message: 'Limite de requisições do Asaas atingido: tente novamente em instantes.' };
+  if (status === 404) return { code, message: 'Registro não encontrado no Asaas.' };
+  if (status >= 500) return { code, message: `O Asaas está indisponível no momento (erro ${status}): tente novamente mais tarde.` };
+  return { code, message: description ? `Asaas: ${description}` : `O Asaas recusou a requisição (erro ${status}).` };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function call<T>(config: AsaasConfig, method: Method, path: string, body?: unknown): Promise<T> {
+  const { data } = await callApi({
+    service: 'Asaas',
+    url: `${baseUrl(config.baseUrl)}${path}`,
+    method,
+    // GET must carry no body (Asaas answers 403).
+    body: method === 'GET' || method === 'DELETE' ? undefined : body,
+    headers: { access_token: config.token },
+    readError: readAsaasError,
+  });
+  return data as T;
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** The largest page Asaas serves. */
+export const ASAAS_PAGE_SIZE = 100;
+
+/** A list, page by page (limit 100, offset moving on while `hasMore`). */
+export async function* asaasPages<T>(
+  config: AsaasConfig,
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+): AsyncGenerator<T[]> {
+  let offset = 0;
+  // A list that keeps saying hasMore with empty pages would loop for ever: an empty page ends it.
+  for (;;) {
+    const page = await call<AsaasList<T>>(config, 'GET', `${path}${query({ ...params, limit: ASAAS_PAGE_SIZE, offset })}`);
+    const data = page?.data ?? [];
+    if (data.length) yield data;
+    if (!page?.hasMore || !data.length) return;
+    offset += data.length;
+  }
+}
+
+async function first<T extends { deleted?: boolean }>(config: AsaasConfig, path: string, params: Record<string, string>) {
+  const page = await call<AsaasList<T>>(config, 'GET', `${path}${query({ ...params, limit: 10 })}`);
+  return (page?.data ?? []).find((item) => !item.deleted);
+}
+
+/** DELETE that treats 404 (already gone) as done. */
+async function remove(config: AsaasConfig, path: string): Promise<boolean> {
+  try {
+    await call(config, 'DELETE', path);
+    return true;
+  } catch (error) {
+    if (error instanceof IntegrationError && error.httpStatus === 404) return false;
+    throw error;
+  }
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const asaas = {
+  findCustomerByCpfCnpj: (config: AsaasConfig, cpfCnpj: string) => first<AsaasCustomer>(config, '/customers', { cpfCnpj }),
+  createCustomer: (config: AsaasConfig, body: Record<string, unknown>) => call<AsaasCustomer>(config, 'POST', '/customers', body),
+  updateCustomer: (config: AsaasConfig, customerId: string, body: Record<string, unknown>) =>
+    call<AsaasCustomer>(config, 'PUT', `/customers/${id(customerId)}`, body),
+
+  findPaymentByReference: (config: AsaasConfig, externalReference: string) =>
+    first<AsaasPayment>(config, '/payments', { externalReference }),
+  createPayment: (config: AsaasConfig, body: Record<string, unknown>) => call<AsaasPayment>(config, 'POST', '/payments', body),
+  deletePayment: (config: AsaasConfig, paymentId: string) => remove(config, `/payments/${id(paymentId)}`),
+
+  findSubscriptionByReference: (config: AsaasConfig, externalReference: string) =>
+    first<AsaasSubscription>(config, '/subscriptions', { externalReference }),
+  createSubscription: (config: AsaasConfig, body: Record<string, unknown>) =>
+    call<AsaasSubscription>(config, 'POST', '/subscriptions', body),
+  updateSubscription: (config: AsaasConfig, subscriptionId: string, body: Record<string, unknown>) =>
+    call<AsaasSubscription>(config, 'PUT', `/subscriptions/${id(subscriptionId)}`, body),
+  deleteSubscription: (config: AsaasConfig, subscriptionId: string) => remove(config, `/subscriptions/${id(subscriptionId)}`),
+  subscriptionPayments: (config: AsaasConfig, subscriptionId: string) =>
+    asaasPages<AsaasPayment>(config, `/subscriptions/${id(subscriptionId)}/payments`),
+};

@@ -1,0 +1,114 @@
+/**
+ * The job queue (issue 10, DESIGN 7): pg-boss 10.x (the line that runs on Node 20) in the app's
+ * own database, schema `pgboss`, through its `db` adapter: the pool's plain queries on PostgreSQL,
+ * the embedded client on PGlite. Several app processes on one PostgreSQL share the work (pg-boss
+ * fetches with FOR UPDATE SKIP LOCKED).
+ *
+ * A job is enqueued in the same transaction as the change that causes it: `send(tx, …)` runs
+ * pg-boss's insert through the caller's Drizzle transaction, so a rolled-back change leaves no job
+ * and a committed one always has its job.
+ */
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../db/client';
+
+/** The queues, each with its retry policy (exponential back-off: delay × 2^n, with jitter). */
+export const QUEUES = {
+  /** One WhatsApp message (a `mensagens` row) per job. */
+  mensagem: { name: 'mensagem-enviar', retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
+  /** The daily billing run, then the day's alerts (scheduled at 00:01 in APP_TIMEZONE and at start-up). */
+  faturamento: { name: 'faturamento', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  /** Re-enqueues what waits too long: due retries, in-doubt sends (every 5 minutes). */
+  varredura: { name: 'varredura', retryLimit: 0, expireInSeconds: 600 },
+  /** A payment-gateway event stored by the webhook. */
+  webhook: { name: 'webhook-gateway', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  /** Traccar: a tracker's device, a client's user. */
+  traccar: { name: 'traccar-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /** Asaas: a client's customer, a charge's payment, a subscription. */
+  asaas: { name: 'asaas-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+} as const satisfies Record<string, PgBoss.Queue>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+/** pg-boss's `$n` statement run inside a Drizzle transaction (both drivers), parameters bound. */
+function boundSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+    sql``,
+  );
+}
+
+export function txAdapter(tx: DbOrTx): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await tx.execute(boundSql(text, values))) as unknown as { rows?: unknown[] };
+      return { rows: result.rows ?? [] };
+    },
+  };
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Enqueues one job in the caller's transaction. */
+  send(tx: DbOrTx, queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<void>;
+  /** Enqueues many jobs in the caller's transaction, in one statement. */
+  sendMany(tx: DbOrTx, queue: QueueName, items: Array<{ data: object; startAfter?: Date; singletonKey?: string }>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  log: FastifyBaseLogger;
+  /** Run pg-boss's maintenance and cron monitor (off in most API tests: they only enqueue). */
+  supervise?: boolean;
+}
+
+export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.raw(text, values) as Promise<{ rows: unknown[] }> },
+    schema: 'pgboss',
+    supervise: options.supervise ?? true,
+    schedule: options.supervise ?? true,
+    migrate: true,
+    // Completed jobs are kept a day for inspection; the app's own tables keep the history.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'fila de tarefas: erro'));
+  await boss.start();
+  for (const queue of Object.values(QUEUES)) {
+    const { name, ...policy } = queue;
+    // createQueue is idempotent; the policy is set again in case it changed.
+    await boss.createQueue(name, { name, ...policy });
+  }
+  const defaults = Object.fromEntries(Object.values(QUEUES).map((q) => [q.name, q])) as Record<string, PgBoss.Queue>;
+  return {
+    boss,
+    async send(tx, queue, data, sendOptions = {}) {
+      await boss.send(queue, data, { ...defaults[queue], ...sendOptions, db: txAdapter(tx) });
+    },
+    async sendMany(tx, queue, items) {
+      if (!items.length) return;
+      const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = defaults[queue];
+      for (let i = 0; i < items.length; i += 1000) {
+        await boss.insert(
+          items.slice(i, i + 1000).map((item) => ({
+            name: queue,
+            data: item.data,
+            startAfter: item.startAfter,
+            singletonKey: item.singletonKey,
+            retryLimit,
+            retryDelay,
+            retryBackoff,
+            expireInSeconds,
+          })),
+          { db: txAdapter(tx) },
+        );
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * What the queue runs (issue 10): message delivery, the daily billing run with the day's alerts,
+ * the sweep, and the handlers the integrations register (webhooks, Traccar, Asaas). Every app
+ * process runs workers; pg-boss gives each job to one of them. The schedules are pg-boss crons in
+ * APP_TIMEZONE: one job per slot whatever the number of processes.
+ */
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { runBilling } from '../jobs/billing';
+import { appTimeZone, appToday } from '../services/clock';
+import type { Effects } from '../services/effects';
+import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensagens';
+import { QUEUES, type JobQueue, type QueueName } from './boss';
+
+export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
+
+export interface WorkerOptions {
+  /** Polling interval of each worker (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** Workers for message delivery: messages of a burst go out in parallel. */
+  senders?: number;
+  /** Run the billing job once at start-up (besides 00:01 every day). */
+  billingAtStart?: boolean;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++]);
+    }),
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The queue's handlers: integrations register theirs (app.ts). */
+    workers: Workers;
+  }
+}
+
+export class Workers {
+  readonly #handlers = new Map<QueueName, JobHandler>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    private readonly effects: Effects,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.handle(QUEUES.mensagem.name, async (data) => deliver(db, queue, Number(data.id)));
+    this.handle(QUEUES.varredura.name, async () => ({ mensagens: await sweepMensagens(db, queue) }));
+    this.handle(QUEUES.faturamento.name, async () => {
+      const today = appToday();
+      const counts = await runBilling(db, { today, effects });
+      const alertas = counts.skipped ? 0 : await db.transaction((tx) => enqueueDailyAlertas(tx, queue, today));
+      log.info({ billing: counts, alertas }, counts.skipped ? 'faturamento: outro processo já está executando' : 'faturamento executado');
+      return { ...counts, alertas };
+    });
+  }
+
+  /** Registers (or replaces) the handler of a queue: integrations add theirs before `start`. */
+  handle(queue: QueueName, handler: JobHandler) {
+    this.#handlers.set(queue, handler);
+  }
+
+  async start(options: WorkerOptions = {}) {
+    const { boss } = this.queue;
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    for (const [name, handler] of this.#handlers) {
+      // Messages go out several at a time; the other queues one by one, in their order.
+      const parallel = name === QUEUES.mensagem.name ? (options.senders ?? 5) : 1;
+      const batchSize = name === QUEUES.mensagem.name ? parallel : 10;
+      const workers = name === QUEUES.mensagem.name ? 2 : 1;
+      for (let w = 0; w < workers; w++) {
+        let workerId = '';
+        workerId = await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+          await inParallel(jobs, parallel, async (job) => {
+            try {
+              await handler(job.data ?? {}, job);
+            } catch (error) {
+              this.log.warn({ err: error, queue: name, job: job.id }, 'tarefa falhou; nova tentativa conforme a fila');
+              // This job alone fails (and is retried); the rest of the batch completes.
+              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          });
+          // A full batch: more may be waiting, so fetch again at once instead of after the polling interval.
+          if (jobs.length === batchSize) boss.notifyWorker(workerId);
+        });
+      }
+    }
+    const tz = appTimeZone();
+    await boss.schedule(QUEUES.faturamento.name, '1 0 * * *', {}, { tz });
+    await boss.schedule(QUEUES.varredura.name, '*/5 * * * *', {}, { tz });
+    if (options.billingAtStart) {
+      // One start-up run across processes started together.
+      await boss.send(QUEUES.faturamento.name, { inicio: true }, { ...QUEUES.faturamento, singletonKey: 'inicio', singletonSeconds: 120 });
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * `POST /webhook/cobranca/{userId}/{gateway}` (DESIGN 5 and 9): the payment gateway's events.
+ * Before the body is read: an unknown gateway or `{userId}` gets 404, a missing or wrong
+ * `asaas-access-token` 401 (compared in constant time). A good event is stored by its id with its
+ * queue job, in one transaction, and answered 200 at once; a replay stores nothing more. The
+ * queue applies it (services/pagamentos.ts). Events with a valid token are not rate-limited.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MSG } from '../../domain/messages';
+import { id, requiredText, text } from '../../domain/schemas/common';
+import type { Db } from '../db/client';
+import { users, webhookEventos } from '../db/schema';
+import { notFound, unauthorized } from '../http-errors';
+import { QUEUES } from '../queue/boss';
+import { getCompany } from '../services/company';
+import { processGatewayEvent } from '../services/pagamentos';
+
+const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
+
+const shortText = (max: number) => requiredText(max);
+
+/** The envelope Asaas posts (INTEGRATIONS.md 3): bounded, the payment's other fields kept as sent. */
+const eventBody = z.looseObject({
+  id: shortText(120),
+  event: shortText(120),
+  dateCreated: text(40).optional(),
+  payment: z
+    .looseObject({
+      id: shortText(120).optional(),
+      status: text(60).optional(),
+      externalReference: text(120).nullable().optional(),
+      subscription: text(120).nullable().optional(),
+    })
+    .optional(),
+});
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** onRequest: who calls is checked before the body is read. */
+  const authenticate = async (request: FastifyRequest) => {
+    const { userId, gateway } = request.params as { userId?: string; gateway?: string };
+    if (gateway !== 'asaas' || !/^[1-9]\d{0,9}$/.test(String(userId))) throw notFound(MSG.routeNotFound);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, Number(userId)));
+    if (!user) throw notFound(MSG.notFound);
+    const expected = String((await getCompany(db)).integrations.gateway.webhookToken ?? '');
+    const given = request.headers['asaas-access-token'];
+    // Hashes of equal length: the comparison's time says nothing of the token.
+    if (!expected || typeof given !== 'string' || !timingSafeEqual(digest(given), digest(expected)))
+      throw unauthorized(MSG.webhookUnauthorized);
+  };
+
+  r.post(
+    '/webhook/cobranca/:userId/:gateway',
+    {
+      schema: { tags: ['webhooks'], summary: 'Eventos do gateway de pagamento (Asaas)', params, body: eventBody },
+      config: { access: 'public' },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const event = request.body;
+      await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(webhookEventos)
+          .values({
+            gateway: request.params.gateway,
+            eventId: event.id,
+            event: event.event,
+            paymentId: event.payment?.id ?? '',
+            payload: event as Record<string, unknown>,
+          })
+          .onConflictDoNothing()
+          .returning({ id: webhookEventos.id });
+        if (stored) await app.effects.queue.send(tx, QUEUES.webhook.name, { id: stored.id });
+      });
+      return { received: true };
+    },
+  );
+
+  app.workers.handle(QUEUES.webhook.name, async (data) => processGatewayEvent(db, app.effects, Number(data.id)));
+}

@@ -1,0 +1,280 @@
+/**
+ * The Asaas sync (issue 10 point 5), one queue handler dispatching on the job's kind
+ * (services/gateway.ts): a client's customer (found by CPF/CNPJ first, else created), a charge's
+ * payment (then its novacobranca alert, with the links), a subscription (created, updated, or
+ * removed once inactive), and the payments of cancelled or removed records. No transaction is
+ * held during a call: each result is stored conditionally afterwards, so a retry, a crashed
+ * attempt (adopted by externalReference) or a second process never makes a second payment.
+ * A 429, a 5xx or no answer is retried by the queue with back-off; a 400 (Asaas refused the
+ * data) is logged and completes the job, the record left without its gateway id.
+ * Payments Asaas generates for a subscription arrive by PAYMENT_CREATED (`chargeFromPayment`).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { clienteDocumento, clienteNome } from '../../domain/clientes';
+import { onlyDigits } from '../../domain/text';
+import type { Db, DbOrTx } from '../db/client';
+import { assinaturas, clientes, cobrancas } from '../db/schema';
+import { asaas, asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
+import { IntegrationError } from '../integrations/http';
+import { assinaturaReference, chargeFromPayment } from './asaas-charges';
+import { getCompany } from './company';
+import type { Effects } from './effects';
+import { companyRates } from './finance';
+import { gatewayActive, type GatewayJob } from './gateway';
+import { enqueueAlertas } from './mensagens';
+
+type ClienteRow = typeof clientes.$inferSelect;
+type AssinaturaRow = typeof assinaturas.$inferSelect;
+
+/** The gateway's call settings, when it is active. */
+export async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise<AsaasConfig | null> {
+  const company = await getCompany(db);
+  if (!gatewayActive(company)) return null;
+  const token = String(company.integrations.gateway.token);
+  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride) };
+}
+
+/** Asaas' phone: area code and number, without the country code. */
+export function asaasPhone(value: string): string {
+  const digits = onlyDigits(value);
+  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/** What Asaas keeps of a client. We send our own WhatsApp messages: Asaas' notifications stay off. */
+function customerFields(client: ClienteRow) {
+  return {
+    name: clienteNome(client),
+    email: client.email,
+    mobilePhone: asaasPhone(client.mobilePhone),
+    phone: asaasPhone(client.phone),
+    address: client.address,
+    addressNumber: client.addressNumber,
+    complement: client.complement,
+    province: client.province,
+    postalCode: client.postalCode,
+    notificationDisabled: true,
+  };
+}
+
+/** Blank fields left out (a create needs none of them). */
+const withoutBlanks = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+
+/** Fine (% once) and interest (% a month), as Asaas takes them. */
+const rateFields = (rates: { multa: number; jurosmensal: number }) => ({
+  fine: { value: Number(rates.multa), type: 'PERCENTAGE' },
+  interest: { value: Number(rates.jurosmensal) },
+});
+
+export interface AsaasSyncOptions {
+  db: Db;
+  effects: Effects;
+  log: FastifyBaseLogger;
+  /** ASAAS_BASE_URL: the fake in tests. */
+  baseUrl?: string;
+}
+
+export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions) {
+  const novacobranca = (id: number) =>
+    db.transaction((tx) => enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]));
+
+  /** The client's customer id: stored, found by CPF/CNPJ, or created. */
+  async function ensureCustomer(config: AsaasConfig, idcliente: number): Promise<string | null> {
+    const [client] = await db.select().from(clientes).where(eq(clientes.id, idcliente));
+    if (!client) return null;
+    if (client.gatewayId) return client.gatewayId;
+    const document = clienteDocumento(client);
+    const customer =
+      (document ? await asaas.findCustomerByCpfCnpj(config, document) : undefined) ??
+      (await asaas.createCustomer(config, {
+        ...withoutBlanks(customerFields(client)),
+        cpfCnpj: document,
+        externalReference: String(client.id),
+      }));
+    const [saved] = await db
+      .update(clientes)
+      .set({ gatewayId: customer.id })
+      .where(and(eq(clientes.id, idcliente), isNull(clientes.gatewayId)))
+      .returning({ gatewayId: clientes.gatewayId });
+    if (saved) return customer.id;
+    // Another process linked it meanwhile: theirs stands.
+    const [now] = await db.select({ gatewayId: clientes.gatewayId }).from(clientes).where(eq(clientes.id, idcliente));
+    return now?.gatewayId ?? null;
+  }
+
+  async function syncCliente(config: AsaasConfig, id: number) {
+    const [client] = await db.select().from(clientes).where(eq(clientes.id, id));
+    if (!client) return 'Cliente removido antes da sincronização.';
+    if (!client.gatewayId) return `Cliente no Asaas: ${await ensureCustomer(config, id)}.`;
+    try {
+      await asaas.updateCustomer(config, client.gatewayId, customerFields(client));
+      return 'Cliente atualizado no Asaas.';
+    } catch (error) {
+      if (!(error instanceof IntegrationError) || error.httpStatus !== 404) throw error;
+      // Removed in Asaas: found again by CPF/CNPJ, or created.
+      await db
+        .update(clientes)
+        .set({ gatewayId: null })
+        .where(and(eq(clientes.id, id), eq(clientes.gatewayId, client.gatewayId)));
+      return `Cliente no Asaas: ${await ensureCustomer(config, id)}.`;
+    }
+  }
+
+  async function syncCobranca(config: AsaasConfig | null, id: number) {
+    const [row] = await db
+      .select({ cobranca: cobrancas, multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal })
+      .from(cobrancas)
+      .leftJoin(assinaturas, eq(assinaturas.id, cobrancas.idassinatura))
+      .where(eq(cobrancas.id, id));
+    if (!row) return 'Cobrança removida antes da sincronização.';
+    const charge = row.cobranca;
+    // Already linked (a retry after the commit), gateway off, or nothing to collect: the alert as it is.
+    if (charge.gatewayId || !config || charge.status === 1 || charge.status === 3) {
+      await novacobranca(id);
+      return charge.gatewayId ? 'Cobrança já sincronizada.' : 'Cobrança sem pagamento no Asaas; alerta enfileirado.';
+    }
+    const customer = await ensureCustomer(config, charge.idcliente);
+    if (!customer) return 'Cliente da cobrança não encontrado.';
+    const rates =
+      row.multa !== null && row.jurosmensal !== null
+        ? { multa: Number(row.multa), jurosmensal: Number(row.jurosmensal) }
+        : await companyRates(db);
+    // A crashed attempt may have created it already: adopted, never made twice.
+    const adopted = await asaas.findPaymentByReference(config, String(id));
+    const payment =
+      adopted && !adopted.subscription
+        ? adopted
+        : await asaas.createPayment(config, {
+            customer,
+            billingType: 'UNDEFINED',
+            value: Number(charge.valor),
+            dueDate: charge.duedate,
+            description: charge.descricao.slice(0, 500),
+            externalReference: String(id),
+            ...rateFields(rates),
+          });
+    const stored = await db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(cobrancas)
+        .set({ gatewayId: payment.id, invoiceUrl: payment.invoiceUrl ?? '', bankSlipUrl: payment.bankSlipUrl ?? '', updatedAt: new Date() })
+        .where(and(eq(cobrancas.id, id), isNull(cobrancas.gatewayId)))
+        .returning({ id: cobrancas.id });
+      if (saved) await enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]);
+      return Boolean(saved);
+    });
+    if (stored) return `Pagamento ${payment.id} criado no Asaas.`;
+    // Removed meanwhile, or linked to another payment: this one would only be a stray.
+    const [now] = await db.select({ gatewayId: cobrancas.gatewayId }).from(cobrancas).where(eq(cobrancas.id, id));
+    if (now?.gatewayId !== payment.id) await asaas.deletePayment(config, payment.id);
+    return 'Cobrança alterada durante a sincronização; pagamento descartado.';
+  }
+
+  const subscriptionFields = (sub: AssinaturaRow) => ({
+    value: Number(sub.valor),
+    cycle: sub.cycle,
+    description: sub.description.slice(0, 500),
+    ...(sub.enddate ? { endDate: sub.enddate } : {}),
+    ...rateFields({ multa: Number(sub.multa), jurosmensal: Number(sub.jurosmensal) }),
+  });
+
+  /** The payments a new subscription generated (the first at once), as charges: whichever of this and PAYMENT_CREATED comes first. */
+  async function chargesOfSubscription(config: AsaasConfig, gatewayId: string) {
+    let created = 0;
+    for await (const page of asaas.subscriptionPayments(config, gatewayId)) {
+      await db.transaction(async (tx) => {
+        for (const payment of page) if ((await chargeFromPayment(tx, payment, effects)).includes('criada')) created++;
+      });
+    }
+    return created;
+  }
+
+  async function syncAssinatura(config: AsaasConfig, id: number): Promise<string> {
+    const [sub] = await db.select().from(assinaturas).where(eq(assinaturas.id, id));
+    if (!sub) return 'Assinatura removida antes da sincronização.';
+    if (sub.status !== 0) {
+      if (!sub.gatewayId) return 'Assinatura inativa: nada a sincronizar.';
+      await asaas.deleteSubscription(config, sub.gatewayId);
+      await db
+        .update(assinaturas)
+        .set({ gatewayId: null })
+        .where(and(eq(assinaturas.id, id), eq(assinaturas.gatewayId, sub.gatewayId)));
+      return 'Assinatura inativa: removida do Asaas.';
+    }
+    if (sub.gatewayId) {
+      try {
+        await asaas.updateSubscription(config, sub.gatewayId, { ...subscriptionFields(sub), updatePendingPayments: true });
+        return 'Assinatura atualizada no Asaas.';
+      } catch (error) {
+        if (!(error instanceof IntegrationError) || error.httpStatus !== 404) throw error;
+        // Removed in Asaas: made again.
+        await db
+          .update(assinaturas)
+          .set({ gatewayId: null })
+          .where(and(eq(assinaturas.id, id), eq(assinaturas.gatewayId, sub.gatewayId)));
+      }
+    }
+    const customer = await ensureCustomer(config, sub.idcliente);
+    if (!customer) return 'Cliente da assinatura não encontrado.';
+    const reference = assinaturaReference(id);
+    const remote =
+      (await asaas.findSubscriptionByReference(config, reference)) ??
+      (await asaas.createSubscription(config, {
+        customer,
+        billingType: 'UNDEFINED',
+        nextDueDate: sub.nextduedate,
+        externalReference: reference,
+        ...subscriptionFields(sub),
+      }));
+    const [saved] = await db
+      .update(assinaturas)
+      .set({ gatewayId: remote.id })
+      .where(and(eq(assinaturas.id, id), isNull(assinaturas.gatewayId)))
+      .returning({ id: assinaturas.id });
+    if (!saved) {
+      const [now] = await db.select({ gatewayId: assinaturas.gatewayId }).from(assinaturas).where(eq(assinaturas.id, id));
+      if (now?.gatewayId !== remote.id) await asaas.deleteSubscription(config, remote.id);
+      return 'Assinatura alterada durante a sincronização; a do Asaas foi descartada.';
+    }
+    const created = await chargesOfSubscription(config, remote.id);
+    return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).`;
+  }
+
+  async function run(job: GatewayJob): Promise<string> {
+    const config = await asaasConfig(db, baseUrl);
+    if (job.kind === 'cobranca') return syncCobranca(config, job.id);
+    if (!config) return 'Gateway inativo: nada a sincronizar.';
+    switch (job.kind) {
+      case 'cliente':
+        return syncCliente(config, job.id);
+      case 'cobranca-cancelar':
+        return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
+      case 'assinatura':
+        return syncAssinatura(config, job.id);
+      case 'assinatura-remover':
+        return (await asaas.deleteSubscription(config, job.gatewayId))
+          ? 'Assinatura removida do Asaas.'
+          : 'Assinatura já não existia no Asaas.';
+      default:
+        return 'Tarefa desconhecida: ignorada.';
+    }
+  }
+
+  /** The queue's handler. */
+  async function handle(data: Record<string, unknown>): Promise<string> {
+    const job = { ...data, id: Number(data.id) } as GatewayJob;
+    try {
+      return await run(job);
+    } catch (error) {
+      // Asaas refused the data: retrying would not change its mind. Logged (never the token) and done.
+      if (error instanceof IntegrationError && error.httpStatus === 400) {
+        log.warn({ kind: job.kind, id: job.id, code: error.code }, `Asaas recusou a sincronização: ${error.message}`);
+        // The client still gets the charge's alert, without the gateway's links.
+        if (job.kind === 'cobranca') await novacobranca(job.id);
+        return `Recusado pelo Asaas: ${error.message}`;
+      }
+      throw error;
+    }
+  }
+
+  return { handle, ensureCustomer };
+}

@@ -1,0 +1,48 @@
+/**
+ * The audit log (DESIGN 7): engine commands, billing blocks and unblocks, webhook payments and
+ * staff status changes: who (null for the system), when, which records, what, and the result.
+ * Written in the transaction of the change it records; never holds a secret.
+ */
+import type { DbOrTx } from '../db/client';
+import { auditoria } from '../db/schema';
+
+export const ACAO = {
+  comando: 'comando',
+  bloqueio: 'bloqueio',
+  desbloqueio: 'desbloqueio',
+  pagamento: 'pagamento',
+  situacao: 'situacao',
+} as const;
+
+export type Acao = (typeof ACAO)[keyof typeof ACAO];
+
+export interface AuditEntry {
+  acao: Acao;
+  /** The staff member; absent for the system (billing job, gateway webhook). */
+  user?: { id: number; name: string } | null;
+  idcliente?: number | null;
+  idveiculo?: number | null;
+  iddevice?: number | null;
+  idcobranca?: number | null;
+  descricao: string;
+  resultado: string;
+}
+
+export async function audit(tx: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  for (let i = 0; i < list.length; i += 500) {
+    await tx.insert(auditoria).values(
+      list.slice(i, i + 500).map((entry) => ({
+        acao: entry.acao,
+        iduser: entry.user?.id ?? null,
+        usuario: entry.user?.name ?? 'Sistema',
+        idcliente: entry.idcliente ?? null,
+        idveiculo: entry.idveiculo ?? null,
+        iddevice: entry.iddevice ?? null,
+        idcobranca: entry.idcobranca ?? null,
+        descricao: entry.descricao,
+        resultado: entry.resultado,
+      })),
+    );
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The payment gateway's sync jobs (issue 10 point 5), enqueued in the transaction of the change
+ * that causes them while the gateway is active (status 1 and a token). The queue's handler
+ * (services/asaas-sync.ts) makes the calls; a record imported from the gateway never gets one.
+ */
+import type { DbOrTx } from '../db/client';
+import { QUEUES, type JobQueue } from '../queue/boss';
+import { getCompany, type CompanySettings } from './company';
+
+export type GatewayJob =
+  /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */
+  | { kind: 'cliente'; id: number }
+  /** The charge's payment, then its novacobranca alert (enqueued by effects.ts on creation). */
+  | { kind: 'cobranca'; id: number }
+  /** The payment of a charge cancelled or removed. */
+  | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
+  /** The subscription: created, updated, or removed when it stops being active. */
+  | { kind: 'assinatura'; id: number }
+  /** The subscription of a removed record. */
+  | { kind: 'assinatura-remover'; id: number; gatewayId: string };
+
+/** Active: status 1 with a token. */
+export const gatewayActive = (company: CompanySettings) =>
+  Number(company.integrations.gateway.status) === 1 && String(company.integrations.gateway.token ?? '') !== '';
+
+/** Enqueues the jobs when the gateway is active; nothing otherwise. */
+export async function enqueueGateway(tx: DbOrTx, queue: JobQueue, jobs: GatewayJob[]): Promise<void> {
+  if (!jobs.length || !gatewayActive(await getCompany(tx))) return;
+  await queue.sendMany(
+    tx,
+    QUEUES.asaas.name,
+    jobs.map((data) => ({ data })),
+  );
+}
+
+/** A client's fields its Asaas customer keeps (services/asaas-sync.ts `customerFields`). */
+const CUSTOMER_FIELDS = [
+  'cadastro',
+  'name',
+  'razaosocial',
+  'email',
+  'phone',
+  'mobilePhone',
+  'address',
+  'addressNumber',
+  'complement',
+  'province',
+  'postalCode',
+] as const;
+
+/** The client's customer must follow (it has one, and one of its fields changed). */
+export const customerChanged = (before: Record<string, unknown>, after: Record<string, unknown> & { gatewayId: string | null }) =>
+  Boolean(after.gatewayId) && CUSTOMER_FIELDS.some((field) => before[field] !== after[field]);
+
+/** A subscription's fields its Asaas subscription keeps, or whose change makes it go (status). */
+const SUBSCRIPTION_FIELDS = ['valor', 'description', 'cycle', 'enddate', 'multa', 'jurosmensal', 'status'] as const;
+
+/** Numeric columns come back as text from an UPDATE and as numbers from a read: compared as text of numbers. */
+const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && a !== '' && b !== '' && Number(a) === Number(b));
+
+export const subscriptionChanged = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  SUBSCRIPTION_FIELDS.some((field) => !same(before[field], after[field]));

@@ -1,0 +1,330 @@
+/**
+ * WhatsApp messages (DESIGN 7, issue 10): alerts about charges and the staff's "Enviar".
+ *
+ * A message is a `mensagens` row with a unique key, written in the transaction of the change that
+ * causes it, together with its queue job (queue/boss.ts). An alert's key is (charge, kind,
+ * occurrence): a replay, a retry, a restart or two app processes can never make a second one.
+ * Delivery (one job per message) moves the row pendente → enviando → enviada, each step committed:
+ * - a row is sent only from pendente (or an in-doubt enviando), under FOR UPDATE SKIP LOCKED, so a
+ *   duplicate job finds nothing to do;
+ * - enviando is committed before the call: if the process dies during it, the outcome is unknown,
+ *   and the next attempt first asks Evolution (findMessages) whether it went, then sends only if not;
+ * - a failure worth retrying (no answer, 5xx, disconnected) puts the row back to pendente with
+ *   its reason and the next attempt's time and a new job, in one transaction: nothing is dropped;
+ *   a final one (number without WhatsApp) is falhou;
+ * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why.
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
+import { clienteNome } from '../../domain/clientes';
+import { fillTemplate } from '../../domain/financeiro';
+import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
+import type { Db, DbOrTx } from '../db/client';
+import { clientes, cobrancas, mensagens } from '../db/schema';
+import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
+import { IntegrationError } from '../integrations/http';
+import { QUEUES, type JobQueue } from '../queue/boss';
+import { getCompany, type CompanySettings } from './company';
+
+export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const MENSAGEM_STATUS = ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'] as const;
+
+export const MOTIVO = {
+  naoEnviar: 'O cliente está marcado para não receber mensagens.',
+  whatsInativo: 'A integração com o WhatsApp não está ativa.',
+  semCelular: 'O cliente não tem celular cadastrado.',
+  emDuvida: 'O envio foi interrompido; verificado no WhatsApp antes de reenviar.',
+} as const;
+
+/** An attempt older than this with no outcome is in doubt (the call's own timeout is 10 s; the job's expiry 30 s). */
+const IN_DOUBT_AFTER_MS = 25_000;
+
+/** Another worker is sending this message right now: the job is retried later. */
+export class SendInProgress extends Error {
+  constructor() {
+    super('Envio em andamento por outro processo; nova verificação em seguida.');
+  }
+}
+/** Back-off between attempts of one message: 5 s, 10 s, 20 s … at most 30 minutes; then falhou after a day. */
+const retryDelayMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
+const MAX_ATTEMPTS = 60;
+
+/** Digits with the country code, as Evolution wants them: 11 987654321 → 5511987654321. */
+export function whatsNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return '';
+  return digits.length <= 11 ? `55${digits}` : digits;
+}
+
+interface Recipient {
+  cadastro: string;
+  name: string;
+  razaosocial: string;
+  mobilePhone: string;
+  contatos: Array<Record<string, string>>;
+  naoEnviarMensagens: boolean;
+}
+
+export const mobileOf = (client: Pick<Recipient, 'mobilePhone' | 'contatos'>) =>
+  client.mobilePhone || client.contatos.find((contato) => contato.mobilePhone)?.mobilePhone || '';
+
+const recipientColumns = {
+  cadastro: clientes.cadastro,
+  name: clientes.name,
+  razaosocial: clientes.razaosocial,
+  mobilePhone: clientes.mobilePhone,
+  contatos: clientes.contatos,
+  naoEnviarMensagens: clientes.naoEnviarMensagens,
+};
+
+/** The placeholders of the alert templates (SPEC 9), for one charge. */
+export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string): Record<string, string> {
+  return {
+    codigo: formatNumero(cobranca.id),
+    name: nome,
+    description: cobranca.descricao,
+    valor: formatMoney(cobranca.valor),
+    dateCreated: formatDate(cobranca.datecreated),
+    dueDate: formatDate(cobranca.duedate),
+    invoiceUrl: cobranca.invoiceUrl,
+    bankSlipUrl: cobranca.bankSlipUrl,
+  };
+}
+
+/** Why a message to this client is not sent, or null. */
+function skipReason(company: CompanySettings, client: Recipient | undefined): string | null {
+  if (client?.naoEnviarMensagens) return MOTIVO.naoEnviar;
+  if (Number(company.integrations.whats.status) !== 1) return MOTIVO.whatsInativo;
+  if (!client || !mobileOf(client)) return MOTIVO.semCelular;
+  return null;
+}
+
+/** The job of a message: its id is derived from the key, so enqueuing it twice stores one job while it lives. */
+const jobOf = (row: { id: number; key: string }, startAfter?: Date) => ({
+  data: { id: row.id },
+  singletonKey: row.key,
+  ...(startAfter ? { startAfter } : {}),
+});
+
+type NewMensagem = typeof mensagens.$inferInsert;
+
+/** Stores messages (a key already there is left alone) and enqueues a job for each new pending one. */
+async function store(tx: DbOrTx, queue: JobQueue, rows: NewMensagem[]): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await tx
+      .insert(mensagens)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing({ target: mensagens.key })
+      .returning({ id: mensagens.id, key: mensagens.key, status: mensagens.status });
+    created += inserted.length;
+    await queue.sendMany(
+      tx,
+      QUEUES.mensagem.name,
+      inserted.filter((row) => row.status === 'pendente').map((row) => jobOf(row)),
+    );
+  }
+  return created;
+}
+
+export interface AlertRequest {
+  idcobranca: number;
+  kind: AlertKind;
+  occurrence?: number;
+}
+
+/** The alerts for some charges, rendered from the company's templates now: one read, one insert. */
+export async function enqueueAlertas(tx: DbOrTx, queue: JobQueue, requests: readonly AlertRequest[]): Promise<number> {
+  if (!requests.length) return 0;
+  const company = await getCompany(tx);
+  const ids = [...new Set(requests.map((request) => request.idcobranca))];
+  const rows = await tx
+    .select({ cobranca: cobrancas, client: recipientColumns })
+    .from(cobrancas)
+    .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
+    .where(inArray(cobrancas.id, ids));
+  const byId = new Map(rows.map((row) => [row.cobranca.id, row]));
+  const values: NewMensagem[] = [];
+  for (const request of requests) {
+    const row = byId.get(request.idcobranca);
+    if (!row) continue;
+    const occurrence = request.occurrence ?? 0;
+    const skip = skipReason(company, row.client);
+    const template = String(company.integrations.alertas[request.kind] ?? '');
+    values.push({
+      key: `alerta:${row.cobranca.id}:${request.kind}:${occurrence}`,
+      kind: request.kind,
+      occurrence,
+      idcobranca: row.cobranca.id,
+      idcliente: row.cobranca.idcliente,
+      destino: whatsNumber(mobileOf(row.client)),
+      texto: fillTemplate(template, alertValues(row.cobranca, clienteNome(row.client))),
+      status: skip ? 'ignorada' : 'pendente',
+      motivo: skip ?? '',
+    });
+  }
+  return store(tx, queue, values);
+}
+
+/**
+ * The staff's "Enviar" of a contract or a charge: always a new message (key with a nonce), shown
+ * in the charge's log too. The caller checked that WhatsApp is active and the client has a mobile.
+ */
+export async function enqueueEnvio(
+  tx: DbOrTx,
+  queue: JobQueue,
+  message: { key: string; idcliente: number; idcobranca?: number; idcontrato?: number; destino: string; texto: string },
+): Promise<void> {
+  await store(tx, queue, [{ ...message, kind: 'envio', destino: whatsNumber(message.destino), status: 'pendente' }]);
+}
+
+/**
+ * The day's time-driven alerts (run by the billing job after it settles the day): vencehoje for
+ * open charges due today; vencida the day after the due date and then `repeticoes` more times
+ * every `intervalo` days, for charges still overdue. The occurrence a day falls in is
+ * floor((days overdue − 1) / intervalo), so a day the job missed is caught up the next day.
+ * Nothing is generated while WhatsApp is off (a skipped daily alert would only be noise).
+ */
+export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: CalendarDate): Promise<number> {
+  const company = await getCompany(tx);
+  if (Number(company.integrations.whats.status) !== 1) return 0;
+  const { repeticoes, intervalo } = company.integrations.notificacoes;
+  const lastDay = 1 + Number(repeticoes) * Number(intervalo);
+  const requests: AlertRequest[] = [];
+  const dueToday = await tx
+    .select({ id: cobrancas.id })
+    .from(cobrancas)
+    .where(
+      and(
+        eq(cobrancas.duedate, today),
+        eq(cobrancas.status, 0),
+        sql`NOT EXISTS (SELECT 1 FROM mensagens m WHERE m.key = 'alerta:' || ${cobrancas.id} || ':vencehoje:0')`,
+      ),
+    );
+  for (const row of dueToday) requests.push({ idcobranca: row.id, kind: 'vencehoje' });
+  const overdue = await tx
+    .select({ id: cobrancas.id, duedate: cobrancas.duedate })
+    .from(cobrancas)
+    .where(
+      and(
+        eq(cobrancas.status, 2),
+        lte(cobrancas.duedate, addDays(today, -1)),
+        sql`${cobrancas.duedate} >= ${addDays(today, -lastDay)}::date`,
+      ),
+    );
+  for (const row of overdue) {
+    const occurrence = Math.floor((daysBetween(row.duedate, today) - 1) / Number(intervalo));
+    if (occurrence >= 0 && occurrence <= Number(repeticoes)) requests.push({ idcobranca: row.id, kind: 'vencida', occurrence });
+  }
+  let created = 0;
+  for (let i = 0; i < requests.length; i += 1000) created += await enqueueAlertas(tx, queue, requests.slice(i, i + 1000));
+  return created;
+}
+
+export const whatsConfig = (company: CompanySettings): WhatsConfig => ({
+  server: String(company.integrations.whats.server ?? ''),
+  instance: String(company.integrations.whats.instance ?? ''),
+  token: String(company.integrations.whats.token ?? ''),
+});
+
+type Claimed = { id: number; destino: string; texto: string; status: string; tentativas: number; tentativaEm: Date | null };
+
+/** Takes the message for one attempt, or nothing when it is not due (sent, skipped, taken by another worker, or not yet time). */
+async function claim(db: Db, id: number): Promise<{ row: Claimed; inDoubt: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = (
+      (await tx.execute(sql`
+        SELECT id, destino, texto, status, tentativas, tentativa_em AS "tentativaEm"
+        FROM mensagens WHERE id = ${id} FOR UPDATE SKIP LOCKED`)) as unknown as { rows: Claimed[] }
+    ).rows;
+    if (!row) return null;
+    const tentativaEm = row.tentativaEm ? new Date(row.tentativaEm) : null;
+    const inDoubt = row.status === 'enviando';
+    if (inDoubt && tentativaEm && Date.now() - tentativaEm.getTime() < IN_DOUBT_AFTER_MS) throw new SendInProgress();
+    if (row.status !== 'pendente' && !inDoubt) return null;
+    await tx
+      .update(mensagens)
+      .set({ status: 'enviando', tentativas: row.tentativas + 1, tentativaEm: new Date(), updatedAt: new Date() })
+      .where(eq(mensagens.id, id));
+    return { row: { ...row, tentativaEm }, inDoubt };
+  });
+}
+
+/** One delivery attempt of one message (the queue's handler). */
+export async function deliver(db: Db, queue: JobQueue, id: number): Promise<string> {
+  const company = await getCompany(db);
+  const claimed = await claim(db, id);
+  if (!claimed) return 'nada a fazer';
+  const { row, inDoubt } = claimed;
+  const finish = (values: Partial<typeof mensagens.$inferInsert>) =>
+    db
+      .update(mensagens)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(mensagens.id, id));
+  if (Number(company.integrations.whats.status) !== 1) {
+    await finish({ status: 'ignorada', motivo: MOTIVO.whatsInativo });
+    return 'ignorada';
+  }
+  const config = whatsConfig(company);
+  try {
+    if (inDoubt && row.tentativaEm) {
+      const found = await findSent(config, row.destino, row.texto, row.tentativaEm);
+      if (found !== null) {
+        await finish({ status: 'enviada', enviadaEm: new Date(), externalId: found || null, motivo: MOTIVO.emDuvida });
+        return 'enviada (confirmada)';
+      }
+    }
+    const sent = await sendText(config, row.destino, row.texto);
+    await finish({ status: 'enviada', enviadaEm: new Date(), externalId: sent.id || null, motivo: '' });
+    return 'enviada';
+  } catch (error) {
+    const integration = error instanceof IntegrationError ? error : null;
+    const reason = integration?.message ?? 'Falha inesperada ao enviar pelo WhatsApp.';
+    const attempts = row.tentativas + 1;
+    const retry = integration
+      ? integration.transient || ['unauthorized', 'not_found', 'connection_closed'].includes(integration.code)
+      : true;
+    if (!retry || attempts >= MAX_ATTEMPTS) {
+      await finish({ status: 'falhou', motivo: reason });
+      return 'falhou';
+    }
+    const next = new Date(Date.now() + retryDelayMs(attempts));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(mensagens)
+        .set({ status: 'pendente', motivo: reason, proximaTentativa: next, updatedAt: new Date() })
+        .where(eq(mensagens.id, id));
+      await queue.sendMany(tx, QUEUES.mensagem.name, [{ data: { id }, startAfter: next }]);
+    });
+    return `nova tentativa às ${next.toISOString()}`;
+  }
+}
+
+/**
+ * The safety net (every 5 minutes): a pending message past its time with no live job (its jobs
+ * failed for good, or were lost with a dropped database) and an in-doubt one get a job again.
+ * A duplicate job is harmless: delivery claims the row first.
+ */
+export async function sweepMensagens(db: Db, queue: JobQueue): Promise<number> {
+  return db.transaction(async (tx) => {
+    const stale = (
+      (await tx.execute(sql`
+        SELECT m.id, m.key FROM mensagens m
+        WHERE m.status IN ('pendente', 'enviando')
+          AND m.proxima_tentativa < now() - interval '5 minutes'
+          AND (m.status = 'pendente' OR m.tentativa_em < now() - interval '5 minutes')
+          AND NOT EXISTS (
+            SELECT 1 FROM pgboss.job j
+            WHERE j.name = ${QUEUES.mensagem.name} AND j.state < 'completed' AND (j.data->>'id')::bigint = m.id)
+        LIMIT 5000`)) as unknown as { rows: Array<{ id: number; key: string }> }
+    ).rows;
+    await queue.sendMany(
+      tx,
+      QUEUES.mensagem.name,
+      stale.map((row) => ({ data: { id: Number(row.id) } })),
+    );
+    return stale.length;
+  });
+}

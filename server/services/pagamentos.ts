@@ -1,0 +1,121 @@
+/**
+ * Payment-gateway events (issue 10, DESIGN 7): the webhook stores each event by its id and answers
+ * at once; the queue applies it here, once: the event row is locked and marked in the same
+ * transaction as the change it causes, so a replay, a retry or a second process finds it done.
+ * PAYMENT_RECEIVED / PAYMENT_CONFIRMED: the charge is paid (1) and its client reconciled at once
+ * (unblocked, its Traccar user enabled); PAYMENT_OVERDUE: 2 while open; PAYMENT_DELETED /
+ * PAYMENT_REFUNDED: 3. Any other event, or a payment the app does not know, is stored and ignored.
+ */
+import { eq, or, sql } from 'drizzle-orm';
+import { COBRANCA_STATUS } from '../../domain/financeiro';
+import { formatMoney, formatNumero } from '../../domain/formatters';
+import type { Db, DbOrTx } from '../db/client';
+import { cobrancas, webhookEventos } from '../db/schema';
+import { reconcileClients } from '../jobs/billing';
+import { ACAO, audit } from './auditoria';
+import { appToday } from './clock';
+import type { Effects } from './effects';
+
+export interface GatewayPayment {
+  id?: string;
+  status?: string;
+  value?: number;
+  paymentDate?: string | null;
+  clientPaymentDate?: string | null;
+  externalReference?: string | null;
+  subscription?: string | null;
+  [key: string]: unknown;
+}
+
+export interface GatewayEvent {
+  id: string;
+  event: string;
+  payment?: GatewayPayment;
+}
+
+/** An event the app acts on: the charge status it leads to, and from which statuses. */
+const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: string }> = {
+  PAYMENT_RECEIVED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento recebido' },
+  PAYMENT_CONFIRMED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento confirmado' },
+  PAYMENT_OVERDUE: { to: COBRANCA_STATUS.VENCIDA, from: [0], label: 'Pagamento vencido' },
+  PAYMENT_DELETED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 2], label: 'Cobrança removida no gateway' },
+  PAYMENT_REFUNDED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 1, 2], label: 'Pagamento estornado' },
+};
+
+const isCalendarDateText = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Handlers the gateway sync adds for other events (PAYMENT_CREATED of a subscription's payment). */
+export type EventHandler = (tx: DbOrTx, event: GatewayEvent, effects: Effects) => Promise<string>;
+const extraHandlers = new Map<string, EventHandler>();
+export const onGatewayEvent = (event: string, handler: EventHandler) => extraHandlers.set(event, handler);
+
+async function findCharge(tx: DbOrTx, payment: GatewayPayment) {
+  const reference = Number(payment.externalReference);
+  const byReference = Number.isInteger(reference) && reference > 0 && reference <= 2_147_483_647;
+  const [row] = await tx
+    .select()
+    .from(cobrancas)
+    .where(
+      payment.id
+        ? byReference
+          ? or(eq(cobrancas.gatewayId, payment.id), eq(cobrancas.id, reference))
+          : eq(cobrancas.gatewayId, payment.id)
+        : sql`false`,
+    )
+    .orderBy(sql`${cobrancas.gatewayId} = ${payment.id ?? ''} DESC`)
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise<{ status: 'aplicado' | 'ignorado'; resultado: string }> {
+  const extra = extraHandlers.get(event.event);
+  if (extra) return { status: 'aplicado', resultado: await extra(tx, event, effects) };
+  const transition = TRANSITIONS[event.event];
+  if (!transition) return { status: 'ignorado', resultado: `Evento ${event.event} não tratado.` };
+  const payment = event.payment ?? {};
+  const existing = await findCharge(tx, payment);
+  if (!existing) return { status: 'ignorado', resultado: 'Cobrança não encontrada.' };
+  if (existing.status === transition.to) return { status: 'ignorado', resultado: 'A cobrança já estava nessa situação.' };
+  if (!transition.from.includes(existing.status)) {
+    return { status: 'ignorado', resultado: `A cobrança está na situação ${existing.status}; evento não aplicado.` };
+  }
+  const today = appToday();
+  const paid = transition.to === COBRANCA_STATUS.RECEBIDA;
+  const paymentDate = paid
+    ? ([payment.paymentDate, payment.clientPaymentDate].find(isCalendarDateText) ?? today)
+    : transition.to === COBRANCA_STATUS.CANCELADA
+      ? null
+      : existing.paymentDate;
+  const [saved] = await tx
+    .update(cobrancas)
+    .set({ status: transition.to, paymentDate, gatewayId: existing.gatewayId ?? payment.id ?? null, updatedAt: new Date() })
+    .where(eq(cobrancas.id, existing.id))
+    .returning();
+  await reconcileClients(tx, today, [saved.idcliente], effects);
+  await effects.cobrancaAlterada(tx, saved, existing);
+  if (paid) {
+    await audit(tx, {
+      acao: ACAO.pagamento,
+      idcliente: saved.idcliente,
+      idcobranca: saved.id,
+      descricao: `${transition.label} pelo gateway (${event.event}): cobrança ${formatNumero(saved.id)} de ${formatMoney(saved.valor)}.`,
+      resultado: 'Cobrança paga; cliente reconciliado',
+    });
+  }
+  return { status: 'aplicado', resultado: `${transition.label}: cobrança ${formatNumero(saved.id)} → situação ${transition.to}.` };
+}
+
+/** The queue's handler: applies one stored event, once. */
+export async function processGatewayEvent(db: Db, effects: Effects, id: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(webhookEventos).where(eq(webhookEventos.id, id)).for('update');
+    if (!row || row.status !== 'recebido') return 'já processado';
+    const outcome = await apply(tx, row.payload as unknown as GatewayEvent, effects);
+    await tx
+      .update(webhookEventos)
+      .set({ status: outcome.status, resultado: outcome.resultado, processedAt: new Date() })
+      .where(eq(webhookEventos.id, id));
+    return outcome.resultado;
+  });
+}

@@ -1,0 +1,367 @@
+/**
+ * Traccar follows the registry by itself while it is active (issue 10, DESIGN 7): each tracker is
+ * a device (uniqueId = IMEI, name = its vehicle's plate or the IMEI, phone = its chip's number),
+ * each client with a login and password is a Traccar user linked to its devices, disabled while
+ * the client is Bloqueado. A change enqueues a job in its own transaction (`queue…`); the queue
+ * runs `runTraccarJob`. A Traccar failure never fails a save: the row records it (traccarSync 2
+ * and the reason) and the queue retries what may work later.
+ */
+import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { CLIENTE_STATUS } from '../../domain/constants';
+import { clienteNome } from '../../domain/clientes';
+import { MSG } from '../../domain/messages';
+import { TRACCAR_SYNC_STATUS } from '../../domain/schemas/traccar';
+import type { Db, DbOrTx } from '../db/client';
+import { clientes, trackres, veiculos } from '../db/schema';
+import { IntegrationError } from '../integrations/http';
+import {
+  createDevice,
+  createUser,
+  deleteDevice,
+  deleteUser,
+  devicesOfUser,
+  findDeviceById,
+  findDeviceByUniqueId,
+  findUser,
+  linkDevice,
+  listUsers,
+  traccarRoot,
+  unlinkDevice,
+  updateDevice,
+  updateUser,
+  type TraccarConfig,
+  type TraccarDevice,
+  type TraccarUser,
+} from '../integrations/traccar';
+import { QUEUES, type JobQueue } from '../queue/boss';
+import { getCompany, type CompanySettings } from './company';
+
+/** trackres.traccarSync / clientes.traccarSync. */
+export const SYNC = { ok: 0, pending: 1, failed: 2 } as const;
+
+export type TraccarJob =
+  | { kind: 'device'; id: number }
+  | { kind: 'device-remove'; traccarId: number | null; imei: string }
+  | { kind: 'cliente'; id: number }
+  | { kind: 'cliente-remove'; traccarUserId: number };
+
+export interface TraccarSettings extends TraccarConfig {
+  /** The token's own user (the connection test checks it). */
+  userId: string;
+  active: boolean;
+}
+
+export function traccarSettings(company: CompanySettings): TraccarSettings {
+  const { server, token, userId, status } = company.integrations.traccar;
+  const settings = { server: String(server ?? '').trim(), token: String(token ?? ''), userId: String(userId ?? '').trim() };
+  return { ...settings, active: Number(status) === 1 && Boolean(settings.server && settings.token) };
+}
+
+/** The settings when Traccar is active, otherwise null. */
+export async function activeTraccar(db: DbOrTx): Promise<TraccarSettings | null> {
+  const settings = traccarSettings(await getCompany(db));
+  return settings.active ? settings : null;
+}
+
+const jobs = (items: TraccarJob[]) => items.map((data) => ({ data }));
+
+/**
+ * Marks trackers pending and enqueues their device jobs, in the caller's transaction; clients a
+ * tracker has left get a user job (their links follow). Returns whether Traccar is active.
+ */
+export async function queueTrackerSync(tx: DbOrTx, queue: JobQueue, ids: number[], formerClients: number[] = []): Promise<boolean> {
+  const targets = [...new Set(ids.filter((id) => id > 0))];
+  if (!targets.length || !(await activeTraccar(tx))) return false;
+  await tx.update(trackres).set({ traccarSync: SYNC.pending }).where(inArray(trackres.id, targets));
+  const former = [...new Set(formerClients.filter((id) => id > 0))];
+  await queue.sendMany(tx, QUEUES.traccar.name, [
+    ...jobs(targets.map((id) => ({ kind: 'device' as const, id }))),
+    ...jobs(former.map((id) => ({ kind: 'cliente' as const, id }))),
+  ]);
+  return true;
+}
+
+/** A removed tracker's device goes too. */
+export async function queueDeviceRemoval(tx: DbOrTx, queue: JobQueue, tracker: { traccarId: number | null; imei: string }) {
+  if (!(await activeTraccar(tx))) return;
+  await queue.send(tx, QUEUES.traccar.name, { kind: 'device-remove', traccarId: tracker.traccarId, imei: tracker.imei });
+}
+
+/** A removed client's Traccar user goes too. */
+export async function queueClienteRemoval(tx: DbOrTx, queue: JobQueue, cliente: { traccarUserId: number | null }) {
+  if (!cliente.traccarUserId || !(await activeTraccar(tx))) return;
+  await queue.send(tx, QUEUES.traccar.name, { kind: 'cliente-remove', traccarUserId: cliente.traccarUserId });
+}
+
+/** Whether a client's change reaches its Traccar user: name, login, password, e-mail, or a block set or lifted. */
+export function clienteUserChanged(before: typeof clientes.$inferSelect, after: typeof clientes.$inferSelect): boolean {
+  const blocked = (status: number) => status === CLIENTE_STATUS.BLOQUEADO;
+  const relevant = Boolean((after.login && after.password) || after.traccarUserId);
+  return (
+    relevant &&
+    (clienteNome(before) !== clienteNome(after) ||
+      before.login !== after.login ||
+      before.password !== after.password ||
+      before.email !== after.email ||
+      blocked(before.status) !== blocked(after.status) ||
+      !after.traccarUserId)
+  );
+}
+
+// The queue's side ------------------------------------------------------------------------------------
+
+/** A failure the queue should retry (no answer, 429, 5xx); anything else is final. */
+const retryable = (error: unknown) => !(error instanceof IntegrationError) || error.transient;
+
+/** Runs one job of QUEUES.traccar. Throws (so the queue retries) only on failures that may pass. */
+export async function runTraccarJob(db: Db, data: Record<string, unknown>): Promise<unknown> {
+  const job = data as unknown as TraccarJob;
+  const settings = await activeTraccar(db);
+  switch (job.kind) {
+    case 'device':
+      return syncDevice(db, settings, Number(job.id));
+    case 'cliente':
+      return syncCliente(db, settings, Number(job.id));
+    case 'device-remove':
+      return settings ? removeDevice(db, settings, job) : { skipped: 'inativo' };
+    case 'cliente-remove':
+      return settings ? ignoreGone(() => deleteUser(settings, Number(job.traccarUserId))) : { skipped: 'inativo' };
+    default:
+      return { skipped: 'desconhecido' };
+  }
+}
+
+/** A 400 on a removal means it is gone already (Traccar answers "access denied" for unknown ids). */
+async function ignoreGone(remove: () => Promise<void>) {
+  try {
+    await remove();
+    return { removed: true };
+  } catch (error) {
+    if (error instanceof IntegrationError && error.httpStatus === 400) return { removed: false };
+    throw error;
+  }
+}
+
+async function syncDevice(db: Db, settings: TraccarSettings | null, id: number) {
+  const [tracker] = await db
+    .select({
+      id: trackres.id,
+      imei: trackres.imei,
+      phone: trackres.phone,
+      idcliente: trackres.idcliente,
+      traccarId: trackres.traccarId,
+      placa: veiculos.placa,
+    })
+    .from(trackres)
+    .leftJoin(veiculos, eq(veiculos.id, trackres.idveiculo))
+    .where(eq(trackres.id, id));
+  if (!tracker) return { skipped: 'removido' };
+  const record = (values: Partial<typeof trackres.$inferInsert>) =>
+    db
+      .update(trackres)
+      .set({ ...values, traccarSyncAt: new Date() })
+      .where(eq(trackres.id, id));
+  if (!settings) {
+    await record({ traccarSync: SYNC.failed, traccarErro: MSG.traccarNotConfigured });
+    return { skipped: 'inativo' };
+  }
+  try {
+    const device = await upsertDevice(db, settings, tracker);
+    // Kept at once: a later failure (the client's link) must not lose which device this is.
+    if (device.id !== tracker.traccarId) await db.update(trackres).set({ traccarId: device.id }).where(eq(trackres.id, id));
+    await linkToClient(db, settings, tracker.idcliente, device.id);
+    await record({ traccarSync: SYNC.ok, traccarErro: '' });
+    return { deviceId: device.id };
+  } catch (error) {
+    if (!(error instanceof IntegrationError)) throw error;
+    await record({ traccarSync: SYNC.failed, traccarErro: error.message });
+    if (retryable(error)) throw error;
+    return { failed: error.message };
+  }
+}
+
+/** Search first by IMEI (a device made elsewhere is adopted), then the one we made, else a new one. */
+async function upsertDevice(
+  db: Db,
+  settings: TraccarSettings,
+  tracker: { id: number; imei: string; phone: string; traccarId: number | null; placa: string | null },
+): Promise<TraccarDevice> {
+  const fields = { name: tracker.placa || tracker.imei, phone: tracker.phone || null };
+  const byImei = await findDeviceByUniqueId(settings, tracker.imei);
+  if (byImei) {
+    // The IMEI changed to one Traccar knew: the device made for the old IMEI is ours alone, it goes.
+    if (tracker.traccarId && tracker.traccarId !== byImei.id && !(await usedElsewhere(db, tracker.id, tracker.traccarId)))
+      await ignoreGone(() => deleteDevice(settings, tracker.traccarId!));
+    return updateDevice(settings, byImei, fields);
+  }
+  const previous = tracker.traccarId ? await findDeviceById(settings, tracker.traccarId) : undefined;
+  if (previous) return updateDevice(settings, previous, { ...fields, uniqueId: tracker.imei });
+  return createDevice(settings, { ...fields, uniqueId: tracker.imei });
+}
+
+async function usedElsewhere(db: Db, trackerId: number, traccarId: number) {
+  const rows = await db.select({ id: trackres.id }).from(trackres).where(eq(trackres.traccarId, traccarId));
+  return rows.some((row) => row.id !== trackerId);
+}
+
+/** The device on its client's Traccar user. A refusal there is the client's problem, recorded on the client. */
+async function linkToClient(db: Db, settings: TraccarSettings, idcliente: number, deviceId: number) {
+  if (!idcliente) return;
+  const [cliente] = await db.select({ traccarUserId: clientes.traccarUserId }).from(clientes).where(eq(clientes.id, idcliente));
+  if (!cliente?.traccarUserId) return;
+  try {
+    const linked = await devicesOfUser(settings, cliente.traccarUserId);
+    if (!linked.some((device) => device.id === deviceId)) await linkDevice(settings, cliente.traccarUserId, deviceId);
+  } catch (error) {
+    if (retryable(error)) throw error;
+    await db
+      .update(clientes)
+      .set({ traccarSync: SYNC.failed, traccarErro: (error as Error).message })
+      .where(eq(clientes.id, idcliente));
+  }
+}
+
+async function removeDevice(db: Db, settings: TraccarSettings, job: Extract<TraccarJob, { kind: 'device-remove' }>) {
+  const imei = String(job.imei ?? '');
+  // A tracker saved again with this IMEI since then owns the device now.
+  if (imei && (await db.select({ id: trackres.id }).from(trackres).where(eq(trackres.imei, imei))).length)
+    return { skipped: 'imei em uso' };
+  const traccarId = Number(job.traccarId) || (imei ? (await findDeviceByUniqueId(settings, imei))?.id : undefined);
+  if (!traccarId) return { removed: false };
+  return ignoreGone(() => deleteDevice(settings, traccarId));
+}
+
+/** The user the client's login names; never an administrator nor the integration's own user. */
+function adoptable(settings: TraccarSettings, user: TraccarUser | undefined): TraccarUser | undefined {
+  if (user && (user.administrator === true || String(user.id) === settings.userId)) {
+    throw new IntegrationError(
+      'Traccar',
+      0,
+      'admin_login',
+      'O login do cliente é o de um administrador do Traccar: use outro login na aba Acesso.',
+      false,
+    );
+  }
+  return user;
+}
+
+async function syncCliente(db: Db, settings: TraccarSettings | null, id: number) {
+  const [cliente] = await db.select().from(clientes).where(eq(clientes.id, id));
+  if (!cliente) return { skipped: 'removido' };
+  const record = (values: Partial<typeof clientes.$inferInsert>) => db.update(clientes).set(values).where(eq(clientes.id, id));
+  const wantsUser = Boolean(cliente.login && cliente.password);
+  if (!wantsUser && !cliente.traccarUserId) {
+    if (cliente.traccarSync !== SYNC.ok || cliente.traccarErro) await record({ traccarSync: SYNC.ok, traccarErro: '' });
+    return { skipped: 'sem login' };
+  }
+  if (!settings) {
+    await record({ traccarSync: SYNC.failed, traccarErro: MSG.traccarNotConfigured });
+    return { skipped: 'inativo' };
+  }
+  try {
+    const account = (cliente.login || cliente.email).trim();
+    let user = cliente.traccarUserId ? (await listUsers(settings)).find((u) => u.id === cliente.traccarUserId) : undefined;
+    if (!user && account) user = await findUser(settings, account);
+    user = adoptable(settings, user);
+    const fields = {
+      name: clienteNome(cliente) || account,
+      email: account || String(user?.email ?? ''),
+      ...(cliente.password ? { password: cliente.password } : {}),
+      // Bloqueado: the client loses app access (DESIGN 7); any other status has it.
+      disabled: cliente.status === CLIENTE_STATUS.BLOQUEADO,
+    };
+    if (user) user = await updateUser(settings, user, fields);
+    else if (wantsUser) user = await createUser(settings, fields);
+    else {
+      // The user is gone on Traccar and the client has no login any more: nothing to keep.
+      await record({ traccarUserId: null, traccarSync: SYNC.ok, traccarErro: '' });
+      return { skipped: 'sem login' };
+    }
+    await record({ traccarUserId: user.id });
+    const links = await syncLinks(db, settings, id, user.id);
+    await record({ traccarSync: SYNC.ok, traccarErro: '' });
+    return { userId: user.id, disabled: fields.disabled, ...links };
+  } catch (error) {
+    if (!(error instanceof IntegrationError)) throw error;
+    await record({ traccarSync: SYNC.failed, traccarErro: error.message });
+    if (retryable(error)) throw error;
+    return { failed: error.message };
+  }
+}
+
+/**
+ * The user's links: every device of the client's trackers; devices of our other trackers (moved
+ * to another client) are unlinked. Devices we do not know (linked by hand on Traccar) stay.
+ */
+async function syncLinks(db: Db, settings: TraccarSettings, idcliente: number, userId: number) {
+  const known = await db
+    .select({ traccarId: trackres.traccarId, idcliente: trackres.idcliente })
+    .from(trackres)
+    .where(isNotNull(trackres.traccarId));
+  const wanted = new Set(known.filter((t) => t.idcliente === idcliente).map((t) => t.traccarId!));
+  const ours = new Set(known.map((t) => t.traccarId!));
+  const linked = new Set((await devicesOfUser(settings, userId)).map((device) => device.id));
+  let added = 0;
+  let removed = 0;
+  for (const deviceId of wanted) {
+    if (linked.has(deviceId)) continue;
+    await linkDevice(settings, userId, deviceId);
+    added++;
+  }
+  for (const deviceId of linked) {
+    if (wanted.has(deviceId) || !ours.has(deviceId)) continue;
+    await unlinkDevice(settings, userId, deviceId);
+    removed++;
+  }
+  return { linked: added, unlinked: removed };
+}
+
+/** A tracker item's sync as the API shows it: `traccarSync: { status, erro, em }`; the raw columns go. */
+export function presentTraccarSync(items: Record<string, unknown>[]) {
+  for (const item of items) {
+    const status = item.traccarSync as keyof typeof TRACCAR_SYNC_STATUS | null | undefined;
+    const em = item.traccarSyncAt;
+    item.traccarSync = {
+      status: status === null || status === undefined ? null : (TRACCAR_SYNC_STATUS[status] ?? null),
+      erro: String(item.traccarErro ?? ''),
+      em: em instanceof Date ? em.toISOString() : (em ?? null),
+    };
+    delete item.traccarErro;
+    delete item.traccarSyncAt;
+  }
+}
+
+/**
+ * The settings saved (users' PUT with `integrations`): Traccar turned on, or pointed at another
+ * server, syncs every tracker and every client user afresh (another server's ids mean nothing
+ * here); a new token alone retries what failed (an expired token is the usual cause).
+ */
+export async function traccarSettingsSaved(tx: DbOrTx, queue: JobQueue, before: CompanySettings, after: CompanySettings) {
+  const was = traccarSettings(before);
+  const now = traccarSettings(after);
+  if (!now.active) return;
+  const otherServer = traccarRoot(was.server) !== traccarRoot(now.server);
+  const everything = !was.active || otherServer;
+  if (!everything && was.token === now.token) return;
+  if (otherServer) {
+    await tx.update(trackres).set({ traccarId: null }).where(isNotNull(trackres.traccarId));
+    await tx.update(clientes).set({ traccarUserId: null }).where(isNotNull(clientes.traccarUserId));
+  }
+  const trackers = await tx
+    .update(trackres)
+    .set({ traccarSync: SYNC.pending })
+    .where(everything ? undefined : eq(trackres.traccarSync, SYNC.failed))
+    .returning({ id: trackres.id });
+  const users = await tx
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(
+      everything
+        ? or(and(ne(clientes.login, ''), ne(clientes.password, '')), isNotNull(clientes.traccarUserId))
+        : eq(clientes.traccarSync, SYNC.failed),
+    );
+  await queue.sendMany(tx, QUEUES.traccar.name, [
+    ...jobs(trackers.map(({ id }) => ({ kind: 'device' as const, id }))),
+    ...jobs(users.map(({ id }) => ({ kind: 'cliente' as const, id }))),
+  ]);
+}

@@ -1,0 +1,169 @@
+import * as React from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from 'ra-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../domain/messages';
+import NotificacoesPage from '../../src/custom-pages/notificacoes/NotificacoesPage';
+import { dataProvider } from '../../src/dataProvider';
+import { adminUser, json, mockApi } from './apiMock';
+import { fakeAuthProvider, TestAdmin } from './helpers';
+import { NoticeProbe, readNotices } from './noticeProbe';
+
+function renderPage(user = adminUser()) {
+  const api = mockApi({
+    'GET /v1/users/7': () => user,
+    'PUT /v1/users/7': ({ body }) => ({ ...user, integrations: { ...user.integrations, ...body.integrations } }),
+  });
+  render(
+    <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/notificacoes']}>
+      <NotificacoesPage />
+      <NoticeProbe />
+    </TestAdmin>,
+  );
+  return api;
+}
+
+const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
+
+async function openAlertas(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('tab', { name: 'Alertas' }));
+}
+
+describe('notification settings screen', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
+      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the four options with the values of SPEC 9, loaded from the user', async () => {
+    renderPage(adminUser({ notificacoes: { emaberto: 10, repeticoes: 3, intervalo: 4, bloqueio: 15 } }));
+    expect(await screen.findByRole('heading', { name: 'Notificações', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Notificações' })).toHaveAttribute('aria-selected', 'true');
+    const select = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
+    expect(await screen.findByRole('combobox', { name: /^Dias de aviso antes do vencimento/ })).toHaveTextContent('10');
+    expect(select('Repetições após o vencimento')).toHaveTextContent('3');
+    expect(select('Intervalo entre repetições (dias)')).toHaveTextContent('4');
+    expect(select('Dias até o bloqueio')).toHaveTextContent('15');
+
+    const user = userEvent.setup();
+    const options = async (name: string) => {
+      await user.click(select(name));
+      const listbox = await screen.findByRole('listbox');
+      const texts = within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+      return texts;
+    };
+    expect(await options('Dias de aviso antes do vencimento')).toEqual(['5', '7', '10', '15']);
+    expect(await options('Repetições após o vencimento')).toEqual(['2', '3', '4', '5']);
+    expect(await options('Intervalo entre repetições (dias)')).toEqual(['2', '3', '4', '5']);
+    expect(await options('Dias até o bloqueio')).toEqual(['5', '10', '15']);
+  });
+
+  it('one Salvar sends both tabs, notificacoes and alertas only', async () => {
+    const api = renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /^Dias até o bloqueio/ }));
+    await user.click(await screen.findByRole('option', { name: '10' }));
+    await openAlertas(user);
+    const recebida = screen.getByRole('textbox', { name: 'Recebida' });
+    await user.clear(recebida);
+    await user.type(recebida, 'Obrigado, {{{{name}}!');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT /v1/users/7')).toHaveLength(1));
+    const { body } = api.callsTo('PUT /v1/users/7')[0];
+    expect(Object.keys(body.integrations)).toEqual(['notificacoes', 'alertas']);
+    expect(body.integrations.notificacoes).toEqual({ emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 10 });
+    expect(body.integrations.alertas).toMatchObject({ recebida: 'Obrigado, {{name}}!', vencehoje: 'Olá, {{name}}! Vence hoje.' });
+    await waitFor(() => expect(notices()).toContainEqual({ text: MSG.updated, type: 'success' }));
+  });
+
+  it('the Alertas tab has the five templates, each with its preview filled from a sample charge', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await openAlertas(user);
+    for (const name of ['Nova cobrança', 'Vence hoje', 'Vencida', 'Cancelada', 'Recebida']) {
+      expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: `Prévia: ${name}` })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('region', { name: 'Prévia: Nova cobrança' })).toHaveTextContent(
+      'Olá, Maria da Silva! Sua cobrança 00042 de R$ 89,90 vence em 15/03/2026.',
+    );
+  });
+
+  it('a placeholder chip inserts at the cursor and the preview follows as one types', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await openAlertas(user);
+    const text = screen.getByRole('textbox', { name: 'Vencida' }) as HTMLTextAreaElement;
+    await user.clear(text);
+    await user.type(text, 'Link:  (vence em )');
+    expect(screen.getByRole('region', { name: 'Prévia: Vencida' })).toHaveTextContent('Link: (vence em )');
+    // Cursor after "Link: ".
+    text.setSelectionRange(6, 6);
+    const chips = screen.getByRole('group', { name: 'Inserir campo em Vencida' });
+    await user.click(within(chips).getByRole('button', { name: '{{invoiceUrl}}' }));
+    expect(text).toHaveValue('Link: {{invoiceUrl}} (vence em )');
+    // The cursor ends after the inserted placeholder: the next one goes after it… and a selection is replaced.
+    expect(text.selectionStart).toBe(6 + '{{invoiceUrl}}'.length);
+    const before = 'Link: {{invoiceUrl}} (vence em '.length;
+    text.setSelectionRange(before, before);
+    await user.click(within(chips).getByRole('button', { name: '{{dueDate}}' }));
+    expect(text).toHaveValue('Link: {{invoiceUrl}} (vence em {{dueDate}})');
+    expect(screen.getByRole('region', { name: 'Prévia: Vencida' })).toHaveTextContent(
+      'Link: https://www.asaas.com/i/exemplo (vence em 15/03/2026)',
+    );
+    // Only this template changed.
+    expect(screen.getByRole('textbox', { name: 'Cancelada' })).toHaveValue('Olá, {{name}}! Cobrança cancelada.');
+  });
+
+  it('a chip on a text never focused appends at the end', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await openAlertas(user);
+    const chips = screen.getByRole('group', { name: 'Inserir campo em Cancelada' });
+    fireEvent.click(within(chips).getByRole('button', { name: '{{codigo}}' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Cancelada' })).toHaveValue('Olá, {{name}}! Cobrança cancelada.{{codigo}}'),
+    );
+    expect(screen.getByRole('region', { name: 'Prévia: Cancelada' })).toHaveTextContent('Olá, Maria da Silva! Cobrança cancelada.00042');
+  });
+
+  it('a template over 2000 characters is refused by the shared schema before anything is sent', async () => {
+    const api = renderPage();
+    const user = userEvent.setup();
+    await openAlertas(user);
+    const text = screen.getByRole('textbox', { name: 'Vence hoje' });
+    await user.click(text);
+    await user.paste('x'.repeat(2001));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Vence hoje' })).toHaveAccessibleDescription('No máximo 2000 caracteres'),
+    );
+    expect(api.callsTo('PUT /v1/users/7')).toHaveLength(0);
+  });
+
+  it("a refused save shows the server's message in the red snackbar and under the template", async () => {
+    const api = renderPage();
+    api.routes['PUT /v1/users/7'] = () =>
+      json(
+        { message: MSG.invalidInput, errors: { 'integrations.alertas.novacobranca': 'Caracteres de controle não são permitidos' } },
+        400,
+      );
+    const user = userEvent.setup();
+    await openAlertas(user);
+    await user.type(screen.getByRole('textbox', { name: 'Nova cobrança' }), ' Até logo.');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Nova cobrança' })).toHaveAccessibleDescription(
+        'Caracteres de controle não são permitidos',
+      ),
+    );
+    await waitFor(() => expect(notices()).toContainEqual({ text: MSG.invalidInput, type: 'error' }));
+  });
+});
