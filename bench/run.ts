@@ -156,7 +156,7 @@ async function benchApp(
   onRunning?: (url: string) => Promise<void>,
 ) {
   // The billing job is measured on its own (bench/lib/financeiro.ts), not at each server's start.
-  const app = await startNode('server/server.ts', { BILLING_JOB: 'off', ...env }, '/v1/health', port);
+  const app = await startNode('server/server.ts', { WORKERS: 'off', ...env }, '/v1/health', port);
   try {
     const cookie = await login(app.url, ADMIN.login, ADMIN.password);
     for (const s of scenarios) await load(backend, app.url + pageUrl(s, '/v1'), { cookie }, s, expected, (body) => body.meta.total);
