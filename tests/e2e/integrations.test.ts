@@ -201,12 +201,12 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     traccar.setOnline(device.id, true);
     await page.goto(`/veiculos/${idveiculo}`);
     await dialog().getByRole('tab', { name: 'Rastreador' }).click();
-    await dialog().getByRole('button', { name: 'Bloquear motor' }).click();
+    await dialog().getByRole('button', { name: 'Bloquear motor', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: `Bloquear o motor do veículo ${PLACA}?` });
     await confirm.waitFor();
     await shot(page, 'integracoes-08-comando-confirmacao');
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await snackbar(/Comando enviado/).waitFor();
+    await snackbar(/Bloqueio do motor enviado ao rastreador/).waitFor();
     expect(traccar.commands.some((command) => command.deviceId === device.id && command.type === 'engineStop')).toBe(true);
 
     await open('Auditoria', '/auditoria');
