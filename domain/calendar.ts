@@ -74,22 +74,38 @@ export function lastOfMonth(date: CalendarDate): CalendarDate {
   return `${date.slice(0, 7)}-${String(daysInMonth(year, month)).padStart(2, '0')}`;
 }
 
+/** One formatter per time zone: building one costs far more than formatting. */
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+type WallPart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/** The wall clock of `timeZone` at `date`: two-digit parts (year with four), hours 00–23. */
+export function wallClock(date: Date, timeZone: string): Record<WallPart, string> {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: WallPart) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
 /** Milliseconds from `now` until `hh:mm` of the next day on the wall clock of `timeZone`. */
 export function msUntilNextDay(timeZone: string, now: Date = new Date(), hour = 0, minute = 1): number {
   const tomorrow = addDays(todayIn(timeZone, now), 1);
   // The zone's offset from UTC at that moment, found by reading the wall clock back (DST-proof to the minute).
   const guess = Date.parse(`${tomorrow}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
-  const wall = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(guess));
-  const part = (type: string) => Number(wall.find((p) => p.type === type)?.value);
+  const wall = wallClock(new Date(guess), timeZone);
+  const part = (type: WallPart) => Number(wall[type]);
   const wallMs = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   const target = guess - (wallMs - guess);
   return Math.max(1000, target - now.getTime());

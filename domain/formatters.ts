@@ -1,4 +1,5 @@
 /** Display formatters of SPEC section 9, shared by the list columns, documents and the server. */
+import { wallClock } from './calendar';
 import { onlyDigits } from './text';
 
 /** Client, charge and contract numbers: zero-padded to 5 digits and truncated to 5. */
@@ -29,9 +30,6 @@ export function formatDate(value: unknown): string {
   return `${dd}/${mm}/${date.getUTCFullYear()}`;
 }
 
-/** One formatter per time zone: building one costs far more than formatting. */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A moment (an audit entry, a message sent) as dd/mm/yyyy hh:mm on the wall clock of `timeZone`,
  * the company's (APP_TIMEZONE) by default, whatever the browser's zone. Invalid: as formatDate.
@@ -43,22 +41,8 @@ export function formatDateTime(value: unknown, timeZone = 'America/Sao_Paulo'): 
     dateLogger('Data inválida', value);
     return '';
   }
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  const wall = wallClock(date, timeZone);
+  return `${wall.day}/${wall.month}/${wall.year} ${wall.hour}:${wall.minute}`;
 }
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -22,17 +22,19 @@ type AssinaturaRow = typeof assinaturas.$inferSelect;
 /** The client's fields a subscription keeps a copy of. */
 export const clienteCopy = ({ id: _id, ...client }: ClienteFinance) => client;
 
+/** The columns of a subscription: its input, its client's copied data and search text, money as text. */
+export const assinaturaColumns = (input: AssinaturaInput, client: ClienteFinance) => ({
+  ...input,
+  ...clienteCopy(client),
+  ...clienteSearch(client),
+  valor: input.valor.toFixed(2),
+  multa: input.multa.toFixed(2),
+  jurosmensal: input.jurosmensal.toFixed(2),
+});
+
 async function values(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow) {
   const client = await financeClient(tx, input.idcliente);
-  return {
-    ...input,
-    ...clienteCopy(client),
-    ...clienteSearch(client),
-    valor: input.valor.toFixed(2),
-    multa: input.multa.toFixed(2),
-    jurosmensal: input.jurosmensal.toFixed(2),
-    datecreated: input.datecreated ?? existing?.datecreated ?? appToday(),
-  };
+  return { ...assinaturaColumns(input, client), datecreated: input.datecreated ?? existing?.datecreated ?? appToday() };
 }
 
 export const assinaturasResource = defineResource({

@@ -18,7 +18,7 @@ import { assinaturas, clientes, cobrancas } from '../db/schema';
 import { asaasPages, type AsaasConfig, type AsaasCustomer, type AsaasPayment, type AsaasSubscription } from '../integrations/asaas';
 import { reconcileClients } from '../jobs/billing';
 import { buscaOf, insertRecord } from '../resources/records';
-import { assinaturasResource, clienteCopy } from '../routes/assinaturas';
+import { assinaturaColumns, assinaturasResource } from '../routes/assinaturas';
 import { clientesResource } from '../routes/clientes';
 import { cobrancasResource } from '../routes/cobrancas';
 import { assinaturaOfReference, chargeStatus, insertCharge, paymentDateOf } from './asaas-charges';
@@ -166,15 +166,7 @@ async function importSubscription(tx: DbOrTx, sub: AsaasSubscription, userId: nu
   });
   if (!parsed.success) return 'skipped';
   const input = parsed.data;
-  const values = {
-    ...input,
-    ...clienteCopy(client),
-    ...clienteSearch(client),
-    valor: input.valor.toFixed(2),
-    multa: input.multa.toFixed(2),
-    jurosmensal: input.jurosmensal.toFixed(2),
-    gatewayId: sub.id,
-  };
+  const values = { ...assinaturaColumns(input, client), gatewayId: sub.id };
   // Ours by gateway id, or one we created whose id a crash kept from being stored.
   const reference = assinaturaOfReference(sub.externalReference);
   const [existing] = await tx
