@@ -18,12 +18,12 @@ const instanceToken = evolution.createInstance(instance);
 console.log(`
 Serviços falsos no ar (Traccar, Evolution/WhatsApp e Asaas). Ctrl+C para parar; nada fica gravado.
 
-Configurações > Integrações > Traccar
+Integrações > Traccar
   Servidor: ${traccar.url}
   userId:   ${traccar.userId}
   Token:    ${traccar.token}
 
-Configurações > Integrações > WhatsApp (Evolution API)
+Integrações > WhatsApp (Evolution API)
   Servidor:  ${evolution.url}
   Instância: ${instance}
   Token:     ${instanceToken}
@@ -31,12 +31,12 @@ Configurações > Integrações > WhatsApp (Evolution API)
     curl -X POST ${evolution.url}/__fake/scan/${instance}
   Mensagens enviadas (página que se atualiza sozinha): ${evolution.url}/__fake/
 
-Configurações > Integrações > Meio de pagamento (Asaas)
+Integrações > Meio de pagamento (Asaas)
   Token: ${asaas.apiKey}
   Inicie o app apontando para o Asaas falso:
-    ASAAS_BASE_URL=${asaas.url} npm run dev
+    ASAAS_BASE_URL=${asaas.url} npm start
   Webhook do Asaas para o app: curl -X POST ${asaas.url.replace(/\/v3$/, '')}/__fake/webhook -H 'content-type: application/json' \\
-    -d '{"url":"http://127.0.0.1:<porta do app>/<rota do webhook>","authToken":"<token do webhook, 32+ caracteres>"}'
+    -d '{"url":"http://127.0.0.1:3000/webhook/cobranca/1/asaas","authToken":"<o Token do webhook mostrado na tela>"}'
   Marcar uma cobrança como paga: curl -X POST ${asaas.url.replace(/\/v3$/, '')}/__fake/pay/<id pay_...>
 
 Em qualquer um dos três (troque a porta):
