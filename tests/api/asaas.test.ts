@@ -323,8 +323,12 @@ describe.each(backends)('Asaas (%s)', (backend) => {
 
     const cobrancas = await env.admin.get('/v1/cobrancas/imports/1/asaas');
     const payments = [...fake.payments.values()].filter((p) => !p.deleted).length;
-    // New: the paid one, the open one and the subscription's first payment.
-    expect(cobrancas.body).toEqual({ imported: 3, updated: payments - 3, skipped: 0, message: 'Cobranças importadas com sucesso' });
+    // New: the paid one, the open one and the subscription's first payment — unless the fake's
+    // PAYMENT_CREATED webhook for that first payment was applied (by the queue) after the
+    // subscription import and before this one: then it is there already, and only updated.
+    expect(cobrancas.body).toMatchObject({ skipped: 0, message: 'Cobranças importadas com sucesso' });
+    expect(cobrancas.body.imported + cobrancas.body.updated).toBe(payments);
+    expect(cobrancas.body.imported).toBeGreaterThanOrEqual(2);
     const importedCharges = await rows<{
       id: number;
       gateway_id: string;

@@ -112,7 +112,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     expect((await mensagensOf(c.id))[0].motivo).toMatch(/Não foi possível conectar|não respondeu/);
     await evolution.restart();
     // The next attempt is due 5 s after the first: the queue runs it.
-    await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 20_000);
+    await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 40_000);
     expect(sentTo('5511987650002')).toHaveLength(1);
   });
 
@@ -136,7 +136,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     await env.t.app.effects.queue.boss.send('mensagem-enviar', {
       id: Number((await rows<{ id: number }>(sql`SELECT id FROM mensagens WHERE idcobranca = ${c.id}`))[0].id),
     });
-    await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 15_000);
+    await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 40_000);
     expect(sentTo('5511987650003')).toHaveLength(1);
     expect((await mensagensOf(c.id))[0].motivo).toMatch(/verificado no WhatsApp/);
   });

@@ -169,7 +169,10 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await shot(page, 'integracoes-04-cobranca-mensagens');
     const fakeLog = await context.newPage();
     await fakeLog.goto(`${evolution.url}/__fake/`);
-    await fakeLog.getByText(/Marta Integrada Teste/).first().waitFor();
+    await fakeLog
+      .getByText(/Marta Integrada Teste/)
+      .first()
+      .waitFor();
     await shot(fakeLog, 'integracoes-05-evolution-log');
     await fakeLog.close();
   });
@@ -189,7 +192,10 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await waitFor(async () => (await api('GET', `/v1/clientes/${idcliente}`)).status === 0, 20_000);
     await waitFor(() => traccarUser()?.disabled === false, 20_000);
     await open('Clientes', '/clientes');
-    await page.getByRole('row', { name: /Marta Integrada Teste/ }).getByText('Ativo').waitFor();
+    await page
+      .getByRole('row', { name: /Marta Integrada Teste/ })
+      .getByText('Ativo')
+      .waitFor();
     await shot(page, 'integracoes-06-cliente-ativo');
     await page.goto(`/cobrancas/${idcobranca}`);
     await page.getByRole('region', { name: 'Mensagens' }).getByText('Recebida').first().waitFor({ timeout: 15_000 });
@@ -211,7 +217,10 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
 
     await open('Auditoria', '/auditoria');
     await page.getByRole('row', { name: new RegExp(`engineStop.*${PLACA}`) }).waitFor();
-    await page.getByRole('row', { name: /Pagamento/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /Pagamento/ })
+      .first()
+      .waitFor();
     await shot(page, 'integracoes-09-auditoria');
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** Polls `condition` until it holds (work the queue does in the background), or fails after `timeoutMs`. */
-export async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 10_000, everyMs = 100): Promise<void> {
+export async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
