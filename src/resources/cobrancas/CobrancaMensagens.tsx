@@ -28,7 +28,10 @@ import { serverMessage } from '../../form/useServerErrorNotify';
 export type MensagemKind = 'novacobranca' | 'vencehoje' | 'vencida' | 'cancelada' | 'recebida' | 'envio';
 export type MensagemStatus = 'pendente' | 'enviando' | 'enviada' | 'falhou' | 'ignorada';
 
-export interface Mensagem {
+export /** WhatsApp numbers carry Brazil's 55: shown as the national number, (11) 98765-4321. */
+const nationalNumber = (digits: string) => digits.replace(/^55(?=\d{10,11}$)/, '');
+
+interface Mensagem {
   id: number;
   kind: MensagemKind;
   /** 0 for the first alert of its kind; the repeats of an overdue alert count 1, 2… */
@@ -66,7 +69,7 @@ function MensagemItem({ mensagem }: { mensagem: Mensagem }) {
   const kind = translate(`app.cobrancas.mensagens.kind.${mensagem.kind}`, { _: mensagem.kind });
   const title = mensagem.occurrence > 0 ? translate('app.cobrancas.mensagens.repeticao', { kind, n: mensagem.occurrence }) : kind;
   const details = [
-    mensagem.destino ? translate('app.cobrancas.mensagens.para', { destino: formatPhone(mensagem.destino) }) : '',
+    mensagem.destino ? translate('app.cobrancas.mensagens.para', { destino: formatPhone(nationalNumber(mensagem.destino)) }) : '',
     mensagem.tentativas > 1 ? translate('app.cobrancas.mensagens.tentativas', { smart_count: mensagem.tentativas }) : '',
   ].filter(Boolean);
   return (
