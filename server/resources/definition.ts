@@ -57,9 +57,10 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   /**
    * Whether this query's total comes from the same read as its page: one aggregate over the rows it
    * selects gives their count and the page's ids (sorted in the aggregate), then only those rows are
-   * read. Worth it where the page reads every selected row anyway (an `idOrder` query) and they are
-   * few enough to sort in memory (thousands: a month of service orders, bench/README.md); hundreds of
-   * thousands cost less counted apart, beside the page's top-N sort.
+   * read. Worth it where the page reads every selected row anyway (ordered by an `idOrder`) and they
+   * are few enough to sort in memory (thousands: a month of service orders, bench/README.md);
+   * hundreds of thousands cost less counted apart, beside the page's top-N sort. Applies to the
+   * order by id only: a page sorted by a column may read that column's index and stop early.
    */
   countWithPage?: (query: ListQuery & Item) => boolean;
   /** How the `status` filter reads for this resource. */

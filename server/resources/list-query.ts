@@ -72,6 +72,8 @@ function listColumns(def: AnyResource): Record<string, PgColumn | SQL> {
 const VERSION = '__versao';
 /** Column a page that counts its list adds (`countWithPage`): the total, from the same read. */
 const TOTAL = '__total';
+/** The largest array subscript (an int4). */
+const INT4_MAX = 2_147_483_647;
 
 /** The list's order; `plainId`: by the id column itself, even where the resource has an `idOrder`. */
 function orderOf(def: AnyResource, query: ListQuery, plainId = false): SQL[] {
@@ -204,14 +206,18 @@ export async function listRows(
     (await def.count?.(query, db)) ?? Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
   const { countCache, pageStatements } = caches;
   const keys = listKeys(def, query);
-  const counts = def.countWithPage?.(query) === true;
+  // By id only: a list sorted by a column may read its page in that column's index order and stop early.
+  const byId = !query.sort || def.sortable[query.sort] === def.table.id;
+  const counts = byId && def.countWithPage?.(query) === true;
   const statementKey = `${keys.statement}|${counts ? 'total' : ''}`;
   let statement = pageStatements?.get(statementKey);
   if (!statement) {
     statement = buildPageStatement(db, def, query, counts);
     pageStatements?.set(statementKey, statement);
   }
-  const page = statement.run(db, { limit: query.pageSize, offset, ...wordParams(query.pesquisa) });
+  // A page far past the end (up to 2^31 - 1) would overflow the subscript: clamped, it is still past the end.
+  const slicedFrom = counts ? Math.min(offset, INT4_MAX - query.pageSize) : offset;
+  const page = statement.run(db, { limit: query.pageSize, offset: slicedFrom, ...wordParams(query.pesquisa) });
   // The last properties first: deleting an object's last property keeps V8's fast layout (JSON.stringify's too).
   const strip = (rows: Item[]) => {
     for (const row of rows) {
