@@ -245,6 +245,11 @@ describe.each(backends)('Asaas (%s)', (backend) => {
   });
 
   it('Asaas rate-limited (429) or down: the sync is retried later by the queue, and done once', async () => {
+    // The earlier tests' jobs done first: the one 429 must go to this client's job.
+    await waitFor(async () => {
+      await retryNow();
+      return (await asaasJobs('created')) + (await asaasJobs('retry')) + (await asaasJobs('active')) === 0;
+    });
     fake.rateLimit(1);
     const cliente = await newClient();
     await waitForRetry();
