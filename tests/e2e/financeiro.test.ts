@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays, todayIn } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
-import { installAdmin, launchBrowser, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, printsOf, recordPrints, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Financeira', email: 'ana@financeiro.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -86,11 +86,7 @@ describe('finance in Chromium, through npm start', () => {
     await recordPrints(context);
     page = await context.newPage();
     watchErrors(page, errors);
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, ADMIN);
     await api('PUT', '/v1/users/1', {
       dadosempresa: { nome: 'Rastreio Segurança Ltda', cnpj: '11222333000181', contato: '(11) 4000-1234' },
     });

@@ -14,7 +14,7 @@ import { addDays, todayIn } from '../../domain/calendar';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { waitFor } from '../support/wait';
-import { installAdmin, launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Integrações', email: 'ana@integracoes.test', password: 'senha-forte-1' };
 const PLACA = 'INT2E34';
@@ -70,11 +70,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
     page = await context.newPage();
     watchErrors(page, errors);
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();

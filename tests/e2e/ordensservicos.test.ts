@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { firstOfMonth, todayIn } from '../../domain/calendar';
-import { installAdmin, launchBrowser, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, printsOf, recordPrints, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -73,11 +73,7 @@ describe('service orders in Chromium, through npm start', () => {
     page.on('response', (response) => {
       if (response.status() === 400) errors.push(`400 from ${response.request().method()} ${response.url()}`);
     });
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, ADMIN);
 
     const cliente = await api('POST', '/v1/clientes', CLIENTE);
     expect(cliente.status).toBe(201);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { PDF_MINIMAL, PNG_1PX } from '../support/files';
-import { installAdmin, launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
+import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = { name: 'Joaquim Registro Teste', cpf: generateCPF(), email: 'joaquim@exemplo.com.br' };
@@ -50,11 +50,7 @@ describe('registry in Chromium, through npm start', () => {
     files = mkdtempSync(path.join(tmpdir(), 'rastreio-docs-'));
     writeFileSync(path.join(files, 'rg-frente.png'), PNG_1PX);
     writeFileSync(path.join(files, 'rg-verso.pdf'), PDF_MINIMAL);
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();

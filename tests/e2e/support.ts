@@ -103,6 +103,15 @@ export function watchErrors(page: Page, errors: string[]) {
   });
 }
 
+/** Signs in on /login as a user would, and waits for the dashboard. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Login ou e-mail').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 /** Installs the first administrator through the API, as /install does. */
 export async function installAdmin(app: RunningApp, admin: { name: string; email: string; password: string }) {
   const installed = await fetch(`${app.url}/v1/install`, {
