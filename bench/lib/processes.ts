@@ -24,9 +24,15 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startNode(script: string, env: Record<string, string>, healthPath: string, port: number): Promise<Running> {
-  // The same Node flags as `npm start` (scripts/start.mjs).
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, script)], {
+export async function startNode(
+  script: string,
+  env: Record<string, string>,
+  healthPath: string,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<Running> {
+  // The same Node flags as `npm start` (scripts/start.mjs), plus any given (a profiler's).
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

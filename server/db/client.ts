@@ -85,7 +85,14 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Named statements (the lists' pages, resources/list-query.ts) are parsed once per connection
+      // but planned on every run with its values: a generic plan cannot see how many rows a
+      // pesquisa pattern or a date range selects (bench/README.md).
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -65,13 +65,6 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   countWithPage?: (query: ListQuery & Item) => boolean;
   /** How the `status` filter reads for this resource. */
   status?: (status: number) => SQL;
-  /**
-   * The list's exact total, when the resource knows it cheaper than `count(*)` of the rows (the
-   * charges: a due-date range and a status, summed from their per-day rollup). It must equal the
-   * count of the rows the query selects, read in `db` (the page's snapshot when there is one);
-   * `undefined` (or no hook) counts the rows.
-   */
-  count?: (query: ListQuery & Item, db: DbOrTx) => Promise<number | undefined> | undefined;
   /** Extra list filters: their zod shape and how each becomes a condition. */
   filters?: { shape: Record<string, ZodType>; where: (query: ListQuery & Item) => (SQL | undefined)[] };
   /** Records embedded in each item (embed.ts): read by the list's page query, fetched for single reads. */
@@ -79,13 +72,17 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   /** Second names of a field, emitted with the same value (DESIGN 4): `{ idVeiculo: 'idveiculo' }`. */
   aliases?: Record<string, string>;
   /**
-   * Extra fields of a list reply beside meta and Items (the charges' `Informacoes`), for the same
-   * query; read with the page and its total in one read-only snapshot (`db` is that transaction).
+   * The list's exact total and the extra fields of its reply (the charges' `Informacoes`, for the
+   * same query), as one SQL value the page statement reads beside its rows: one statement, so one
+   * snapshot and one round trip. `sql(query)` is built once per list shape (filters, number of
+   * pesquisa words, order) and yields the JSON text `{ "total": n, ...fields }`; it may use the
+   * pesquisa's placeholders (`w0`, `w1`, …: `pesquisaCondition(column, pesquisa, true)`) and those
+   * `params()` gives on each request. A page with no row to carry it reads it alone.
    */
-  listExtras?: (query: ListQuery & Item, db: DbOrTx) => Promise<Item>;
+  listSummary?: { sql: (query: ListQuery & Item) => SQL; params?: () => Record<string, unknown> };
   /** What a list reply depends on beside its tables (the charges' "today" and default rates): part of a reused reply's key. */
   listVariant?: (db: Db) => Promise<string> | string;
-  /** Other tables a list reply reads (in `listExtras` or `present`): a cached reply is reused only while they are unchanged too. */
+  /** Other tables a list reply reads (in `listSummary` or `present`): a cached reply is reused only while they are unchanged too. */
   listTables?: readonly string[];
   /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). List replies are cached per role (administrator or not), never per user. */
   present?: (items: Item[], ctx: RequestContext, single: boolean) => Promise<void> | void;

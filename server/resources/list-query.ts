@@ -2,6 +2,7 @@
  * The list query of DESIGN section 5: pesquisa (every word, accent- and case-insensitive), status,
  * per-resource filters, order, page, and the exact total, reusing what list-cache.ts allows.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearch } from '../../domain/text';
@@ -72,6 +73,8 @@ function listColumns(def: AnyResource): Record<string, PgColumn | SQL> {
 const VERSION = '__versao';
 /** Column a page that counts its list adds (`countWithPage`): the total, from the same read. */
 const TOTAL = '__total';
+/** Column of a list with `listSummary`: its total and extra fields, as JSON text. */
+const SUMMARY = '__resumo';
 /** The largest array subscript (an int4). */
 const INT4_MAX = 2_147_483_647;
 
@@ -160,6 +163,24 @@ export interface PageStatement {
   run(db: DbOrTx, params: Record<string, unknown>): Promise<Item[]>;
   /** Its rows carry the list's total (`TOTAL`). */
   counts: boolean;
+  /** With `listSummary`: its rows carry the summary (`SUMMARY`); this reads it alone, for a page with no row. */
+  summary?: (db: DbOrTx, params: Record<string, unknown>) => Promise<string>;
+}
+
+type Fields = Parameters<Db['_']['session']['prepareQuery']>[1];
+/**
+ * A built query, run on the session of whichever handle is given, a transaction's included. On
+ * PostgreSQL it is a named statement, parsed once per connection (a page's text is kilobytes:
+ * parsing it cost about as much as planning and running it); the connections plan each run with
+ * its values (`plan_cache_mode`, db/client.ts). Named after its text, so lists of one shape with
+ * other filter values share it, and the statements a connection keeps are as many as the shapes.
+ */
+function reusable(built: { sql: string; params: unknown[] }, selection: Selection) {
+  // The selection is flat: each field is one column of the result, in the order the SQL selects them.
+  const fields = Object.entries(selection).map(([key, field]) => ({ path: [key], field })) as Fields;
+  const name = `lista_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 22)}`;
+  return (target: DbOrTx, params: Record<string, unknown>) =>
+    target._.session.prepareQuery(built, fields, name, true).execute(params) as Promise<Item[]>;
 }
 
 /**
@@ -170,25 +191,32 @@ export interface PageStatement {
  * built on; this one runs on the session of whichever handle is given, a transaction's included.
  */
 function buildPageStatement(db: Db, def: AnyResource, query: ListParams, counts: boolean): PageStatement {
+  const summary = def.listSummary && sql<string>`${def.listSummary.sql(query)}`;
   const { selection, query: select } = selectPage(
     db,
     def,
-    { ...listColumns(def), [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})` },
+    {
+      ...listColumns(def),
+      [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})`,
+      ...(summary ? { [SUMMARY]: summary } : {}),
+    },
     listConditions(def, query, true),
     orderOf(def, query),
     sql.placeholder('limit') as unknown as number,
     sql.placeholder('offset') as unknown as number,
     counts ? orderOf(def, query, true) : undefined,
   );
-  const built = select.toSQL();
-  // The selection is flat: each field is one column of the result, in the order the SQL selects them.
-  const fields = Object.entries(selection).map(([key, field]) => ({ path: [key], field })) as Parameters<
-    Db['_']['session']['prepareQuery']
-  >[1];
-  return {
-    counts,
-    run: (target, params) => target._.session.prepareQuery(built, fields, undefined, true).execute(params) as Promise<Item[]>,
-  };
+  const run = reusable(select.toSQL(), selection);
+  if (!summary) return { counts, run };
+  const alone = { [SUMMARY]: summary };
+  const readAlone = reusable(
+    db
+      .select(alone)
+      .from(sql`(VALUES (1)) AS __um`)
+      .toSQL(),
+    alone,
+  );
+  return { counts, run, summary: async (target, params) => String((await readAlone(target, params))[0][SUMMARY]) };
 }
 
 /** A page of rows and the exact total of the list. */
@@ -197,13 +225,12 @@ export async function listRows(
   def: AnyResource,
   query: ListParams,
   caches: ListCaches = {},
-): Promise<{ rows: Item[]; total: number }> {
+): Promise<{ rows: Item[]; total: number; extras: Item }> {
   // The conditions are built only when a query is: a reused page statement and a cached total need none.
   let conditions: { where: SQL | undefined } | undefined;
   const where = () => (conditions ??= { where: listConditions(def, query) }).where;
   const offset = (query.page - 1) * query.pageSize;
-  const countRows = async () =>
-    (await def.count?.(query, db)) ?? Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
+  const countRows = async () => Number((await db.select({ total: count() }).from(def.table).where(where()))[0].total);
   const { countCache, pageStatements } = caches;
   const keys = listKeys(def, query);
   // By id only: a list sorted by a column may read its page in that column's index order and stop early.
@@ -217,19 +244,27 @@ export async function listRows(
   }
   // A page far past the end (up to 2^31 - 1) would overflow the subscript: clamped, it is still past the end.
   const slicedFrom = counts ? Math.min(offset, INT4_MAX - query.pageSize) : offset;
-  const page = statement.run(db, { limit: query.pageSize, offset: slicedFrom, ...wordParams(query.pesquisa) });
+  const params = { limit: query.pageSize, offset: slicedFrom, ...wordParams(query.pesquisa), ...def.listSummary?.params?.() };
+  const page = statement.run(db, params);
   // The last properties first: deleting an object's last property keeps V8's fast layout (JSON.stringify's too).
   const strip = (rows: Item[]) => {
     for (const row of rows) {
       delete row[TOTAL];
+      delete row[SUMMARY];
       delete row[VERSION];
     }
     return rows;
   };
+  if (statement.summary) {
+    // The total and the extra fields came with the page, in its snapshot (alone when there is no row).
+    const rows = await page;
+    const { total, ...extras } = JSON.parse(rows.length ? String(rows[0][SUMMARY]) : await statement.summary(db, params)) as Item;
+    return { rows: strip(rows), total: Number(total), extras };
+  }
   if (!countCache && !counts) {
     // Nothing to reuse and no total in the page: the count runs beside it.
     const [rows, total] = await Promise.all([page, countRows()]);
-    return { rows: strip(rows), total };
+    return { rows: strip(rows), total, extras: {} };
   }
   // One round trip gives the page, the table's version and, with `countWithPage`, the total.
   const rows = await page;
@@ -245,7 +280,7 @@ export async function listRows(
   // A page past the last one has no row to carry the total: it is counted.
   if (total === undefined) total = await countRows();
   if (version !== undefined) countCache?.set(keys.count, version, total);
-  return { rows, total };
+  return { rows, total, extras: {} };
 }
 
 export function listMeta(query: ListQuery, total: number) {

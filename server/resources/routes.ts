@@ -42,24 +42,13 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
     .where(inArray(versoes.tabela, tablesRead(def)))
     .prepare(`versoes_${def.name}`);
 
-  /** The page, its total and the extra fields in one read-only snapshot: a summary never disagrees with its page. */
-  const withExtras = (extras: NonNullable<AnyResource['listExtras']>, q: ListParams) =>
-    db.transaction(
-      async (tx) => {
-        const page = await listRows(tx as unknown as Db, def, q, { pageStatements: caches.pageStatements });
-        return { ...page, extras: await extras(q, tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-
   r.get(
     base,
     { schema: { tags, summary: `Lista ${def.name}`, querystring: query }, config: { access: access.list } },
     async (request, reply) => {
       const q = request.query as ListParams;
       const list = async () => {
-        const page = def.listExtras ? await withExtras(def.listExtras, q) : { ...(await listRows(db, def, q, caches)), extras: {} };
-        const { rows, total, extras } = page;
+        const { rows, total, extras } = await listRows(db, def, q, caches);
         return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request, effects), false), ...extras };
       };
       if (!caches.pageCache) return list();

@@ -74,13 +74,18 @@ const rollupSource: BucketSource = {
 };
 
 const STATUSES = [0, 1, 2, 3] as const;
+const BUCKET_NAMES = ['total', 'recebidas', 'canceladas', 'vencidas', 'vencehoje', 'avencer'] as const;
 
-/** The buckets, and (`byStatus`) the count of each status, in one read. */
-async function buckets(db: DbOrTx, source: BucketSource, where: SQL | undefined, today: CalendarDate, byStatus = false) {
+/**
+ * The buckets of DESIGN 7 (`Informacoes`) and the count of each status, of the charges (or rollup
+ * days) `where` selects, as one row: `q_{bucket}` and `v_{bucket}` (reais, numeric) and `s_{status}`.
+ * `today` is a date or a placeholder.
+ */
+function bucketsSelect(source: BucketSource, where: SQL | undefined, today: SQL | CalendarDate) {
   const d = sql`${today}::date`;
   const { status, duedate } = source;
   const open = sql`${status} = 0`;
-  const conditions = {
+  const conditions: Record<(typeof BUCKET_NAMES)[number], SQL> = {
     total: sql`true`,
     recebidas: sql`${status} = 1`,
     canceladas: sql`${status} = 3`,
@@ -88,28 +93,41 @@ async function buckets(db: DbOrTx, source: BucketSource, where: SQL | undefined,
     vencehoje: sql`(${open} AND ${duedate} = ${d})`,
     avencer: sql`(${open} AND ${duedate} > ${d})`,
   };
-  const columns = Object.entries(conditions).flatMap(([name, condition]) => [
-    sql`coalesce(sum(${source.qnt}) FILTER (WHERE ${condition}), 0)::int AS ${sql.identifier(`q_${name}`)}`,
-    sql`coalesce(sum(${source.valor}) FILTER (WHERE ${condition}), 0)::text AS ${sql.identifier(`v_${name}`)}`,
-  ]);
-  if (byStatus)
-    for (const value of STATUSES)
-      columns.push(
+  const columns = [
+    ...BUCKET_NAMES.flatMap((name) => [
+      sql`coalesce(sum(${source.qnt}) FILTER (WHERE ${conditions[name]}), 0)::int AS ${sql.identifier(`q_${name}`)}`,
+      sql`coalesce(sum(${source.valor}) FILTER (WHERE ${conditions[name]}), 0) AS ${sql.identifier(`v_${name}`)}`,
+    ]),
+    ...STATUSES.map(
+      (value) =>
         sql`coalesce(sum(${source.qnt}) FILTER (WHERE ${status} = ${sql.raw(String(value))}), 0)::int AS ${sql.identifier(`s_${value}`)}`,
-      );
+    ),
+  ];
+  return sql`SELECT ${sql.join(columns, sql`, `)} FROM ${source.table} ${where ? sql`WHERE ${where}` : sql``}`;
+}
+
+/** `Informacoes` as a JSON object, from the row of `bucketsSelect` named `b`. */
+const informacoesJson = () => {
+  const object = (prefix: string) =>
+    sql`json_build_object(${sql.join(
+      BUCKET_NAMES.map((name) => sql`${sql.raw(`'${name}'`)}, b.${sql.identifier(`${prefix}_${name}`)}`),
+      sql`, `,
+    )})`;
+  return sql`json_build_object('valors', ${object('v')}, 'qnt', ${object('q')})`;
+};
+
+/** The same buckets, read now. */
+async function buckets(db: DbOrTx, source: BucketSource, where: SQL | undefined, today: CalendarDate): Promise<Informacoes> {
   const result = (await db.execute(
-    sql`SELECT ${sql.join(columns, sql`, `)} FROM ${source.table} ${where ? sql`WHERE ${where}` : sql``}`,
-  )) as unknown as { rows: Record<string, string | number>[] };
-  const [row] = result.rows;
-  const figures = (prefix: string) =>
-    Object.fromEntries(Object.keys(conditions).map((name) => [name, Number(row[`${prefix}_${name}`])])) as Informacoes['valors'];
-  const informacoes: Informacoes = { valors: figures('v'), qnt: figures('q') };
-  return { informacoes, byStatus: STATUSES.map((value) => Number(row[`s_${value}`] ?? 0)) };
+    sql`SELECT ${informacoesJson()}::text AS informacoes FROM (${bucketsSelect(source, where, today)}) b`,
+  )) as unknown as {
+    rows: { informacoes: string }[];
+  };
+  return JSON.parse(result.rows[0].informacoes) as Informacoes;
 }
 
 /** The bucket sums (reais) and counts (DESIGN 7) of the charges `where` selects, on `today`, read from the charges. */
-export const bucketsOf = async (db: DbOrTx, where: SQL | undefined, today: CalendarDate) =>
-  (await buckets(db, rowSource, where, today)).informacoes;
+export const bucketsOf = (db: DbOrTx, where: SQL | undefined, today: CalendarDate) => buckets(db, rowSource, where, today);
 
 /** A due-date range, either end optional. */
 export interface DueRange {
@@ -121,27 +139,22 @@ const rollupRange = ({ dataInicio, dataFim }: DueRange) =>
   and(dataInicio ? gte(cobrancasResumoDia.duedate, dataInicio) : undefined, dataFim ? lte(cobrancasResumoDia.duedate, dataFim) : undefined);
 
 /** The same buckets for every charge due in `range`, from the per-day rollup: a few rows a day, whatever the charges. */
-export const bucketsOfRange = async (db: DbOrTx, range: DueRange, today: CalendarDate) =>
-  (await buckets(db, rollupSource, rollupRange(range), today)).informacoes;
-
-/** A list the rollup answers for: only a due-date range and a status, neither pesquisa nor client. */
-const rangeOf = (q: ListParams): DueRange | undefined =>
-  pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined
-    ? { dataInicio: q.dataInicio as CalendarDate | undefined, dataFim: q.dataFim as CalendarDate | undefined }
-    : undefined;
+export const bucketsOfRange = (db: DbOrTx, range: DueRange, today: CalendarDate) => buckets(db, rollupSource, rollupRange(range), today);
 
 /**
- * A list request's rollup figures (buckets and the count of each status), read once in its
- * snapshot: the total (`count`) and `Informacoes` (`listExtras`) of one request share one query.
+ * A list's total and `Informacoes` (the same filters minus status), as the JSON the page statement
+ * reads beside its rows, in its snapshot (`listSummary`). With only a due-date range and a status
+ * (no pesquisa, no client), both come from the per-day rollup: a few rows a day, whatever the
+ * charges; otherwise from the charges the filters select. "Today" is the placeholder `today`.
  */
-const rollupReads = new WeakMap<object, { db: DbOrTx; figures: ReturnType<typeof buckets> }>();
-function rollupOf(q: ListParams, range: DueRange, db: DbOrTx) {
-  let read = rollupReads.get(q);
-  if (!read || read.db !== db) {
-    read = { db, figures: buckets(db, rollupSource, rollupRange(range), appToday(), true) };
-    rollupReads.set(q, read);
-  }
-  return read.figures;
+const TODAY = sql`${sql.placeholder('today')}`;
+function summarySql(q: ListParams) {
+  const rollup = pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined;
+  const select = rollup
+    ? bucketsSelect(rollupSource, rollupRange({ dataInicio: q.dataInicio as CalendarDate, dataFim: q.dataFim as CalendarDate }), TODAY)
+    : bucketsSelect(rowSource, and(pesquisaCondition(cobrancas.busca, q.pesquisa, true), ...filters.where(q)), TODAY);
+  const total = q.status === undefined ? sql`b.q_total` : sql`b.${sql.identifier(`s_${Number(q.status)}`)}`;
+  return sql`(SELECT json_build_object('total', ${total}, 'Informacoes', ${informacoesJson()})::text FROM (${select}) b)`;
 }
 
 /** Updated value and flat client fields of each item, for `today` and the company's default rates. */
@@ -220,23 +233,8 @@ export const cobrancasResource = defineResource({
   // made it sort the month's 24,000 open charges on every request, 7 ms, instead).
   idOrder: (q) => (q.dataFim && String(q.dataFim) < appToday() ? sql`${cobrancas.id} + 0` : undefined),
   deferPage: true,
-  // A date range and a status alone: the total is the rollup's sum.
-  count: async (query, db) => {
-    const range = rangeOf(query);
-    if (!range) return undefined;
-    const { informacoes, byStatus } = await rollupOf(query, range, db);
-    return query.status === undefined ? informacoes.qnt.total : (byStatus[query.status] ?? 0);
-  },
-  // The buckets of the same filters minus status, in the page's snapshot: from the rollup when it answers.
-  listExtras: async (query, db) => {
-    const range = rangeOf(query);
-    const today = appToday();
-    return {
-      Informacoes: range
-        ? (await rollupOf(query, range, db)).informacoes
-        : await bucketsOf(db, and(pesquisaCondition(cobrancas.busca, query.pesquisa), ...filters.where(query)), today),
-    };
-  },
+  // The total and `Informacoes` come with the page, in its statement (summarySql).
+  listSummary: { sql: summarySql, params: () => ({ today: appToday() }) },
   // Buckets and updated values change with the day, and with the company's default rates: their table's
   // version is part of a reused reply's key (migration 0007), so a cache hit reads nothing more.
   listVariant: () => appToday(),

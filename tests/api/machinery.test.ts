@@ -3,7 +3,7 @@
  * table a list reads (its own and its embeds') bumps its version on every write, so that the
  * list caches are never stale.
  */
-import { getTableName, sql } from 'drizzle-orm';
+import { and, getTableName, sql } from 'drizzle-orm';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { registerAuth } from '../../server/plugins/auth';
 import { registerErrorHandling } from '../../server/plugins/errors';
 import { listCaches } from '../../server/resources/list-cache';
 import { registerResource, tablesRead } from '../../server/resources/routes';
+import { pesquisaCondition } from '../../server/resources/list-query';
 import { planosResource, RESOURCES, usersResource } from '../../server/routes/registry';
 import { ADMIN, backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
@@ -103,7 +104,7 @@ describe.each(backends)('resource machinery (%s)', (backend) => {
   });
 });
 
-describe.each(backends)('a list reply with extra fields (listExtras) (%s)', (backend) => {
+describe.each(backends)('a list reply with extra fields (listSummary) (%s)', (backend) => {
   const env = useInstalledApp(backend);
 
   it('the hook adds its fields beside meta and Items, for the same query, cached or not', async () => {
@@ -121,15 +122,16 @@ describe.each(backends)('a list reply with extra fields (listExtras) (%s)', (bac
         db,
         {
           ...planosResource,
-          // `snapshot` is the page's own read-only transaction: the sums and the page see the same rows.
-          listExtras: async (query, snapshot) => {
-            const words = String(query.pesquisa ?? '').trim();
-            const where = words ? sql`${planos.busca} LIKE ${`%${words.toLowerCase()}%`}` : sql`true`;
-            const result = await snapshot.execute(
-              sql`SELECT count(*)::int AS n, coalesce(sum(${planos.valor}), 0)::text AS soma FROM ${planos} WHERE ${where}`,
-            );
-            const [row] = (result as unknown as { rows: { n: number; soma: string }[] }).rows;
-            return { Informacoes: { quantidade: row.n, soma: Number(row.soma) } };
+          // Read by the page statement itself: the sums and the page see the same rows. `minimo` is bound on each request.
+          listSummary: {
+            sql: (query) => {
+              const where = and(
+                pesquisaCondition(planos.busca, query.pesquisa, true),
+                sql`${planos.valor} >= ${sql.placeholder('minimo')}`,
+              );
+              return sql`(SELECT json_build_object('total', count(*), 'Informacoes', json_build_object('quantidade', count(*), 'soma', coalesce(sum(${planos.valor}), 0)))::text FROM ${planos} WHERE ${where})`;
+            },
+            params: () => ({ minimo: 0 }),
           },
         },
         listCaches(cache),
@@ -144,6 +146,11 @@ describe.each(backends)('a list reply with extra fields (listExtras) (%s)', (bac
       expect(all.Items).toHaveLength(1);
       const one = await get(`/v1/planos?pesquisa=completo ${cache}`);
       expect(one.Informacoes).toEqual({ quantidade: 1, soma: 25.5 });
+      // A page past the last has no row to carry them: they are read alone.
+      const past = await get(`/v1/planos?pesquisa=completo ${cache}&page=9`);
+      expect(past.Items).toEqual([]);
+      expect(past.meta.total).toBe(1);
+      expect(past.Informacoes).toEqual({ quantidade: 1, soma: 25.5 });
       // A write in between: the extras follow it (the cached reply is not reused).
       await env.admin.post('/v1/planos', newPlano({ name: `Completo ${cache} 2`, valor: 4.5 }));
       expect((await get(`/v1/planos?pesquisa=completo ${cache}`)).Informacoes).toEqual({ quantidade: 2, soma: 30 });
