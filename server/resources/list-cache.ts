@@ -74,10 +74,51 @@ export class PageCache extends VersionedCache<string> {
   }
 }
 
+/**
+ * The tables' versions, read for the requests that wait for them, one read at a time. A request
+ * joins the next read, never one already sent: each read starts after every request it serves
+ * arrived, so its snapshot holds every write committed before them and a reply reused under it is
+ * exact. Under load one read serves the requests that arrived while the previous one ran, instead
+ * of one round trip each; alone, a request waits for nothing but its own read.
+ */
+export class VersionsReader {
+  private next?: { promise: Promise<Map<string, number>>; resolve(v: Map<string, number>): void; reject(e: unknown): void };
+  private reading = false;
+  constructor(private read: () => Promise<Map<string, number>>) {}
+
+  /** Every table's version, read after this call. */
+  current(): Promise<Map<string, number>> {
+    if (this.next) return this.next.promise;
+    let resolve!: (v: Map<string, number>) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<Map<string, number>>((res, rej) => ((resolve = res), (reject = rej)));
+    this.next = { promise, resolve, reject };
+    if (!this.reading) void this.flush();
+    return promise;
+  }
+
+  private async flush() {
+    const batch = this.next!;
+    this.next = undefined;
+    this.reading = true;
+    try {
+      batch.resolve(await this.read());
+    } catch (error) {
+      batch.reject(error);
+    } finally {
+      this.reading = false;
+      // Requests that came while it ran: a new read for them.
+      if (this.next) void this.flush();
+    }
+  }
+}
+
 /** What a list may reuse: both caches (off only to measure the raw work) and its built page statements. */
 export interface ListCaches {
   countCache?: CountCache;
   pageCache?: PageCache;
+  /** The tables' versions a reused reply is checked against: one reader for every resource given these caches (routes.ts). */
+  versions?: VersionsReader;
   /** Page queries already built, per list shape (list-query.ts `buildPageStatement`): SQL text, not results. */
   pageStatements?: Lru<PageStatement>;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAdmin } from '../../domain/permissions';
 import { idParam, listQuery, sortParam } from '../../domain/schemas/list';
@@ -14,7 +14,7 @@ import { versoes } from '../db/schema';
 import { removeOwnedUploads } from '../services/uploads';
 import type { Effects } from '../services/effects';
 import type { AnyResource, Item, RequestContext } from './definition';
-import type { ListCaches } from './list-cache';
+import { VersionsReader, type ListCaches } from './list-cache';
 import { listKeys, listMeta, listRows, type ListParams } from './list-query';
 import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from './records';
 
@@ -27,6 +27,12 @@ export const tablesRead = (def: AnyResource) => [
   ...(def.listTables ?? []),
 ];
 
+/** Every table's version, by a statement prepared once, read for the requests waiting (list-cache.ts). */
+function versionsReader(db: Db) {
+  const statement = db.select({ tabela: versoes.tabela, versao: versoes.versao }).from(versoes).prepare('versoes_todas');
+  return new VersionsReader(async () => new Map((await statement.execute()).map((row) => [row.tabela, row.versao])));
+}
+
 export function registerResource(app: FastifyInstance, db: Db, def: AnyResource, caches: ListCaches = {}) {
   const { effects } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,12 +41,11 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
   const query = listQuery.extend({ sort: sortParam(Object.keys(def.sortable)), ...def.filters?.shape });
   const { access } = def;
 
-  // The versions a list reply depends on, as one text ("chips:12,trackres:40"), by a statement prepared once.
-  const versionsOf = db
-    .select({ versions: sql<string | null>`string_agg(${versoes.tabela} || ':' || ${versoes.versao}, ',' ORDER BY ${versoes.tabela})` })
-    .from(versoes)
-    .where(inArray(versoes.tabela, tablesRead(def)))
-    .prepare(`versoes_${def.name}`);
+  // One reader of the versions for every resource given these caches.
+  const versions = (caches.versions ??= versionsReader(db));
+  const tables = tablesRead(def).toSorted();
+  /** The versions a list reply depends on, as one text ("chips:12,trackres:40"). */
+  const versionsKey = (all: Map<string, number>) => tables.map((table) => `${table}:${all.get(table) ?? 0}`).join(',');
 
   r.get(
     base,
@@ -53,14 +58,14 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
       };
       if (!caches.pageCache) return list();
       // Read before the page: a reply is only ever stored under versions at most as new as its rows.
-      const versions = String((await versionsOf.execute())[0]?.versions ?? '');
+      const current = versionsKey(await versions.current());
       // What `present` shows may depend on the viewer's role (secrets masked for a Usuario): one reply per role.
       const variant = def.listVariant ? `${await def.listVariant(db)}|` : '';
       const key = `${isAdmin(request.user) ? 'admin' : 'staff'}|${variant}${listKeys(def, q).page}`;
-      let body = caches.pageCache.get(key, versions);
+      let body = caches.pageCache.get(key, current);
       if (body === undefined) {
         body = JSON.stringify(await list());
-        caches.pageCache.set(key, versions, body);
+        caches.pageCache.set(key, current, body);
       }
       return reply.type('application/json; charset=utf-8').send(body);
     },

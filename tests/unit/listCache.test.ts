@@ -1,6 +1,6 @@
 /** The list caches (server/resources/list-cache.ts): a value holds only under its version, and the size stays bounded. */
 import { describe, expect, it } from 'vitest';
-import { CountCache, PageCache } from '../../server/resources/list-cache';
+import { CountCache, PageCache, VersionsReader } from '../../server/resources/list-cache';
 
 describe('list caches', () => {
   it('a total is served only under the version it was counted at', () => {
@@ -29,5 +29,59 @@ describe('list caches', () => {
     cache.set('p3', 'v', '1234'); // 12 bytes: the least recently used (p1) goes
     expect([cache.get('p1', 'v'), cache.get('p2', 'v'), cache.get('p3', 'v')]).toEqual([undefined, '12345', '1234']);
     expect(cache.get('p2', 'other versions')).toBeUndefined();
+  });
+});
+
+describe('VersionsReader', () => {
+  /** A read whose start is recorded and whose end the test decides. */
+  function controlledReads() {
+    const reads: { resolve(value: Map<string, number>): void; reject(error: unknown): void }[] = [];
+    const reader = new VersionsReader(() => new Promise<Map<string, number>>((resolve, reject) => reads.push({ resolve, reject })));
+    return { reader, reads };
+  }
+  const versions = (n: number) => new Map([['clientes', n]]);
+
+  it('a request alone reads at once', async () => {
+    const { reader, reads } = controlledReads();
+    const first = reader.current();
+    expect(reads).toHaveLength(1);
+    reads[0].resolve(versions(1));
+    expect(await first).toEqual(versions(1));
+  });
+
+  it('requests that come while a read runs share the next read, never the one already sent', async () => {
+    const { reader, reads } = controlledReads();
+    const first = reader.current();
+    const second = reader.current();
+    const third = reader.current();
+    // The first read was sent before the other two came: they wait for a read of their own.
+    expect(reads).toHaveLength(1);
+    let settled = false;
+    void second.then(() => (settled = true));
+    reads[0].resolve(versions(1));
+    expect(await first).toEqual(versions(1));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    // One read for both, started only after the first ended.
+    expect(reads).toHaveLength(2);
+    reads[1].resolve(versions(2));
+    expect(await second).toEqual(versions(2));
+    expect(await third).toEqual(versions(2));
+    expect(reads).toHaveLength(2);
+  });
+
+  it('a failed read fails its requests only; the next requests read again', async () => {
+    const { reader, reads } = controlledReads();
+    const failing = reader.current();
+    const waiting = reader.current();
+    reads[0].reject(new Error('conexão perdida'));
+    await expect(failing).rejects.toThrow('conexão perdida');
+    await Promise.resolve();
+    reads[1].resolve(versions(3));
+    expect(await waiting).toEqual(versions(3));
+    const later = reader.current();
+    expect(reads).toHaveLength(3);
+    reads[2].resolve(versions(4));
+    expect(await later).toEqual(versions(4));
   });
 });
