@@ -57,8 +57,11 @@ export interface AppOptions {
   asaasBaseUrl?: string;
 }
 
-/** Paths the browser app never owns: the API's and its documentation. */
-const isServerPath = (url: string) => isApiPath(url) || url.startsWith('/docs');
+/**
+ * Paths the browser app never owns: the API's, its documentation, and the built assets (a chunk
+ * missing after a deploy is a 404, not the page, which a browser would refuse as a module).
+ */
+const isServerPath = (url: string) => isApiPath(url) || url.startsWith('/docs') || url.startsWith('/assets/');
 /** Every JSON body but the uploads' is a form's worth of fields: 100 KB is ample (a client with 20 contacts is ~15 KB). */
 export const DEFAULT_BODY_LIMIT = 100_000;
 
@@ -132,9 +135,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticDir,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
-        // Built assets have content hashes in their names: cache them for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // Cache-Control is ours (send's own would replace what setHeaders sets): built assets have
+      // content hashes in their names, so they are cached for good; index.html is revalidated.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+        );
       },
     });
   }
