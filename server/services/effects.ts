@@ -47,6 +47,7 @@ export function createEffects(queue: JobQueue): Effects {
       tx,
       queue,
       ids.map((idcobranca) => ({ idcobranca, kind: 'novacobranca' as const })),
+      company,
     );
   };
 

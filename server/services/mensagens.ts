@@ -135,10 +135,18 @@ export interface AlertRequest {
   occurrence?: number;
 }
 
-/** The alerts for some charges, rendered from the company's templates now: one read, one insert. */
-export async function enqueueAlertas(tx: DbOrTx, queue: JobQueue, requests: readonly AlertRequest[]): Promise<number> {
+/**
+ * The alerts for some charges, rendered from the company's templates now: one read, one insert.
+ * `company`: the settings the caller already read in this transaction.
+ */
+export async function enqueueAlertas(
+  tx: DbOrTx,
+  queue: JobQueue,
+  requests: readonly AlertRequest[],
+  company?: CompanySettings,
+): Promise<number> {
   if (!requests.length) return 0;
-  const company = await getCompany(tx);
+  company ??= await getCompany(tx);
   const ids = [...new Set(requests.map((request) => request.idcobranca))];
   const rows = await tx
     .select({ cobranca: cobrancas, client: recipientColumns })
@@ -219,7 +227,7 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
     if (occurrence >= 0 && occurrence <= Number(repeticoes)) requests.push({ idcobranca: row.id, kind: 'vencida', occurrence });
   }
   let created = 0;
-  for (let i = 0; i < requests.length; i += 1000) created += await enqueueAlertas(tx, queue, requests.slice(i, i + 1000));
+  for (let i = 0; i < requests.length; i += 1000) created += await enqueueAlertas(tx, queue, requests.slice(i, i + 1000), company);
   return created;
 }
 

@@ -3,6 +3,7 @@
  * Brasília time, and the field validation that answers `{errors: [{code: "invalid_<field>", description}]}`.
  */
 import { randomInt } from 'node:crypto';
+import { wallClock } from '../../domain/calendar';
 
 export interface AsaasError {
   code: string;
@@ -112,21 +113,8 @@ export const error = (code: string, description: string): AsaasError => ({ code,
 
 /** "YYYY-MM-DD HH:mm:ss" in Brasília time, as Asaas writes dates. */
 export function brasilia(date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const wall = wallClock(date, 'America/Sao_Paulo');
+  return `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
 }
 export const today = () => brasilia().slice(0, 10);
 
