@@ -34,7 +34,7 @@ export async function startNode(
   // The same Node flags as `npm start` (scripts/start.mjs), plus any given (a profiler's).
   const child = spawn(process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
