@@ -5,7 +5,9 @@ import { readEnv } from './config';
 import { openDatabase } from './db/client';
 
 const env = readEnv();
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const database = await openDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR },
+);
 const app = await buildApp({
   database,
   staticDir: path.resolve('dist'),

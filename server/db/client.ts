@@ -2,6 +2,7 @@
  * Opens the database: PGlite in DATA_DIR by default, PostgreSQL through `pg` when a URL is
  * given. Both speak the same SQL, run the same migrations and give the same Drizzle API.
  */
+import { availableParallelism } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,15 +80,21 @@ export interface OpenOptions {
   url?: string;
   /** Directory of the embedded database; omitted means in memory (tests). */
   dataDir?: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (`defaultPoolSize()` when omitted). */
   poolSize?: number;
 }
+
+/**
+ * Twice the cores, at least 4: a backend runs on a core, and more of them than cores take turns,
+ * each run slower (bench/README.md, "The pool").
+ */
+export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPoolSize(),
       // Named statements (the lists' pages, resources/list-query.ts) are parsed once per connection
       // but planned on every run with its values: a generic plan cannot see how many rows a
       // pesquisa pattern or a date range selects (bench/README.md).
