@@ -8,6 +8,7 @@
  * - PageCache: a whole serialized reply under the versions of its table and of the tables its
  *   rows embed, read before the page. A hit costs one tiny query and no serialization.
  */
+import type { Db } from '../db/client';
 import type { PageStatement } from './list-query';
 
 /** A least-recently-used map, bounded in entries and, given `weigh`, in total weight. */
@@ -121,13 +122,17 @@ export interface ListCaches {
   versions?: VersionsReader;
   /** Page queries already built, per list shape (list-query.ts `buildPageStatement`): SQL text, not results. */
   pageStatements?: Lru<PageStatement>;
+  /** Not a cache: where the pages of a bounded range run, each statement planned once (db/client.ts `plannedOnce`). */
+  plannedOnce?: Db;
 }
 
 /** Built page statements kept (list shapes: filters, number of pesquisa words, order). */
 const MAX_STATEMENTS = 400;
 
 /** With the caches off every reply and total is computed afresh; the built statements are still reused (they hold no data). */
-export function listCaches(enabled: boolean): ListCaches {
+export function listCaches(enabled: boolean, plannedOnce?: Db): ListCaches {
   const pageStatements = new Lru<PageStatement>(MAX_STATEMENTS);
-  return enabled ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements } : { pageStatements };
+  return enabled
+    ? { countCache: new CountCache(), pageCache: new PageCache(), pageStatements, plannedOnce }
+    : { pageStatements, plannedOnce };
 }

@@ -26,16 +26,20 @@ const wordParams = (pesquisa: string | undefined) => Object.fromEntries(searchWo
 /**
  * Every word of the pesquisa must occur in `busca`; the trigram index serves each LIKE. With
  * `placeholders` the patterns are left as parameters, so one built statement serves every term
- * with as many words (PostgreSQL still plans each run with the actual pattern).
+ * with as many words (PostgreSQL still plans each run with the actual pattern). `bounded`: the
+ * rows are found by other conditions (a date range), and the LIKE only tests them: it is written
+ * so that no index can serve it (`COLLATE "C"`, the same byte-wise match), so a plan made without
+ * the pattern never turns to the trigram index (`plannedOnce`, db/client.ts).
  */
-export function pesquisaCondition(column: PgColumn, pesquisa: string | undefined, placeholders = false): SQL | undefined {
+export function pesquisaCondition(column: PgColumn, pesquisa: string | undefined, placeholders = false, bounded = false): SQL | undefined {
   const words = searchWords(pesquisa);
   if (!words.length) return undefined;
-  return and(...words.map((word, i) => sql`${column} LIKE ${placeholders ? sql.placeholder(`w${i}`) : likeWord(word)}`));
+  const tested = bounded ? sql`${column} COLLATE "C"` : sql`${column}`;
+  return and(...words.map((word, i) => sql`${tested} LIKE ${placeholders ? sql.placeholder(`w${i}`) : likeWord(word)}`));
 }
 
-export function listConditions(def: AnyResource, query: ListParams, placeholders = false): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, placeholders)];
+export function listConditions(def: AnyResource, query: ListParams, placeholders = false, bounded = false): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, placeholders, bounded)];
   if (query.status !== undefined && def.status) conditions.push(def.status(query.status));
   if (def.filters) conditions.push(...def.filters.where(query));
   return and(...conditions.filter(Boolean));
@@ -200,7 +204,7 @@ function buildPageStatement(db: Db, def: AnyResource, query: ListParams, counts:
       [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})`,
       ...(summary ? { [SUMMARY]: summary } : {}),
     },
-    listConditions(def, query, true),
+    listConditions(def, query, true, counts),
     orderOf(def, query),
     sql.placeholder('limit') as unknown as number,
     sql.placeholder('offset') as unknown as number,
@@ -245,7 +249,8 @@ export async function listRows(
   // A page far past the end (up to 2^31 - 1) would overflow the subscript: clamped, it is still past the end.
   const slicedFrom = counts ? Math.min(offset, INT4_MAX - query.pageSize) : offset;
   const params = { limit: query.pageSize, offset: slicedFrom, ...wordParams(query.pesquisa), ...def.listSummary?.params?.() };
-  const page = statement.run(db, params);
+  // A page that counts a bounded range runs where its statement is planned once (db/client.ts).
+  const page = statement.run((counts && caches.plannedOnce) || db, params);
   // The last properties first: deleting an object's last property keeps V8's fast layout (JSON.stringify's too).
   const strip = (rows: Item[]) => {
     for (const row of rows) {

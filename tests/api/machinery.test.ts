@@ -26,6 +26,18 @@ describe.each(backends)('resource machinery (%s)', (backend) => {
     for (const resource of RESOURCES) expect(getTableName(resource.table), resource.name).toBe(resource.name);
   });
 
+  it('PostgreSQL plans each run of a statement on the main pool, and a statement once on `plannedOnce`', async () => {
+    const { database } = env.t;
+    const mode = async (db: typeof database.db) =>
+      ((await db.execute(sql`SHOW plan_cache_mode`)) as unknown as { rows: { plan_cache_mode: string }[] }).rows[0].plan_cache_mode;
+    if (backend === 'pglite') {
+      expect(database.plannedOnce).toBeUndefined();
+      return;
+    }
+    expect(await mode(database.db)).toBe('force_custom_plan');
+    expect(await mode(database.plannedOnce!)).toBe('force_generic_plan');
+  });
+
   it('every table a list reads has its version trigger', async () => {
     const result = (await env.t.database.db.execute(sql`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal`)) as unknown as {
       rows: { tgname: string }[];

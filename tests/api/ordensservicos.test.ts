@@ -408,6 +408,41 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
     });
   });
 
+  it('a month with a pesquisa finds what the same pesquisa finds without dates: accents, case, several words, % and _', async () => {
+    const { owner, links } = await installation(newCliente({ name: 'Genoveva Prudente' }));
+    const at = (descricao: string, agendamento = '2035-06-15', status = 0) =>
+      post('/v1/ordensservicos', newOrdem(links, { descricao, agendamento, status, checklist: status ? FULL_CHECKLIST : {} }));
+    const garantia = await at('Instalação com 100% de garantia');
+    const sublinhado = await at('Troca_de chip', '2035-06-01', 1);
+    const troca = await at('Troca de chip', '2035-06-30');
+    const julho = await at('Troca de chip', '2035-07-01');
+    /** The month's page (PostgreSQL plans it once: db/client.ts `plannedOnce`) and the client's, without dates. */
+    const found = async (term: string, extra = '') => {
+      const lists = await Promise.all(
+        [`dataInicio=2035-06-01&dataFim=2035-06-30${extra}`, `idcliente=${owner.id}${extra}`].map(async (query) => {
+          const body = await get(`/v1/ordensservicos?${query}&pesquisa=${encodeURIComponent(term)}`);
+          expect(body.meta.total, `${query} ${term}`).toBe(body.Items.length);
+          return body.Items.map((o: any) => o.id) as number[];
+        }),
+      );
+      expect(lists[0], term).toEqual(lists[1].filter((id) => id !== julho.id));
+      return lists[0];
+    };
+    expect(await found('INSTALAÇÃO')).toEqual([garantia.id]);
+    expect(await found('100%')).toEqual([garantia.id]);
+    expect(await found('0% de')).toEqual([garantia.id]);
+    expect(await found('troca_de')).toEqual([sublinhado.id]);
+    expect(await found('TROCA chip')).toEqual([troca.id, sublinhado.id]);
+    expect(await found('troca', '&status=1')).toEqual([sublinhado.id]);
+    expect(await found('troca', '&status=0')).toEqual([troca.id]);
+    expect(await found('genoveva prudente')).toEqual([troca.id, sublinhado.id, garantia.id]);
+    expect(await found('%')).toEqual([garantia.id]);
+    expect(await found('_')).toEqual([sublinhado.id]);
+    expect(await found('nenhuma')).toEqual([]);
+    // Run again, the plan kept: the same answers.
+    expect(await found('troca')).toEqual([troca.id, sublinhado.id]);
+  });
+
   it('sort=agendamento&order=ASC orders by the scheduled date, then the time', async () => {
     const { owner, links } = await installation();
     const at = (agendamento: string, horario: string) => post('/v1/ordensservicos', newOrdem(links, { agendamento, horario }));
