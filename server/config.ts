@@ -10,7 +10,7 @@ const envSchema = z.object({
   /**
    * Connections to DATABASE_URL. By default twice this machine's cores, at least 4: more backends
    * than cores only take turns on them, and on 2 cores a pool of 4 served a month of service
-   * orders 15-35 % faster than one of 10 (bench/README.md).
+   * orders 15-38 % faster than one of 10 (bench/README.md, "Four connections").
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   APP_TIMEZONE: z.string().default('America/Sao_Paulo'),

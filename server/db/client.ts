@@ -93,7 +93,7 @@ export interface OpenOptions {
 
 /**
  * Twice the cores, at least 4: a backend runs on a core, and more of them than cores take turns,
- * each run slower (bench/README.md, "The pool").
+ * each run slower (bench/README.md, "Four connections").
  */
 export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
 
