@@ -76,7 +76,7 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
    * same query), as one SQL value the page statement reads beside its rows: one statement, so one
    * snapshot and one round trip. `sql(query)` is built once per list shape (filters, number of
    * pesquisa words, order) and yields the JSON text `{ "total": n, ...fields }`; it may use the
-   * pesquisa's placeholders (`w0`, `w1`, …: `pesquisaCondition(column, pesquisa, true)`) and those
+   * pesquisa's placeholders (`w0`, `w1`, …: `pesquisaCondition(column, pesquisa, { placeholders: true })`) and those
    * `params()` gives on each request. A page with no row to carry it reads it alone.
    */
   listSummary?: { sql: (query: ListQuery & Item) => SQL; params?: () => Record<string, unknown> };

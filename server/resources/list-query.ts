@@ -23,23 +23,33 @@ const searchWords = (pesquisa: string | undefined) =>
 /** The LIKE pattern of each word, as the parameters `w0`, `w1`, … of a reused page statement. */
 const wordParams = (pesquisa: string | undefined) => Object.fromEntries(searchWords(pesquisa).map((word, i) => [`w${i}`, likeWord(word)]));
 
+/** How a pesquisa's LIKEs are written (`pesquisaCondition`). */
+export interface PesquisaOptions {
+  placeholders?: boolean;
+  bounded?: boolean;
+}
+
 /**
  * Every word of the pesquisa must occur in `busca`; the trigram index serves each LIKE. With
  * `placeholders` the patterns are left as parameters, so one built statement serves every term
- * with as many words (PostgreSQL still plans each run with the actual pattern). `bounded`: the
+ * with as many words (PostgreSQL still plans each run with the actual pattern). With `bounded` the
  * rows are found by other conditions (a date range), and the LIKE only tests them: it is written
  * so that no index can serve it (`COLLATE "C"`, the same byte-wise match), so a plan made without
  * the pattern never turns to the trigram index (`plannedOnce`, db/client.ts).
  */
-export function pesquisaCondition(column: PgColumn, pesquisa: string | undefined, placeholders = false, bounded = false): SQL | undefined {
+export function pesquisaCondition(
+  column: PgColumn,
+  pesquisa: string | undefined,
+  { placeholders = false, bounded = false }: PesquisaOptions = {},
+): SQL | undefined {
   const words = searchWords(pesquisa);
   if (!words.length) return undefined;
   const tested = bounded ? sql`${column} COLLATE "C"` : sql`${column}`;
   return and(...words.map((word, i) => sql`${tested} LIKE ${placeholders ? sql.placeholder(`w${i}`) : likeWord(word)}`));
 }
 
-export function listConditions(def: AnyResource, query: ListParams, placeholders = false, bounded = false): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, placeholders, bounded)];
+export function listConditions(def: AnyResource, query: ListParams, options: PesquisaOptions = {}): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, options)];
   if (query.status !== undefined && def.status) conditions.push(def.status(query.status));
   if (def.filters) conditions.push(...def.filters.where(query));
   return and(...conditions.filter(Boolean));
@@ -204,7 +214,7 @@ function buildPageStatement(db: Db, def: AnyResource, query: ListParams, counts:
       [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})`,
       ...(summary ? { [SUMMARY]: summary } : {}),
     },
-    listConditions(def, query, true, counts),
+    listConditions(def, query, { placeholders: true, bounded: counts }),
     orderOf(def, query),
     sql.placeholder('limit') as unknown as number,
     sql.placeholder('offset') as unknown as number,

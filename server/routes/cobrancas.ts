@@ -152,7 +152,7 @@ function summarySql(q: ListParams) {
   const rollup = pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined;
   const select = rollup
     ? bucketsSelect(rollupSource, rollupRange({ dataInicio: q.dataInicio as CalendarDate, dataFim: q.dataFim as CalendarDate }), TODAY)
-    : bucketsSelect(rowSource, and(pesquisaCondition(cobrancas.busca, q.pesquisa, true), ...filters.where(q)), TODAY);
+    : bucketsSelect(rowSource, and(pesquisaCondition(cobrancas.busca, q.pesquisa, { placeholders: true }), ...filters.where(q)), TODAY);
   const total = q.status === undefined ? sql`b.q_total` : sql`b.${sql.identifier(`s_${Number(q.status)}`)}`;
   return sql`(SELECT json_build_object('total', ${total}, 'Informacoes', ${informacoesJson()})::text FROM (${select}) b)`;
 }

@@ -138,7 +138,7 @@ describe.each(backends)('a list reply with extra fields (listSummary) (%s)', (ba
           listSummary: {
             sql: (query) => {
               const where = and(
-                pesquisaCondition(planos.busca, query.pesquisa, true),
+                pesquisaCondition(planos.busca, query.pesquisa, { placeholders: true }),
                 sql`${planos.valor} >= ${sql.placeholder('minimo')}`,
               );
               return sql`(SELECT json_build_object('total', count(*), 'Informacoes', json_build_object('quantidade', count(*), 'soma', coalesce(sum(${planos.valor}), 0)))::text FROM ${planos} WHERE ${where})`;
