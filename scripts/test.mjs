@@ -25,6 +25,12 @@ if (chromium) {
   console.log('Chromium não encontrado (defina CHROME_PATH ou instale o pacote chromium): testes de ponta a ponta ignorados.');
 }
 if (process.env.TEST_DATABASE_URL) console.log(`Testes de API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);
+// POSTGRES_REQUIRED=1 (CI): the PostgreSQL tests may not drop out silently; no server is a failure.
+let missingPostgres = 0;
+if (process.env.POSTGRES_REQUIRED === '1' && !(await postgresAnswers(process.env.TEST_DATABASE_URL))) {
+  console.error('PostgreSQL não responde em TEST_DATABASE_URL e POSTGRES_REQUIRED=1: os testes no PostgreSQL não podem rodar.');
+  missingPostgres = 1;
+}
 
 // The type check counts as one test: the shared domain types bind browser and server together.
 console.log('Verificando tipos (tsc --noEmit)…');
@@ -59,7 +65,7 @@ const args = [
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 
 let passed = (typecheckPassed ? 1 : 0) + (lintPassed ? 1 : 0);
-let failed = missingBrowser + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
+let failed = missingBrowser + missingPostgres + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
@@ -72,3 +78,19 @@ if (existsSync(report)) {
 if (run.status !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
+
+/** Whether a PostgreSQL server accepts a connection at `url` (within 5 s). */
+async function postgresAnswers(url) {
+  if (!url) return false;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
