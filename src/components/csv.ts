@@ -10,10 +10,21 @@ export interface CsvColumn<T> {
 
 const quote = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
+/**
+ * A text cell that a spreadsheet would read as a formula (OWASP's CSV injection rule: it begins
+ * with `=`, `+`, `-`, `@`, TAB or CR) gets a leading `'`, so Excel shows it as text and runs
+ * nothing. A client's name or a charge's description can come from the public pre-registration.
+ * Numbers are never formulas and stay as they are.
+ */
+export const neutralizeFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+const cell = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : neutralizeFormula(value);
+
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
   const line = (cells: string[]) => cells.map(quote).join(';');
-  const header = line(columns.map((column) => column.header));
-  const body = rows.map((row) => line(columns.map((column) => String(column.value(row) ?? ''))));
+  const header = line(columns.map((column) => neutralizeFormula(column.header)));
+  const body = rows.map((row) => line(columns.map((column) => cell(column.value(row)))));
   return `\uFEFF${[header, ...body].join('\r\n')}\r\n`;
 }
 
