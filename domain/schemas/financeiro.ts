@@ -120,8 +120,8 @@ export const cobrancaSchema = z.preprocess(
     datecreated: optionalDate(),
     informacoes: text(5000),
     status: statusOf([0, 1, 2, 3], MSG.cobrancaStatus),
-    invoiceUrl: text(500),
-    bankSlipUrl: text(500),
+    // No `invoiceUrl` or `bankSlipUrl`: the payment links are written only by the gateway sync
+    // (DESIGN 10), so a staff write cannot point the client's next alert anywhere else.
   }),
 );
 export type CobrancaInput = z.infer<typeof cobrancaSchema>;

@@ -44,8 +44,6 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     valor: input.valor.toFixed(2),
     datecreated: input.datecreated ?? existing?.datecreated ?? today,
     paymentDate,
-    // A gateway payment's links are the gateway's: an edit keeps them.
-    ...(existing?.gatewayId ? { invoiceUrl: existing.invoiceUrl, bankSlipUrl: existing.bankSlipUrl } : {}),
   };
 }
 
@@ -217,7 +215,7 @@ export const cobrancasResource = defineResource({
     valor: cobrancas.valor,
     status: cobrancas.status,
   },
-  status: (status) => eq(cobrancas.status, status),
+  status: { values: Object.values(COBRANCA_STATUS), where: (status) => eq(cobrancas.status, status) },
   filters,
   embeds: [
     embed('cliente', { table: clientes, key: cobrancas.idcliente, columns: clienteFinanceColumns }),

@@ -207,8 +207,6 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     duedate: payment.dueDate,
     datecreated: isCalendarDate(payment.dateCreated?.slice(0, 10)) ? payment.dateCreated!.slice(0, 10) : null,
     status,
-    invoiceUrl: text(payment.invoiceUrl).slice(0, 500),
-    bankSlipUrl: text(payment.bankSlipUrl).slice(0, 500),
   });
   if (!parsed.success) return 'skipped';
   const input = parsed.data;
@@ -219,8 +217,8 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     duedate: input.duedate,
     status,
     paymentDate: status === 1 ? paymentDateOf(payment) : null,
-    invoiceUrl: input.invoiceUrl,
-    bankSlipUrl: input.bankSlipUrl,
+    invoiceUrl: text(payment.invoiceUrl).slice(0, 500),
+    bankSlipUrl: text(payment.bankSlipUrl).slice(0, 500),
     gatewayId: payment.id,
   };
   // Ours by gateway id; or a charge of ours whose link a crash lost (its id as externalReference), or

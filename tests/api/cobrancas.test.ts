@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { valorAtualizado } from '../../domain/financeiro';
 import { appToday } from '../../server/services/clock';
-import { backends, useInstalledApp } from '../support/app';
+import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newCliente, newEmpresa } from '../support/registry';
 
 describe.each(backends)('cobrancas (%s)', (backend) => {
@@ -149,11 +149,36 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     expect((await env.admin.delete(`/v1/clientes/${cliente.id}`)).status).toBe(200);
   });
 
+  it('only the gateway sync sets invoiceUrl and bankSlipUrl: a staff write leaves them as they were', async () => {
+    const cliente = await newClient();
+    const evil = { invoiceUrl: 'https://evil.example/pague', bankSlipUrl: 'https://evil.example/boleto' };
+    const created = await charge(cliente.id, evil);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ invoiceUrl: '', bankSlipUrl: '' });
+    await env.t.database.db.execute(
+      sql`UPDATE cobrancas SET invoice_url = 'https://www.asaas.com/i/1', bank_slip_url = 'https://www.asaas.com/b/1' WHERE id = ${created.body.id}`,
+    );
+    const updated = await env.admin.put(`/v1/cobrancas/${created.body.id}`, { ...created.body, ...evil, descricao: 'Outra' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      descricao: 'Outra',
+      invoiceUrl: 'https://www.asaas.com/i/1',
+      bankSlipUrl: 'https://www.asaas.com/b/1',
+    });
+    const staff = newUser();
+    expect((await env.admin.post('/v1/users', staff)).status).toBe(201);
+    const usuario = new Client(env.t.app);
+    expect((await usuario.login(staff.login, staff.password)).status).toBe(200);
+    const byUsuario = await usuario.put(`/v1/cobrancas/${created.body.id}`, { ...updated.body, invoiceUrl: 'https://evil.example/x' });
+    expect(byUsuario.status).toBe(200);
+    expect((await env.admin.get(`/v1/cobrancas/${created.body.id}`)).body.invoiceUrl).toBe('https://www.asaas.com/i/1');
+  });
+
   it('send: 409 while messaging is off; then the novacobranca template, filled, goes to the outbox', async () => {
     const cliente = await newClient(newCliente({ name: 'Bruno Dias', mobilePhone: '21998765432' }));
-    const c = (
-      await charge(cliente.id, { valor: 1234.5, duedate: '2030-01-15', dtcard: '2029-12-20', invoiceUrl: 'https://pay.example/abc' })
-    ).body;
+    const c = (await charge(cliente.id, { valor: 1234.5, duedate: '2030-01-15', dtcard: '2029-12-20' })).body;
+    // The payment link is the gateway sync's to write (asaas-sync.ts does it this way).
+    await env.t.database.db.execute(sql`UPDATE cobrancas SET invoice_url = 'https://pay.example/abc' WHERE id = ${c.id}`);
     const off = await env.admin.get(`/v1/cobrancas/enviar/${c.id}`);
     expect(off.status).toBe(409);
     expect(off.body.message).toMatch(/WhatsApp não está ativa/);
