@@ -1,7 +1,7 @@
 /** Query of every generic list: DESIGN section 5. */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { MSG, sortFields } from '../messages';
+import { MSG, sortFields, valuesAccepted } from '../messages';
 import { id, int, text, withoutControlChars } from './common';
 
 export const listQuery = z.object({
@@ -13,6 +13,7 @@ export const listQuery = z.object({
   pageSize: int(MSG.pageSize)
     .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
     .default(DEFAULT_PAGE_SIZE),
+  // Each resource's list replaces it with its own values (`statusFilter`).
   status: z.preprocess((v) => (v === '' ? undefined : v), int(MSG.invalidStatus).optional()),
   order: z
     .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc'], { error: MSG.invalidOrder }))
@@ -22,5 +23,17 @@ export type ListQuery = z.infer<typeof listQuery> & { sort?: string };
 
 /** A list's `sort`: one of the fields the resource sorts by, never anything else (not even `__proto__`). */
 export const sortParam = (fields: readonly string[]) => z.enum(fields as [string, ...string[]], { error: sortFields(fields) }).optional();
+
+/**
+ * A list's `status` filter: one of the resource's fixed values (as digits in the query), or none
+ * ('' is none). Any other value (-1, 4, 2147483647, 'abc', a repeated key) is a 400 naming them.
+ */
+export const statusFilter = (values: readonly number[]) => {
+  const message = `${MSG.invalidStatus}. ${valuesAccepted(values)}`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.literal(values as [number, ...number[]], { error: message }).optional(),
+  );
+};
 
 export const idParam = z.object({ id: id() });

@@ -63,8 +63,11 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
    * order by id only: a page sorted by a column may read that column's index and stop early.
    */
   countWithPage?: (query: ListQuery & Item) => boolean;
-  /** How the `status` filter reads for this resource. */
-  status?: (status: number) => SQL;
+  /**
+   * The `status` filter: its fixed values (any other is a 400, `statusFilter`) and how each reads
+   * for this resource. A resource without it has no `status` in its list query.
+   */
+  status?: { values: readonly number[]; where: (status: number) => SQL };
   /** Extra list filters: their zod shape and how each becomes a condition. */
   filters?: { shape: Record<string, ZodType>; where: (query: ListQuery & Item) => (SQL | undefined)[] };
   /** Records embedded in each item (embed.ts): read by the list's page query, fetched for single reads. */

@@ -50,7 +50,7 @@ export function pesquisaCondition(
 
 export function listConditions(def: AnyResource, query: ListParams, options: PesquisaOptions = {}): SQL | undefined {
   const conditions: (SQL | undefined)[] = [pesquisaCondition(def.table.busca, query.pesquisa, options)];
-  if (query.status !== undefined && def.status) conditions.push(def.status(query.status));
+  if (query.status !== undefined && def.status) conditions.push(def.status.where(query.status));
   if (def.filters) conditions.push(...def.filters.where(query));
   return and(...conditions.filter(Boolean));
 }

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAdmin } from '../../domain/permissions';
-import { idParam, listQuery, sortParam } from '../../domain/schemas/list';
+import { idParam, listQuery, sortParam, statusFilter } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { versoes } from '../db/schema';
 import { removeOwnedUploads } from '../services/uploads';
@@ -38,7 +38,11 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/v1/${def.name}`;
   const tags = [def.name];
-  const query = listQuery.extend({ sort: sortParam(Object.keys(def.sortable)), ...def.filters?.shape });
+  // Every filter with a fixed set of values is an enum: `status` is the resource's own, or absent.
+  const query = (def.status ? listQuery.extend({ status: statusFilter(def.status.values) }) : listQuery.omit({ status: true })).extend({
+    sort: sortParam(Object.keys(def.sortable)),
+    ...def.filters?.shape,
+  });
   const { access } = def;
 
   // One reader of the versions for every resource given these caches.

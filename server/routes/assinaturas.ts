@@ -7,6 +7,7 @@
  * do not. The billing job (jobs/billing.ts) turns each period into a charge.
  */
 import { eq } from 'drizzle-orm';
+import { ASSINATURA_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { id } from '../../domain/schemas/common';
 import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/financeiro';
@@ -51,7 +52,7 @@ export const assinaturasResource = defineResource({
     valor: assinaturas.valor,
     status: assinaturas.status,
   },
-  status: (status) => eq(assinaturas.status, status),
+  status: { values: Object.values(ASSINATURA_STATUS), where: (status) => eq(assinaturas.status, status) },
   filters: {
     shape: { idcliente: id(MSG.invalidCliente).optional() },
     where: (q) => [q.idcliente !== undefined ? eq(assinaturas.idcliente, Number(q.idcliente)) : undefined],

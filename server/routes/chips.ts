@@ -23,7 +23,7 @@ export const chipsResource = defineResource({
   hiddenColumns: ['updatedAt'],
   sortable: { id: chips.id, phone: chips.phone, iccid: chips.iccid, operadora: chips.operadora, fonecedor: chips.fonecedor },
   /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
-  status: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)),
+  status: { values: [0, 1], where: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)) },
   filters: {
     shape: { deviceId: idOrZero(MSG.invalidRastreador).optional() },
     where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, Number(q.deviceId)) : undefined],

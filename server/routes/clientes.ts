@@ -84,7 +84,7 @@ export const clientesResource = defineResource({
     status: clientes.status,
     email: clientes.email,
   },
-  status: (status) => eq(clientes.status, status),
+  status: { values: Object.values(CLIENTE_STATUS), where: (status) => eq(clientes.status, status) },
   filters: {
     shape: { cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional() },
     where: (q) => [q.cadastro ? eq(clientes.cadastro, String(q.cadastro)) : undefined],

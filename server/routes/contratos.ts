@@ -4,6 +4,7 @@
  * the contract page (/static/contrato/{token}), which staff read to show and send the link.
  */
 import { eq } from 'drizzle-orm';
+import { CONTRATO_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { id } from '../../domain/schemas/common';
 import { contratoSchema, type ContratoInput } from '../../domain/schemas/financeiro';
@@ -67,7 +68,7 @@ export const contratosResource = defineResource({
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, (c.plano as { descricao?: string } | undefined)?.descricao],
   hiddenColumns: ['updatedAt'],
   sortable: { id: contratos.id, status: contratos.status, createdAt: contratos.createdAt },
-  status: (status) => eq(contratos.status, status),
+  status: { values: Object.values(CONTRATO_STATUS), where: (status) => eq(contratos.status, status) },
   filters: {
     shape: { idcliente: id(MSG.invalidCliente).optional() },
     where: (q) => [q.idcliente !== undefined ? eq(contratos.idcliente, Number(q.idcliente)) : undefined],

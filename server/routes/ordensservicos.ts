@@ -100,7 +100,7 @@ export const ordensservicosResource = defineResource({
   hiddenColumns: ['updatedAt'],
   // The agenda reads `sort=agendamento&order=ASC`: by day, then time.
   sortable: { id: ordensservicos.id, agendamento: [ordensservicos.agendamento, ordensservicos.horario] },
-  status: (status) => eq(ordensservicos.status, status),
+  status: { values: Object.values(ORDEM_STATUS), where: (status) => eq(ordensservicos.status, status) },
   // A date range is found through its own index; walking the primary key to it costs far more for a past month.
   idOrder: (q) => (q.dataInicio || q.dataFim ? sql`${ordensservicos.id} + 0` : undefined),
   // A month holds thousands of orders: their page's ids come from ordensservicos_agendamento_status_busca_idx alone.

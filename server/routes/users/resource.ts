@@ -7,7 +7,7 @@
  */
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACESSO } from '../../../domain/constants';
+import { ACESSO, USER_STATUS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { isAdmin } from '../../../domain/permissions';
 import {
@@ -102,7 +102,7 @@ export const usersResource = defineResource({
   access: { list: 'admin', read: 'self', create: 'admin', update: 'self', remove: 'admin' },
   searchFields: (u) => [u.name, u.email, u.login, u.cpf],
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
-  status: (status) => eq(users.bloqueado, status === 1),
+  status: { values: Object.values(USER_STATUS), where: (status) => eq(users.bloqueado, status === USER_STATUS.BLOQUEADO) },
   hiddenColumns: ['passwordHash', 'updatedAt'],
   // The API's user, here and in the session replies (auth.ts): `nivel` kept equal to `acesso`,
   // status derived from bloqueado; a single read carries the company settings, secrets masked
