@@ -3,7 +3,7 @@
  * month over the last 12 months, and the split of those months' charges by status.
  */
 import * as React from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslate } from 'ra-core';
@@ -12,19 +12,27 @@ import { BUCKET_COLORS } from '../../resources/cobrancas/SummaryCards';
 import type { Serie } from './types';
 
 const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-/** '2026-03' → 'mar. de 26' → 'mar/26'. */
-const monthLabel = (mes: string) => {
+/**
+ * '2026-03' → 'mar. de 26' → 'mar/26' (tooltip), or 'mar' over '26' under the bars: two short lines
+ * fit every month's band, where one 'mar/26' made the axis drop labels wherever two touched.
+ */
+export const monthLabel = (mes: string, separator = '/') => {
   const parts = monthName.formatToParts(new Date(`${mes}-01T00:00:00Z`));
   const month = parts.find((p) => p.type === 'month')?.value.replace('.', '') ?? mes;
   const year = parts.find((p) => p.type === 'year')?.value ?? '';
-  return `${month}/${year}`;
+  return `${month}${separator}${year}`;
 };
+
+/** Every month is labelled; on a phone, every other month (a steady step, the latest month always). */
+export const monthTickInterval = (everyOther: boolean, count: number) => (_value: unknown, index: number) =>
+  !everyOther || (count - 1 - index) % 2 === 0;
 
 /** The split shows the statuses a charge ends in; Total is their sum, not a slice. */
 const SLICES = ['recebidas', 'vencidas', 'vencehoje', 'avencer', 'canceladas'] as const;
 
 export default function FinanceiroCharts({ serie }: { serie: Serie }) {
   const translate = useTranslate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const money = (value: number | null) => formatMoney(value ?? 0);
   const slices = SLICES.map((bucket, id) => ({
     id,
@@ -40,7 +48,15 @@ export default function FinanceiroCharts({ serie }: { serie: Serie }) {
         </Typography>
         <BarChart
           height={320}
-          xAxis={[{ scaleType: 'band', data: serie.serie.map((m) => monthLabel(m.mes)) }]}
+          xAxis={[
+            {
+              scaleType: 'band',
+              data: serie.serie.map((m) => m.mes),
+              valueFormatter: (mes: string, context) => monthLabel(mes, context.location === 'tick' ? '\n' : '/'),
+              tickLabelInterval: monthTickInterval(narrow, serie.serie.length),
+              height: 40,
+            },
+          ]}
           yAxis={[{ valueFormatter: (value: number) => formatMoney(value).replace(/,00$/, ''), width: 90 }]}
           series={[
             {
