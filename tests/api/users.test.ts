@@ -107,6 +107,21 @@ describe.each(backends)('users (%s)', (backend) => {
     expect((await env.admin.get('/v1/users/1')).body).toMatchObject({ acesso: 1, bloqueado: false });
   });
 
+  it('user 1 installed without a CPF is still protected: blocking or demoting it with its own record is a 409, not a CPF error', async () => {
+    const me = (await env.admin.get('/v1/users/1')).body;
+    expect(me.cpf ?? '').toBe('');
+    for (const change of [{ bloqueado: true }, { acesso: 2 }]) {
+      const refused = await env.admin.put('/v1/users/1', { ...me, ...change });
+      expect(refused).toMatchObject({ status: 409, body: { message: expect.stringMatching(/não pode ser/) } });
+    }
+    // A field the request does not change is not validated again; one it changes is.
+    expect((await env.admin.put('/v1/users/1', { ...me, phone: '(21) 99876-5432' })).status).toBe(200);
+    const badCpf = await env.admin.put('/v1/users/1', { ...me, cpf: '123' });
+    expect(badCpf.status).toBe(400);
+    expect(badCpf.body.errors).toHaveProperty('cpf');
+    expect((await env.admin.get('/v1/users/1')).body).toMatchObject({ acesso: 1, bloqueado: false, cpf: '', phone: '(21) 99876-5432' });
+  });
+
   it('a Usuario gets 403 on users, except reading and editing itself', async () => {
     const { client, user } = await signedInUsuario();
     expect((await client.get('/v1/users')).status).toBe(403);

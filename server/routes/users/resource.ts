@@ -82,16 +82,18 @@ const stable = (value: unknown): string =>
 const sameValue = (a: unknown, b: unknown) => stable(a) === stable(b);
 
 /**
- * The profile as it ends up: omitted fields keep their value. When anything of it changes, the
- * whole profile must pass the profile's rules (CPF required and valid, and so on); when nothing
- * does (a settings screen sending the user object back), it is not checked again.
+ * The profile fields a request changes (omitted fields keep their value), checked by the profile's
+ * rules (CPF required and valid, and so on). A field the request does not change is not validated
+ * again: the first administrator, installed without a CPF, can still be saved, and a settings
+ * screen sending the user object back changes nothing.
  */
 function nextProfile(input: UserUpdateBody, existing: UserRow): { profile: Partial<UserProfile>; changed: string[] } {
   const merged: Record<string, unknown> = {};
   for (const field of PROFILE_FIELDS) merged[field] = input[field] !== undefined ? input[field] : existing[field];
   const changed = PROFILE_FIELDS.filter((field) => !sameValue(merged[field], existing[field]));
   if (!changed.length) return { profile: {}, changed };
-  const checked = userProfileSchema.safeParse(merged);
+  const pick = Object.fromEntries(changed.map((field) => [field, true])) as Partial<Record<(typeof PROFILE_FIELDS)[number], true>>;
+  const checked = userProfileSchema.pick(pick).safeParse(merged);
   if (!checked.success) throw badRequest(MSG.invalidInput, issuesToErrors(checked.error.issues));
   return { profile: checked.data, changed };
 }
