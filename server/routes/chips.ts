@@ -58,8 +58,11 @@ export const chipsResource = defineResource({
     },
   },
   remove: {
-    guard(existing) {
-      if (existing.deviceId > 0) throw conflict(MSG.chipInUseRemove);
+    // The refusal names the tracker holding the chip, by its IMEI.
+    async guard(existing, _ctx, tx) {
+      if (existing.deviceId <= 0) return;
+      const [tracker] = await tx.select({ imei: trackres.imei }).from(trackres).where(eq(trackres.id, existing.deviceId));
+      throw conflict(tracker ? `Chip em uso pelo rastreador IMEI ${tracker.imei}: desconecte-o antes de remover.` : MSG.chipInUseRemove);
     },
     after: (removed, _ctx, tx) => releaseChip(tx, removed),
   },

@@ -2,10 +2,12 @@
  * Clients (SPEC 2.7, DESIGN sections 5 and 9): FISICA or JURIDICA, the main contact lifted from
  * contatos[0], the tracking-app password write-only, status 2 (Vencido) reserved to billing.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS, CLIENTE_STATUS_LABEL, COBRANCA_STATUS } from '../../domain/constants';
 import { clienteNome } from '../../domain/clientes';
+import { emUsoMessage, ORDENS } from '../../domain/emUso';
 import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
 import type { DbOrTx } from '../db/client';
@@ -55,18 +57,31 @@ function fields(input: ClienteInput) {
   return { ...rest, ...(password ? { password } : {}) };
 }
 
+/**
+ * What holds the client, counted in one statement: the refusal names each with its count
+ * ("Este cliente possui 2 veículos e 1 cobrança e não pode ser removido.").
+ */
 async function usedBy(tx: DbOrTx, id: number) {
-  for (const [table, column] of [
-    [veiculos, veiculos.idcliente],
-    [contratos, contratos.idcliente],
-    [assinaturas, assinaturas.idcliente],
-    [cobrancas, cobrancas.idcliente],
-    [ordensservicos, ordensservicos.idcliente],
-  ] as const) {
-    const [{ n }] = await tx.select({ n: count() }).from(table).where(eq(column, id));
-    if (Number(n) > 0) return true;
-  }
-  return false;
+  const countOf = (table: AnyPgTable, column: AnyPgColumn) =>
+    sql<number>`(SELECT count(*) FROM ${table} WHERE ${column} = ${id})`.mapWith(Number);
+  const [row] = await tx
+    .select({
+      veiculos: countOf(veiculos, veiculos.idcliente),
+      contratos: countOf(contratos, contratos.idcliente),
+      assinaturas: countOf(assinaturas, assinaturas.idcliente),
+      cobrancas: countOf(cobrancas, cobrancas.idcliente),
+      ordens: countOf(ordensservicos, ordensservicos.idcliente),
+    })
+    .from(clientes)
+    .where(eq(clientes.id, id));
+  if (!row) return null;
+  return emUsoMessage('Este cliente', 'possui', [
+    { n: row.veiculos, singular: 'veículo', plural: 'veículos' },
+    { n: row.contratos, singular: 'contrato', plural: 'contratos' },
+    { n: row.assinaturas, singular: 'assinatura', plural: 'assinaturas' },
+    { n: row.cobrancas, singular: 'cobrança', plural: 'cobranças' },
+    { n: row.ordens, ...ORDENS },
+  ]);
 }
 
 export const clientesResource = defineResource({
@@ -136,7 +151,8 @@ export const clientesResource = defineResource({
   },
   remove: {
     async guard(existing, _ctx, tx) {
-      if (await usedBy(tx, existing.id)) throw conflict(MSG.clienteInUse);
+      const refusal = await usedBy(tx, existing.id);
+      if (refusal) throw conflict(refusal);
     },
     after: (removed, ctx, tx) => queueClienteRemoval(tx, ctx.effects.queue, removed),
   },

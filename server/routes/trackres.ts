@@ -4,6 +4,7 @@
  * updated in the same transaction; the chip's number, ICCID and carrier are copied from the chip.
  */
 import { count, eq } from 'drizzle-orm';
+import { emUsoMessage, ORDENS } from '../../domain/emUso';
 import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
@@ -98,7 +99,8 @@ export const trackresResource = defineResource({
   remove: {
     async guard(existing, _ctx, tx) {
       const [{ n }] = await tx.select({ n: count() }).from(ordensservicos).where(eq(ordensservicos.iddevice, existing.id));
-      if (Number(n) > 0) throw conflict(MSG.inUseByOrders);
+      const refusal = emUsoMessage('Este rastreador', 'é usado por', [{ n: Number(n), ...ORDENS }]);
+      if (refusal) throw conflict(refusal);
     },
     async after(removed, ctx, tx) {
       await releaseTracker(tx, removed);

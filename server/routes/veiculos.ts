@@ -4,6 +4,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { clienteNome } from '../../domain/clientes';
+import { emUsoMessage, ORDENS } from '../../domain/emUso';
 import { MSG } from '../../domain/messages';
 import { id, idOrZero } from '../../domain/schemas/common';
 import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamentos';
@@ -71,7 +72,8 @@ export const veiculosResource = defineResource({
   remove: {
     async guard(existing, _ctx, tx) {
       const [{ n }] = await tx.select({ n: count() }).from(ordensservicos).where(eq(ordensservicos.idveiculo, existing.id));
-      if (Number(n) > 0) throw conflict(MSG.inUseByOrders);
+      const refusal = emUsoMessage('Este veículo', 'é usado por', [{ n: Number(n), ...ORDENS }]);
+      if (refusal) throw conflict(refusal);
     },
     async after(removed, ctx, tx) {
       await releaseVehicle(tx, removed);

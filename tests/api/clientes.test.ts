@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
-import { newCliente, newEmpresa, newVeiculo } from '../support/registry';
+import { newCliente, newEmpresa, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 
 describe.each(backends)('clientes (%s)', (backend) => {
   const env = useInstalledApp(backend);
@@ -133,12 +133,30 @@ describe.each(backends)('clientes (%s)', (backend) => {
     expect((await env.admin.get('/v1/clientes?pageSize=101')).status).toBe(400);
   });
 
-  it('a client with vehicles cannot be removed (409); removing one takes its documents along', async () => {
-    const owner = await env.admin.post('/v1/clientes', newCliente());
-    expect((await env.admin.post('/v1/veiculos', newVeiculo(owner.body.id))).status).toBe(201);
-    const refused = await env.admin.delete(`/v1/clientes/${owner.body.id}`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/veículos/);
+  it('a client in use cannot be removed (409): the refusal names what holds it, with counts in singular or plural', async () => {
+    const owner = (await env.admin.post('/v1/clientes', newCliente())).body;
+    const refusal = async () => {
+      const refused = await env.admin.delete(`/v1/clientes/${owner.id}`);
+      expect(refused.status).toBe(409);
+      return refused.body.message;
+    };
+    const veiculo = (await env.admin.post('/v1/veiculos', newVeiculo(owner.id))).body;
+    expect(await refusal()).toBe('Este cliente possui 1 veículo e não pode ser removido.');
+    expect((await env.admin.post('/v1/veiculos', newVeiculo(owner.id))).status).toBe(201);
+    const cobranca = { idcliente: owner.id, descricao: 'Mensalidade', valor: 100, duedate: '2099-01-10' };
+    expect((await env.admin.post('/v1/cobrancas', cobranca)).status).toBe(201);
+    expect(await refusal()).toBe('Este cliente possui 2 veículos e 1 cobrança e não pode ser removido.');
+    const plano = (await env.admin.post('/v1/planos', newPlano())).body;
+    expect((await env.admin.post('/v1/contratos', { idcliente: owner.id, idplano: plano.id })).status).toBe(201);
+    expect((await env.admin.post('/v1/cobrancas', { ...cobranca, duedate: '2099-02-10' })).status).toBe(201);
+    const tracker = (await env.admin.post('/v1/trackres', newTracker())).body;
+    const ordem = newOrdem({ idcliente: owner.id, idveiculo: veiculo.id, iddevice: tracker.id });
+    expect((await env.admin.post('/v1/ordensservicos', ordem)).status).toBe(201);
+    expect(await refusal()).toBe('Este cliente possui 2 veículos, 1 contrato, 2 cobranças e 1 ordem de serviço e não pode ser removido.');
+    expect((await env.admin.get(`/v1/clientes/${owner.id}`)).status).toBe(200);
+  });
+
+  it('removing a client takes its documents along', async () => {
     const free = await env.admin.post('/v1/clientes', newCliente());
     const upload = await env.admin.post('/v1/uploads', [
       { unid: free.body.id, documento: 'cliente', name: 'rg.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) },

@@ -223,7 +223,7 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
 
       const inUse = await env.admin.delete(`/v1/chips/${chip.id}`);
       expect(inUse.status).toBe(409);
-      expect(inUse.body.message).toBe('Chip em uso por um rastreador: desconecte-o antes de remover.');
+      expect(inUse.body.message).toBe(`Chip em uso pelo rastreador IMEI ${tracker.imei}: desconecte-o antes de remover.`);
       expect((await get(`/v1/chips/${chip.id}`)).id).toBe(chip.id);
 
       await env.admin.post('/v1/uploads', [

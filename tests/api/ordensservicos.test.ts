@@ -319,10 +319,13 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
 
   it('a tracker or vehicle used by an order cannot be removed (409)', async () => {
     const { veiculo, tracker } = await ordem();
-    for (const path of [`/v1/trackres/${tracker.id}`, `/v1/veiculos/${veiculo.id}`]) {
+    for (const [path, message] of [
+      [`/v1/trackres/${tracker.id}`, 'Este rastreador é usado por 1 ordem de serviço e não pode ser removido.'],
+      [`/v1/veiculos/${veiculo.id}`, 'Este veículo é usado por 1 ordem de serviço e não pode ser removido.'],
+    ]) {
       const refused = await env.admin.delete(path);
       expect(refused.status, path).toBe(409);
-      expect(refused.body.message).toBe('Este registro é usado por ordens de serviço e não pode ser removido.');
+      expect(refused.body.message).toBe(message);
     }
   });
 
