@@ -32,9 +32,12 @@ export const presentUpload = (row: UploadRow) => ({
   base64: `data:${row.type};base64,${row.data.toString('base64')}`,
 });
 
+/** What a refusal says was refused: reading, sending, replacing or removing another user's files. */
+const OWNER_REFUSALS = { read: MSG.uploadOwnerRead, send: MSG.uploadOwner, replace: MSG.uploadOwnerReplace, remove: MSG.uploadOwnerRemove };
+
 /** A user's own files are theirs and the administrators'; business files are every staff member's. */
-function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: number) {
-  if (UPLOAD_OWNERS[documento].userOwned && unid !== user.id && !isAdmin(user)) throw forbidden(MSG.uploadOwner);
+function assertMayUse(user: SessionUser, documento: UploadDocumento, unid: number, action: keyof typeof OWNER_REFUSALS) {
+  if (UPLOAD_OWNERS[documento].userOwned && unid !== user.id && !isAdmin(user)) throw forbidden(OWNER_REFUSALS[action]);
 }
 
 /** The owner must exist, and stays until the upload's transaction ends (a concurrent removal waits, then removes it too). */
@@ -83,7 +86,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
           ...(!unid ? { unid: MSG.required } : {}),
           ...(!documento ? { documento: MSG.required } : {}),
         });
-      assertMayUse(request.user!, documento, unid);
+      assertMayUse(request.user!, documento, unid, 'read');
       const rows = await db
         .select()
         .from(uploads)
@@ -101,7 +104,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
       const user = request.user!;
       const files = await Promise.all(
         request.body.map(async (input, index) => {
-          assertMayUse(user, input.documento, input.unid);
+          assertMayUse(user, input.documento, input.unid, 'send');
           return { input, ...(await decodeFile(input, `${index}.base64`)) };
         }),
       );
@@ -154,8 +157,8 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
       const row = await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(uploads).where(eq(uploads.id, input.id!)).for('update');
         if (!existing) throw notFound();
-        assertMayUse(user, existing.documento as UploadDocumento, existing.unid);
-        assertMayUse(user, input.documento, input.unid);
+        assertMayUse(user, existing.documento as UploadDocumento, existing.unid, 'replace');
+        assertMayUse(user, input.documento, input.unid, 'send');
         await assertOwnerExists(tx, input.documento, input.unid, '0.unid');
         const [updated] = await tx
           .update(uploads)
@@ -175,7 +178,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
       const removed = await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(uploads).where(eq(uploads.id, request.params.id)).for('update');
         if (!existing) throw notFound();
-        assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid);
+        assertMayUse(request.user!, existing.documento as UploadDocumento, existing.unid, 'remove');
         await tx.delete(uploads).where(eq(uploads.id, existing.id));
         return existing;
       });

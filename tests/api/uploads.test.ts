@@ -61,18 +61,59 @@ describe.each(backends)('uploads (%s)', (backend) => {
     expect((await env.admin.get('/v1/uploads?unid=1&documento=users')).body.meta.totalItens).toBe(before + 1);
   });
 
-  it('a Usuario may use its own files but not another user’s', async () => {
+  it('a Usuario may use its own files but not another user’s: each refusal says what was refused, and changes nothing', async () => {
     const data = newUser();
     const created = (await env.admin.post('/v1/users', data)).body;
     const usuario = new Client(env.t.app);
-    await usuario.login(data.login, data.password);
-    expect((await usuario.post('/v1/uploads', [photo(created.id)])).status).toBe(201);
-    const other = await usuario.post('/v1/uploads', [photo(1)]);
-    expect(other.status).toBe(403);
-    expect((await usuario.get('/v1/uploads?unid=1&documento=imgPerfil')).status).toBe(403);
-    const adminPhoto = (await env.admin.get('/v1/uploads?unid=1&documento=imgPerfil')).body.Items[0];
-    expect((await usuario.delete(`/v1/uploads/${adminPhoto.id}`)).status).toBe(403);
-    // The administrator manages everyone's files.
+    expect((await usuario.login(data.login, data.password)).status).toBe(200);
+    const own = await usuario.post('/v1/uploads', [photo(created.id)]);
+    expect(own.status).toBe(201);
+    const adminFile = await env.admin.post('/v1/uploads', [
+      { unid: 1, documento: 'users', name: 'rg-admin.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) },
+    ]);
+    expect(adminFile.status).toBe(201);
+    /** Every file of both users, as the administrator reads them. */
+    const everything = async () => {
+      const lists = [];
+      for (const unid of [1, created.id])
+        for (const documento of ['imgPerfil', 'users']) {
+          const list = await env.admin.get(`/v1/uploads?unid=${unid}&documento=${documento}`);
+          expect(list.status).toBe(200);
+          lists.push(list.body);
+        }
+      return lists;
+    };
+    const before = await everything();
+    expect(before.flatMap((list) => list.Items).length).toBeGreaterThanOrEqual(3);
+
+    const refusals = [
+      { reply: await usuario.post('/v1/uploads', [photo(1)]), message: 'Você só pode enviar arquivos para o seu próprio usuário.' },
+      {
+        reply: await usuario.get('/v1/uploads?unid=1&documento=imgPerfil'),
+        message: 'Você só pode ver os arquivos do seu próprio usuário.',
+      },
+      { reply: await usuario.get('/v1/uploads?unid=1&documento=users'), message: 'Você só pode ver os arquivos do seu próprio usuário.' },
+      {
+        reply: await usuario.delete(`/v1/uploads/${adminFile.body[0].id}`),
+        message: 'Você só pode remover arquivos do seu próprio usuário.',
+      },
+      {
+        reply: await usuario.put('/v1/uploads', [{ ...photo(created.id), id: adminFile.body[0].id }]),
+        message: 'Você só pode substituir arquivos do seu próprio usuário.',
+      },
+      // Its own file, moved to another user.
+      {
+        reply: await usuario.put('/v1/uploads', [{ ...photo(1), id: own.body[0].id }]),
+        message: 'Você só pode enviar arquivos para o seu próprio usuário.',
+      },
+    ];
+    for (const { reply, message } of refusals) {
+      expect(reply.status, message).toBe(403);
+      expect(reply.body.message).toBe(message);
+    }
+    expect(await everything()).toEqual(before);
+    // Its own files are its to read; the administrator manages everyone's.
+    expect((await usuario.get(`/v1/uploads?unid=${created.id}&documento=imgPerfil`)).body.meta.totalItens).toBe(1);
     expect((await env.admin.get(`/v1/uploads?unid=${created.id}&documento=imgPerfil`)).body.meta.totalItens).toBe(1);
   });
 
