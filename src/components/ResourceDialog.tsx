@@ -9,6 +9,8 @@ import { CreateBase, EditBase, useNotify, useTranslate, type EditBaseProps, type
 import { useMatch, useNavigate } from 'react-router';
 import { MODAL_HEIGHT, MODAL_WIDTH } from '../../domain/constants';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
+import { useCreatedNotify, type CreatedMessage } from './useCreatedNotify';
+import { DialogAlert } from './DialogAlert';
 
 interface ShellProps {
   open: boolean;
@@ -18,7 +20,11 @@ interface ShellProps {
   children: React.ReactNode;
 }
 
-/** The modal chrome alone: 700 × 620 on wide screens, full screen below 600 px. */
+/**
+ * The modal chrome alone: 700 × 620 on wide screens, full screen below 600 px. A refused call's
+ * message shows at its top as an ARIA alert (the snackbar is hidden from assistive technology while
+ * the modal is open).
+ */
 export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children }: ShellProps) {
   const translate = useTranslate();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -39,6 +45,7 @@ export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children
         <CloseIcon />
       </IconButton>
       <DialogContent dividers sx={{ p: 0, display: 'flex', flexDirection: 'column' }}>
+        <DialogAlert />
         {children}
       </DialogContent>
     </Dialog>
@@ -60,6 +67,8 @@ export interface ResourceDialogProps {
    * resource whose /<resource>/<id> is a page of its own (the contract's document, the charge's page).
    */
   editSuffix?: string;
+  /** The success notice of a new record, from the create reply (default 'Cadastro realizado com sucesso'). */
+  createdMessage?: CreatedMessage;
 }
 
 function RecordLoading() {
@@ -79,9 +88,21 @@ export function LoadedEditBase<RecordType extends RaRecord = RaRecord>({ childre
   return <EditBase<RecordType> {...props} render={({ record }) => (record ? children : <RecordLoading />)} />;
 }
 
-export function ResourceDialog({ resource, createTitle, editTitle, create, edit, width, transform, editSuffix = '' }: ResourceDialogProps) {
+export function ResourceDialog({
+  resource,
+  createTitle,
+  editTitle,
+  create,
+  edit,
+  width,
+  transform,
+  editSuffix = '',
+  createdMessage,
+}: ResourceDialogProps) {
   const navigate = useNavigate();
   const notify = useNotify();
+  // A new record the list's filters hide says so and offers to show it (useCreatedNotify).
+  const notifyCreated = useCreatedNotify(resource, createdMessage);
   const onError = useServerErrorNotify();
   const createMatch = useMatch(`/${resource}/create`);
   const editMatch = useMatch(`/${resource}/:id${editSuffix}`);
@@ -99,8 +120,8 @@ export function ResourceDialog({ resource, createTitle, editTitle, create, edit,
             redirect={false}
             transform={transform}
             mutationOptions={{
-              onSuccess: () => {
-                notify('app.notify.created', { type: 'success' });
+              onSuccess: (saved: RaRecord) => {
+                void notifyCreated(saved);
                 close();
               },
               onError,

@@ -298,7 +298,7 @@ export const appMessages = {
     form: { money_help: 'Em reais, por exemplo 49,90' },
     status: { all: 'Todos', ativo: 'Ativo', bloqueado: 'Bloqueado' },
     acesso: { admin: 'Administrador', usuario: 'Usuário' },
-    dialog: { close: 'Fechar' },
+    dialog: { close: 'Fechar', close_alert: 'Fechar aviso' },
     tabs: { informacoes: 'Informações', endereco: 'Endereço', acesso: 'Acesso', uploads: 'Uploads' },
     usuarios: {
       create_title: 'Novo Usuário',
@@ -312,6 +312,9 @@ export const appMessages = {
       removed: MSG.itemRemoved,
       network_error: MSG.networkError,
       sent: MSG.sent,
+      // A new record the list's filters hide (src/components/useCreatedNotify.tsx).
+      hidden_by_filters: 'Os filtros atuais da lista o escondem.',
+      show_record: 'Mostrar',
     },
     uploads: {
       title: 'Arquivos',
