@@ -1,19 +1,118 @@
 /**
- * The role matrix, generated from the routes the app registers (app.routeAccess): every route ×
- * {anonymous, Usuario, Admin, blocked user} answers as its declared access says, before the body
- * is read (every request carries an empty or invalid body). A route without a declared access
- * cannot be registered, and the public routes are exactly those DESIGN 9 lists.
+ * The role matrix: the routes the app registers (app.routeAccess) are exactly those of the literal
+ * table below, each with the access written there (so a new route, or a route declared `user` by
+ * mistake, fails until it is written here on purpose); then every route × {anonymous, Usuario,
+ * Admin, blocked user} answers as the table says, before the body is read (every request carries
+ * an empty or invalid body). A route without a declared access cannot be registered, and the
+ * public routes are exactly those DESIGN 9 lists.
  */
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { createSession, registerAuth, type AccessLevel, type RouteAccess } from '../../server/plugins/auth';
+import { createSession, registerAuth, type AccessLevel } from '../../server/plugins/auth';
 import { backends, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
 
 type Role = 'anonymous' | 'usuario' | 'admin' | 'blocked';
 const ROLES: Role[] = ['anonymous', 'usuario', 'admin', 'blocked'];
+
+/**
+ * Who may call each route (DESIGN 4 and 9): `public` anyone; `user` any signed-in staff member;
+ * `admin` administrators; `self` an administrator, or the Usuario whose id is in the path;
+ * `adminSelf` an administrator calling with its own id in the path.
+ */
+const ROUTE_ACCESS: Record<string, AccessLevel> = {
+  'GET /v1/health': 'public',
+  'GET /v1/install': 'public',
+  'POST /v1/install': 'public',
+  'GET /v1/session': 'user',
+  'DELETE /v1/session': 'user',
+  'GET /v1/uploads': 'user',
+  'POST /v1/uploads': 'user',
+  'PUT /v1/uploads': 'user',
+  'DELETE /v1/uploads/:id': 'user',
+  'GET /v1/static/precadastro/:token': 'public',
+  'POST /v1/static/precadastro/:token': 'public',
+  'GET /v1/static/contrato': 'public',
+  'GET /v1/static/veiculos': 'public',
+  'GET /v1/contratos/enviar/:id': 'user',
+  'GET /v1/cobrancas/enviar/:id': 'user',
+  'POST /v1/contratos/enviar/:id': 'user',
+  'POST /v1/cobrancas/enviar/:id': 'user',
+  'GET /v1/financeiro/resumo': 'user',
+  'GET /v1/financeiro/serie': 'user',
+  'GET /v1/tecnicos': 'user',
+  'GET /v1/integrations/whats/status': 'user',
+  'GET /v1/integrations/whats/connect/:id': 'adminSelf',
+  'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',
+  'POST /v1/integrations/gateway/webhook-token': 'admin',
+  'GET /v1/cobrancas/:id/mensagens': 'user',
+  'GET /v1/auditoria': 'admin',
+  'POST /v1/integrations/traccar/test': 'admin',
+  'GET /v1/trackres/:id/comandos': 'user',
+  'POST /v1/trackres/:id/comandos': 'user',
+  'GET /v1/veiculos/:id/comandos': 'user',
+  'POST /v1/veiculos/:id/comandos': 'user',
+  'POST /webhook/cobranca/:userId/:gateway': 'public',
+  'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
+  'POST /v1/clientes/imports/:id/asaas': 'adminSelf',
+  'GET /v1/assinaturas/imports/:id/asaas': 'adminSelf',
+  'POST /v1/assinaturas/imports/:id/asaas': 'adminSelf',
+  'GET /v1/cobrancas/imports/:id/asaas': 'adminSelf',
+  'POST /v1/cobrancas/imports/:id/asaas': 'adminSelf',
+  'GET /v1/users': 'admin',
+  'GET /v1/users/:id': 'self',
+  'POST /v1/users': 'admin',
+  'PUT /v1/users/:id': 'self',
+  'DELETE /v1/users/:id': 'admin',
+  'GET /v1/clientes': 'user',
+  'GET /v1/clientes/:id': 'user',
+  'POST /v1/clientes': 'user',
+  'PUT /v1/clientes/:id': 'user',
+  'DELETE /v1/clientes/:id': 'user',
+  'GET /v1/veiculos': 'user',
+  'GET /v1/veiculos/:id': 'user',
+  'POST /v1/veiculos': 'user',
+  'PUT /v1/veiculos/:id': 'user',
+  'DELETE /v1/veiculos/:id': 'user',
+  'GET /v1/trackres': 'user',
+  'GET /v1/trackres/:id': 'user',
+  'POST /v1/trackres': 'user',
+  'PUT /v1/trackres/:id': 'user',
+  'DELETE /v1/trackres/:id': 'user',
+  'GET /v1/chips': 'user',
+  'GET /v1/chips/:id': 'user',
+  'POST /v1/chips': 'user',
+  'PUT /v1/chips/:id': 'user',
+  'DELETE /v1/chips/:id': 'user',
+  'GET /v1/planos': 'user',
+  'GET /v1/planos/:id': 'user',
+  'POST /v1/planos': 'user',
+  'PUT /v1/planos/:id': 'user',
+  'DELETE /v1/planos/:id': 'user',
+  'GET /v1/contratos': 'user',
+  'GET /v1/contratos/:id': 'user',
+  'POST /v1/contratos': 'user',
+  'PUT /v1/contratos/:id': 'user',
+  'DELETE /v1/contratos/:id': 'user',
+  'GET /v1/assinaturas': 'user',
+  'GET /v1/assinaturas/:id': 'user',
+  'POST /v1/assinaturas': 'user',
+  'PUT /v1/assinaturas/:id': 'user',
+  'DELETE /v1/assinaturas/:id': 'user',
+  'GET /v1/cobrancas': 'user',
+  'GET /v1/cobrancas/:id': 'user',
+  'POST /v1/cobrancas': 'user',
+  'PUT /v1/cobrancas/:id': 'user',
+  'DELETE /v1/cobrancas/:id': 'user',
+  'GET /v1/ordensservicos': 'user',
+  'GET /v1/ordensservicos/:id': 'user',
+  'POST /v1/ordensservicos': 'user',
+  'PUT /v1/ordensservicos/:id': 'user',
+  'DELETE /v1/ordensservicos/:id': 'user',
+  'POST /v1/session': 'public',
+};
 
 /** DESIGN 9, "public without session": the only routes open to anyone. */
 const DESIGN_PUBLIC = [
@@ -38,6 +137,7 @@ function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 40
 
 describe.each(backends)('role matrix (%s)', (backend) => {
   let t: TestApp;
+  let webhookToken = '';
   const ids = {} as Record<Exclude<Role, 'anonymous'>, number>;
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -45,6 +145,9 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     ids.admin = 1;
     ids.usuario = (await admin.post('/v1/users', newUser())).body.id;
     ids.blocked = (await admin.post('/v1/users', newUser())).body.id;
+    // The webhook is public but gated by its token: every role calls it with the real one.
+    webhookToken = (await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).body.webhookToken;
+    expect(webhookToken).toMatch(/^\S{16,}$/);
   });
   afterAll(() => t.close());
 
@@ -56,43 +159,62 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     return { cookie: `Token=${token}` };
   }
 
-  it('every registered route answers every role as its declared access says', async () => {
+  it('the registered routes and their declared access are exactly the literal table', () => {
+    const declared = t.app.routeAccess.map((route) => [`${route.method} ${route.url}`, route.access] as const);
+    // No route registered twice.
+    expect(new Set(declared.map(([key]) => key)).size).toBe(declared.length);
+    expect(Object.fromEntries(declared)).toEqual(ROUTE_ACCESS);
+  });
+
+  it('every registered route answers every role as the literal table says', async () => {
     const routes = t.app.routeAccess;
-    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.length).toBe(Object.keys(ROUTE_ACCESS).length);
     const failures: string[] = [];
     for (const route of routes) {
       for (const role of ROLES) {
         // An `:id` route is called on the caller's own id for the Usuario (self), and on another's for the others.
         const own = role === 'usuario' && route.url.includes(':id');
         const id = own ? ids.usuario : role === 'admin' ? 999_999 : ids.admin;
-        const url = route.url.replace(':id', String(id)).replace(':token', 'token-que-nao-existe');
+        const url = route.url
+          .replace(':id', String(id))
+          .replace(':token', 'token-que-nao-existe')
+          .replace(':userId', String(ids.admin))
+          .replace(':gateway', 'asaas');
         const method = route.method as 'GET';
         const reply = await t.app.inject({
           method,
           url,
-          headers: { ...(await cookieOf(role)), 'content-type': 'application/json' },
+          headers: { ...(await cookieOf(role)), 'content-type': 'application/json', 'asaas-access-token': webhookToken },
           payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
         });
-        const want = expected(route.access, role, own);
+        // The table's access, not the route's own declaration (the test above holds them equal).
+        const access = ROUTE_ACCESS[`${route.method} ${route.url}`];
+        const want = expected(access, role, own);
         const ok = want === 'pass' ? ![401, 403].includes(reply.statusCode) && reply.statusCode < 500 : reply.statusCode === want;
-        if (!ok) failures.push(`${route.method} ${route.url} [${route.access}] as ${role}: ${reply.statusCode}, expected ${want}`);
+        if (!ok) failures.push(`${route.method} ${route.url} [${access}] as ${role}: ${reply.statusCode}, expected ${want}`);
       }
     }
     expect(failures).toEqual([]);
   });
 
   it('the public routes are exactly those DESIGN 9 lists, and writes to the records are never public', () => {
-    const publicRoutes = t.app.routeAccess.filter((r: RouteAccess) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    const publicRoutes = Object.entries(ROUTE_ACCESS)
+      .filter(([, access]) => access === 'public')
+      .map(([route]) => route);
     for (const route of publicRoutes)
       expect(
         DESIGN_PUBLIC.some((pattern) => pattern.test(route)),
         route,
       ).toBe(true);
     expect(publicRoutes).toEqual(expect.arrayContaining(['GET /v1/health', 'GET /v1/install', 'POST /v1/install', 'POST /v1/session']));
-    const records = t.app.routeAccess.filter((r) => /^\/v1\/(users|clientes|veiculos|trackres|chips|planos|uploads)/.test(r.url));
-    expect(records.every((r) => r.access !== 'public')).toBe(true);
+    const records = Object.entries(ROUTE_ACCESS).filter(([route]) =>
+      /^\w+ \/v1\/(users|clientes|veiculos|trackres|chips|planos|uploads)/.test(route),
+    );
+    expect(records.every(([, access]) => access !== 'public')).toBe(true);
     expect(
-      t.app.routeAccess.filter((r) => r.url.startsWith('/v1/users') && r.method !== 'GET' && r.method !== 'PUT').map((r) => r.access),
+      Object.entries(ROUTE_ACCESS)
+        .filter(([route]) => /^(POST|DELETE) \/v1\/users/.test(route))
+        .map(([, access]) => access),
     ).toEqual(['admin', 'admin']);
   });
 });
