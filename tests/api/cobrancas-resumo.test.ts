@@ -17,10 +17,26 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
   const today = appToday();
   const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const newClient = async () => (await env.admin.post('/v1/clientes', newCliente())).body;
+  const newClient = async () => {
+    const reply = await env.admin.post('/v1/clientes', newCliente());
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body;
+  };
   const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) => {
     const reply = await env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 100, duedate: today, ...overrides });
     expect(reply.status).toBe(201);
+    return reply.body;
+  };
+
+  /** A charge's change through the API: refused writes would leave the rollups trivially equal, so each must succeed. */
+  const update = async (id: number, body: Record<string, unknown>) => {
+    const reply = await env.admin.put(`/v1/cobrancas/${id}`, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body;
+  };
+  const read = async (id: number) => {
+    const reply = await env.admin.get(`/v1/cobrancas/${id}`);
+    expect(reply.status).toBe(200);
     return reply.body;
   };
 
@@ -51,25 +67,32 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     const d = await charge(c.id, { valor: 30.25 });
     await expectRollupsMatch();
     // Paid: status 1 with paymentDate today (counted on today among the received).
-    expect((await env.admin.put(`/v1/cobrancas/${a.id}`, { ...a, status: 1 })).body).toMatchObject({ status: 1, paymentDate: today });
+    expect(await update(a.id, { ...a, status: 1 })).toMatchObject({ status: 1, paymentDate: today });
     await expectRollupsMatch();
     expect((await rows(sql`SELECT qnt::int AS qnt FROM cobrancas_recebidas_dia WHERE dia = ${today}::date`))[0]).toEqual({ qnt: 1 });
     // A new value and a new due date on a received charge: its day and status rows move, its payment day stays.
-    const paid = (await env.admin.get(`/v1/cobrancas/${a.id}`)).body;
-    await env.admin.put(`/v1/cobrancas/${a.id}`, { ...paid, valor: 99.99, duedate: addDays(today, -40) });
+    const paid = await read(a.id);
+    expect(await update(a.id, { ...paid, valor: 99.99, duedate: addDays(today, -40) })).toMatchObject({
+      status: 1,
+      paymentDate: today,
+      duedate: addDays(today, -40),
+    });
     await expectRollupsMatch();
-    await env.admin.put(`/v1/cobrancas/${b.id}`, { ...b, valor: 21.1, duedate: addDays(today, 33) });
+    expect(await update(b.id, { ...b, valor: 21.1, duedate: addDays(today, 33) })).toMatchObject({
+      valor: 21.1,
+      duedate: addDays(today, 33),
+    });
     await expectRollupsMatch();
     // Reopened (paymentDate cleared), cancelled, removed.
-    await env.admin.put(`/v1/cobrancas/${a.id}`, { ...(await env.admin.get(`/v1/cobrancas/${a.id}`)).body, status: 0 });
+    expect(await update(a.id, { ...(await read(a.id)), status: 0 })).toMatchObject({ paymentDate: null });
     await expectRollupsMatch();
-    await env.admin.put(`/v1/cobrancas/${d.id}`, { ...d, status: 3 });
+    expect(await update(d.id, { ...d, status: 3 })).toMatchObject({ status: 3 });
     await expectRollupsMatch();
     expect((await env.admin.delete(`/v1/cobrancas/${b.id}`)).status).toBe(200);
     await expectRollupsMatch();
     // A change of nothing the rollups hold writes no summary row.
     const before = await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status`);
-    await env.admin.put(`/v1/cobrancas/${d.id}`, { ...(await env.admin.get(`/v1/cobrancas/${d.id}`)).body, descricao: 'Outra' });
+    expect(await update(d.id, { ...(await read(d.id)), descricao: 'Outra' })).toMatchObject({ descricao: 'Outra' });
     expect(await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status`)).toEqual(before);
   });
 
@@ -110,14 +133,16 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
 
   it('the billing job: charges made from subscriptions and open ones past due set to 2', async () => {
     const c = await newClient();
-    for (const [i, cycle] of ['MONTHLY', 'WEEKLY', 'QUARTERLY'].entries())
-      await env.admin.post('/v1/assinaturas', {
+    for (const [i, cycle] of ['MONTHLY', 'WEEKLY', 'QUARTERLY'].entries()) {
+      const created = await env.admin.post('/v1/assinaturas', {
         idcliente: c.id,
         description: `Plano ${i}`,
         valor: 49.9 + i,
         nextduedate: '2037-01-10',
         cycle,
       });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
     for (const day of ['2037-01-05', '2037-02-20', '2037-04-02']) {
       const counts = await runBilling(env.t.database.db, { today: day });
       expect(counts.skipped).toBe(false);
