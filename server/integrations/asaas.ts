@@ -12,6 +12,8 @@ export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
 export interface AsaasConfig {
   token: string;
   baseUrl: string;
+  /** Every secret the company holds: cleaned out of Asaas' error texts (http.ts). */
+  secrets?: readonly string[];
 }
 
 /** ASAAS_BASE_URL when set (a fake, a proxy); otherwise the key's own environment. */
@@ -82,8 +84,11 @@ interface AsaasList<T> {
   data?: T[];
 }
 
-/** The first error of Asaas' `errors` array, in our words where the code says more than the text. */
-export function readAsaasError(status: number, text: string): { code: string; message: string } {
+/**
+ * The first error of Asaas' `errors` array, in our words where the code says more than the text;
+ * a refusal's description (pt-BR, written by Asaas for people) is kept, cleaned of secrets by http.ts.
+ */
+export function readAsaasError(status: number, text: string): { code: string; message: string; detail: string } {
   let code = `http_${status}`;
   let description = '';
   try {
@@ -93,12 +98,17 @@ export function readAsaasError(status: number, text: string): { code: string; me
   } catch {
     // Not JSON (a proxy's page): only the status speaks.
   }
+  const detail = description || excerpt(text);
   if (status === 401)
-    return { code, message: 'O Asaas recusou a chave de API configurada: confira o token e o ambiente (produção ou sandbox).' };
-  if (status === 429) return { code, message: 'Limite de requisições do Asaas atingido: tente novamente em instantes.' };
-  if (status === 404) return { code, message: 'Registro não encontrado no Asaas.' };
-  if (status >= 500) return { code, message: `O Asaas está indisponível no momento (erro ${status}): tente novamente mais tarde.` };
-  return { code, message: description ? `Asaas: ${description}` : `O Asaas recusou a requisição (erro ${status}).` };
+    return {
+      code,
+      message: 'O Asaas recusou a chave de API configurada: confira o token e o ambiente (produção ou sandbox).',
+      detail,
+    };
+  if (status === 429) return { code, message: 'Limite de requisições do Asaas atingido: tente novamente em instantes.', detail };
+  if (status === 404) return { code, message: 'Registro não encontrado no Asaas.', detail };
+  if (status >= 500) return { code, message: `O Asaas está indisponível no momento (erro ${status}): tente novamente mais tarde.`, detail };
+  return { code, message: description ? `Asaas: ${description}` : `O Asaas recusou a requisição (erro ${status}).`, detail };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -112,6 +122,7 @@ async function call<T>(config: AsaasConfig, method: Method, path: string, body?:
     body: method === 'GET' || method === 'DELETE' ? undefined : body,
     headers: { access_token: config.token },
     readError: readAsaasError,
+    secrets: [config.token, ...(config.secrets ?? [])],
   });
   return data as T;
 }

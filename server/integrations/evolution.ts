@@ -8,10 +8,15 @@ export interface WhatsConfig {
   server: string;
   instance: string;
   token: string;
+  /** Every secret the company holds: cleaned out of Evolution's error texts (http.ts). */
+  secrets?: readonly string[];
+  /** The calls' timeout (http.ts' default when absent). */
+  timeoutMs?: number;
 }
 
 export type WhatsState = 'open' | 'connecting' | 'close';
 
+/** Evolution's error in our words; its own text (`response.message`) only as the log's detail. */
 function readError(status: number, text: string) {
   let detail = '';
   try {
@@ -19,28 +24,39 @@ function readError(status: number, text: string) {
     const message = body.response?.message;
     const first = Array.isArray(message) ? message[0] : message;
     if (first && typeof first === 'object' && (first as { exists?: boolean }).exists === false) {
-      return { code: 'not_on_whatsapp', message: `O número ${(first as { number?: string }).number ?? ''} não tem WhatsApp.` };
+      return { code: 'not_on_whatsapp', message: 'O número do cliente não tem WhatsApp.' };
     }
-    detail = typeof first === 'string' ? first : '';
+    detail = excerpt(typeof first === 'string' ? first : text);
   } catch {
     detail = excerpt(text);
   }
-  if (status === 401) return { code: 'unauthorized', message: 'WhatsApp recusou o token (apikey) configurado.' };
-  if (status === 404) return { code: 'not_found', message: 'Instância do WhatsApp não encontrada no servidor Evolution.' };
+  if (status === 401) return { code: 'unauthorized', message: 'WhatsApp recusou o token (apikey) configurado.', detail };
+  if (status === 404) return { code: 'not_found', message: 'Instância do WhatsApp não encontrada no servidor Evolution.', detail };
   if (/connection closed/i.test(detail))
-    return { code: 'connection_closed', message: 'WhatsApp desconectado: conecte a instância lendo o QR code.' };
-  return { code: `http_${status}`, message: `WhatsApp respondeu ${status}${detail ? `: ${excerpt(detail)}` : ''}.` };
+    return { code: 'connection_closed', message: 'WhatsApp desconectado: conecte a instância lendo o QR code.', detail };
+  return {
+    code: `http_${status}`,
+    message:
+      status >= 500
+        ? `O servidor do WhatsApp (Evolution) falhou (erro ${status}).`
+        : `O WhatsApp (Evolution) recusou a requisição (erro ${status}).`,
+    detail,
+  };
 }
 
-const call = (config: WhatsConfig, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs?: number) =>
+/** The call's own key and every other the company holds. */
+const secretsOf = (config: WhatsConfig) => [config.token, ...(config.secrets ?? [])];
+
+const call = (config: WhatsConfig, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
   callApi({
     service: 'WhatsApp',
     url: `${baseUrl(config.server)}${path}`,
     method,
     headers: { apikey: config.token },
     body,
-    timeoutMs,
+    timeoutMs: config.timeoutMs,
     readError,
+    secrets: secretsOf(config),
   });
 
 const instancePath = (config: WhatsConfig) => encodeURIComponent(config.instance);
@@ -57,13 +73,10 @@ export async function connect(config: WhatsConfig): Promise<{ qr?: string; statu
   const body = (data ?? {}) as { base64?: string; instance?: { state?: string }; error?: boolean; message?: string };
   // connect catches its own errors and answers 200 { error: true, message } (INTEGRATIONS.md).
   if (body.error)
-    throw new IntegrationError(
-      'WhatsApp',
-      200,
-      'connect_failed',
-      `WhatsApp não gerou o QR code: ${excerpt(String(body.message ?? ''))}`,
-      true,
-    );
+    throw new IntegrationError('WhatsApp', 200, 'connect_failed', 'WhatsApp não gerou o QR code: tente novamente.', true, {
+      detail: excerpt(String(body.message ?? '')),
+      secrets: secretsOf(config),
+    });
   if (body.instance?.state === 'open') return { status: 'open' };
   if (body.base64) return { qr: body.base64 };
   throw new IntegrationError('WhatsApp', 200, 'no_qr', 'O QR code ainda não foi gerado: tente novamente em alguns segundos.', true);

@@ -8,6 +8,8 @@ import { baseUrl, callApi, excerpt, IntegrationError } from './http';
 export interface TraccarConfig {
   server: string;
   token: string;
+  /** Every secret the company holds: cleaned out of Traccar's error texts (http.ts). */
+  secrets?: readonly string[];
 }
 
 export interface TraccarDevice {
@@ -40,6 +42,7 @@ export function traccarReason(text: string): string {
   return message || first;
 }
 
+/** Traccar's error in our words; its own text (the exception's message) only as the log's detail. */
 function readError(status: number, text: string) {
   if (status === 401) {
     return {
@@ -54,26 +57,39 @@ function readError(status: number, text: string) {
     };
   }
   const reason = traccarReason(text);
+  const detail = excerpt(reason);
   if (status === 400) {
     const unique = /unique|duplicate/i.test(reason);
     if (unique && /uniqueid/i.test(reason))
-      return { code: 'duplicate_device', message: 'Já existe outro dispositivo com este IMEI no Traccar.' };
+      return { code: 'duplicate_device', message: 'Já existe outro dispositivo com este IMEI no Traccar.', detail };
     if (unique && /email|login/i.test(reason))
-      return { code: 'duplicate_user', message: 'Já existe outro usuário com este login no Traccar.' };
-    const unsupported = /^Command (\w+) is not supported in protocol (\S+)/i.exec(reason);
+      return { code: 'duplicate_user', message: 'Já existe outro usuário com este login no Traccar.', detail };
+    const unsupported = /^Command (\w+) is not supported in protocol ([\w.-]+)/i.exec(reason);
     if (unsupported) {
       return {
         code: 'unsupported_command',
         message: `O rastreador não aceita este comando (${unsupported[1]}, protocolo ${unsupported[2]}).`,
+        detail,
       };
     }
     if (/access denied/i.test(reason)) {
-      return { code: 'access_denied', message: 'O usuário do token não tem acesso a este registro no Traccar (ou ele foi removido).' };
+      return {
+        code: 'access_denied',
+        message: 'O usuário do token não tem acesso a este registro no Traccar (ou ele foi removido).',
+        detail,
+      };
     }
-    return { code: 'refused', message: `Traccar recusou a operação${reason ? `: ${excerpt(reason)}` : '.'}` };
+    return { code: 'refused', message: 'Traccar recusou a operação: confira os dados do registro.', detail };
   }
-  return { code: `http_${status}`, message: `Traccar respondeu ${status}${reason ? `: ${excerpt(reason)}` : '.'}` };
+  return {
+    code: `http_${status}`,
+    message: status >= 500 ? `O Traccar falhou (erro ${status}).` : `O Traccar recusou a requisição (erro ${status}).`,
+    detail,
+  };
 }
+
+/** The call's own token and every other secret the company holds. */
+const secretsOf = (config: TraccarConfig) => [config.token, ...(config.secrets ?? [])];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -86,6 +102,7 @@ async function call(config: TraccarConfig, method: Method, path: string, body?: 
     body,
     timeoutMs,
     readError,
+    secrets: secretsOf(config),
   });
 }
 
@@ -97,6 +114,7 @@ export async function sessionUser(config: TraccarConfig): Promise<TraccarUser> {
     service: 'Traccar',
     url: `${traccarRoot(config.server)}/api/session?token=${encodeURIComponent(config.token)}`,
     readError,
+    secrets: secretsOf(config),
   });
   const user = data as TraccarUser | null;
   if (!user || typeof user !== 'object' || typeof user.id !== 'number') {

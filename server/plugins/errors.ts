@@ -102,7 +102,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Another service failed or refused (DESIGN 8): a gateway error with its pt-BR reason.
     if (error instanceof IntegrationError) {
-      request.log.warn({ service: error.service, httpStatus: error.httpStatus, code: error.code }, 'integração falhou');
+      request.log.warn(
+        { service: error.service, httpStatus: error.httpStatus, code: error.code, detail: error.detail },
+        'integração falhou',
+      );
       return reply.code(error.httpStatus === 0 ? 504 : 502).send({ message: error.message });
     }
     const pg = pgError(error);

@@ -21,7 +21,7 @@ import { IntegrationError } from '../integrations/http';
 import { commandTypes, sendCommand, sessionUser } from '../integrations/traccar';
 import { QUEUES } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
-import { getCompany } from '../services/company';
+import { companySecrets, getCompany } from '../services/company';
 import { activeTraccar, runTraccarJob, traccarSettings } from '../services/traccar-sync';
 
 /** What a command is sent to: the tracker, and the plate of its vehicle when it has one. */
@@ -65,7 +65,12 @@ export function registerTraccarRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const { server, userId, token } = request.body;
       // The mask stands for the stored token (the form shows the mask until the token is retyped).
-      const config = { server, token: token === SECRET_MASK ? traccarSettings(await getCompany(db)).token : token };
+      const company = await getCompany(db);
+      const config = {
+        server,
+        token: token === SECRET_MASK ? traccarSettings(company).token : token,
+        secrets: companySecrets(company),
+      };
       if (!config.token) throw conflict(MSG.traccarNotConfigured, { token: MSG.required });
       const user = await sessionUser(config);
       const name = String(user.name || user.email || user.id);

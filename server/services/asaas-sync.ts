@@ -18,7 +18,7 @@ import { assinaturas, clientes, cobrancas } from '../db/schema';
 import { asaas, asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { assinaturaReference, chargeFromPayment } from './asaas-charges';
-import { getCompany } from './company';
+import { companySecrets, getCompany } from './company';
 import type { Effects } from './effects';
 import { companyRates } from './finance';
 import { gatewayActive, type GatewayJob } from './gateway';
@@ -32,7 +32,7 @@ export async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise
   const company = await getCompany(db);
   if (!gatewayActive(company)) return null;
   const token = String(company.integrations.gateway.token);
-  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride) };
+  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride), secrets: companySecrets(company) };
 }
 
 /** Asaas' phone: area code and number, without the country code. */
@@ -267,7 +267,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     } catch (error) {
       // Asaas refused the data: retrying would not change its mind. Logged (never the token) and done.
       if (error instanceof IntegrationError && error.httpStatus === 400) {
-        log.warn({ kind: job.kind, id: job.id, code: error.code }, `Asaas recusou a sincronização: ${error.message}`);
+        log.warn({ kind: job.kind, id: job.id, code: error.code, detail: error.detail }, `Asaas recusou a sincronização: ${error.message}`);
         // The client still gets the charge's alert, without the gateway's links.
         if (job.kind === 'cobranca') await novacobranca(job.id);
         return `Recusado pelo Asaas: ${error.message}`;

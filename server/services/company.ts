@@ -63,6 +63,12 @@ export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
   };
 }
 
+/** Every token and key the settings hold (non-empty): what an integration's error text is cleaned of. */
+export function companySecrets(company: Pick<CompanySettings, 'integrations'>): string[] {
+  const integrations = company.integrations as unknown as Record<string, Record<string, unknown>>;
+  return SECRET_PATHS.map(([group, key]) => String(integrations[group]?.[key] ?? '')).filter(Boolean);
+}
+
 export function maskSecrets(integrations: CompanySettings['integrations']): CompanySettings['integrations'] {
   const copy = structuredClone(integrations) as Record<string, Record<string, unknown>>;
   for (const [group, key] of SECRET_PATHS) {

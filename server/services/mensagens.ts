@@ -24,7 +24,7 @@ import { clientes, cobrancas, mensagens } from '../db/schema';
 import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
 import { IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, type CompanySettings } from './company';
+import { companySecrets, getCompany, type CompanySettings } from './company';
 
 export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -235,6 +235,7 @@ export const whatsConfig = (company: CompanySettings): WhatsConfig => ({
   server: String(company.integrations.whats.server ?? ''),
   instance: String(company.integrations.whats.instance ?? ''),
   token: String(company.integrations.whats.token ?? ''),
+  secrets: companySecrets(company),
 });
 
 type Claimed = { id: number; destino: string; texto: string; status: string; tentativas: number; tentativaEm: Date | null };

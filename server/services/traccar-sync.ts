@@ -34,7 +34,7 @@ import {
   type TraccarUser,
 } from '../integrations/traccar';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, type CompanySettings } from './company';
+import { companySecrets, getCompany, type CompanySettings } from './company';
 
 /** trackres.traccarSync / clientes.traccarSync. */
 export const SYNC = { ok: 0, pending: 1, failed: 2 } as const;
@@ -54,7 +54,11 @@ export interface TraccarSettings extends TraccarConfig {
 export function traccarSettings(company: CompanySettings): TraccarSettings {
   const { server, token, userId, status } = company.integrations.traccar;
   const settings = { server: String(server ?? '').trim(), token: String(token ?? ''), userId: String(userId ?? '').trim() };
-  return { ...settings, active: Number(status) === 1 && Boolean(settings.server && settings.token) };
+  return {
+    ...settings,
+    secrets: companySecrets(company),
+    active: Number(status) === 1 && Boolean(settings.server && settings.token),
+  };
 }
 
 /** The settings when Traccar is active, otherwise null. */

@@ -62,6 +62,8 @@ export interface AsaasFake {
   stop(): Promise<void>;
   restart(): Promise<void>;
   setDelay(ms: number): void;
+  /** Every API request answers `status` with the key it carried repeated in the description (0: off). */
+  setEchoKey(status: number): void;
   close(): Promise<void>;
 }
 
@@ -254,18 +256,24 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
   }
 
   const api = dispatch(router, (_req, res) => notFound(res));
-  const server = await startFakeServer((req, res) => {
-    if (req.path === '/v3' || req.path.startsWith('/v3/')) {
-      if (limited > 0) {
-        limited -= 1;
-        return fail(res, 429, error('rate_limit_exceeded', 'Limite de requisições excedido. Aguarde e tente novamente.'));
+  const server = await startFakeServer(
+    (req, res) => {
+      if (req.path === '/v3' || req.path.startsWith('/v3/')) {
+        if (limited > 0) {
+          limited -= 1;
+          return fail(res, 429, error('rate_limit_exceeded', 'Limite de requisições excedido. Aguarde e tente novamente.'));
+        }
+        if (req.method === 'GET' && req.rawBody.length > 0)
+          return fail(res, 403, error('forbidden', 'Requisições GET não podem conter corpo (body).'));
+        if (req.headers.access_token !== apiKey)
+          return fail(res, 401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
       }
-      if (req.method === 'GET' && req.rawBody.length > 0)
-        return fail(res, 403, error('forbidden', 'Requisições GET não podem conter corpo (body).'));
-      if (req.headers.access_token !== apiKey) return fail(res, 401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
-    }
-    return api(req, res);
-  }, opts.port);
+      return api(req, res);
+    },
+    opts.port,
+    (req, res, status) =>
+      fail(res, status, error('invalid_access_token', `A chave de API ${String(req.headers.access_token ?? '')} não pode ser usada aqui.`)),
+  );
 
   const hooks = {
     setWebhook: outgoing.setWebhook,
@@ -338,6 +346,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     stop: server.stop,
     restart: server.restart,
     setDelay: server.setDelay,
+    setEchoKey: server.setEchoKey,
     close: server.close,
   };
 }

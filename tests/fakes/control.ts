@@ -8,6 +8,8 @@
  *                                a reset socket (fetch: "fetch failed"/ECONNRESET), not ECONNREFUSED.
  *   POST /__fake/up              answers again.
  *   POST /__fake/delay {ms}      every answer outside /__fake/ waits ms (0 = off).
+ *   POST /__fake/echo-key {status} every request outside /__fake/ answers that status with an error
+ *                                text repeating the key it carried (0 = off): a leak test's lever.
  *   GET  /__fake/requests        the request log [{method, path, status}].
  *
  * Each fake adds its own routes (see traccar.ts, evolution.ts, asaas.ts).
@@ -36,6 +38,11 @@ export function addCommonControl(router: Router, server: FakeServer): void {
       const ms = Number(controlBody(req).ms) || 0;
       server.setDelay(ms);
       sendJson(res, 200, { delay: ms });
+    })
+    .on('POST', '/__fake/echo-key', (req, res) => {
+      const status = Number(controlBody(req).status) || 0;
+      server.setEchoKey(status);
+      sendJson(res, 200, { echoKey: status });
     })
     .on('GET', '/__fake/requests', (_req, res) => sendJson(res, 200, server.requests));
 }

@@ -9,6 +9,7 @@
  *   POST /__fake/scan/{instance}        as if the QR code was scanned: state "open"
  *   POST /__fake/state/{instance}       {state: "open" | "connecting" | "close"}
  *   POST /__fake/not-on-whatsapp/{number}
+ *   POST /__fake/send-delay             {ms}: sendText records at once, answers ms later (0 = off)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -67,12 +68,22 @@ export interface EvolutionFake {
   stop(): Promise<void>;
   restart(): Promise<void>;
   setDelay(ms: number): void;
+  /** Every API request answers `status` with the apikey it carried repeated in the message (0: off). */
+  setEchoKey(status: number): void;
+  /** sendText records the message at once but answers only after `ms` (a slow Evolution; 0: off). */
+  setSendDelay(ms: number): void;
   close(): Promise<void>;
 }
 
 export const DEFAULT_EVOLUTION_KEY = '429683C4C977415CAAFCCE10F7D57E11';
 const INTEGRATIONS = ['WHATSAPP-BAILEYS', 'WHATSAPP-BUSINESS', 'EVOLUTION'];
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
 
 function evolutionError(res: ServerResponse, status: number, message: unknown): void {
   sendJson(res, status, { status, error: STATUS_TEXT[status], response: { message } });
@@ -91,6 +102,7 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
   const instances = new Map<string, EvolutionInstance>();
   const notOnWhatsApp = new Set<string>();
   const sent: EvolutionSent[] = [];
+  let sendDelay = 0;
 
   function createInstance(name: string, token?: string): string {
     if (instances.has(name)) throw new Error(`evolution fake: instance ${name} exists`);
@@ -143,6 +155,7 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
   const server = await startFakeServer(
     dispatch(router, (req, res) => evolutionError(res, 404, [`Cannot ${req.method} ${req.path}`])),
     opts.port,
+    (req, res, status) => evolutionError(res, status, [`Invalid apikey ${String(req.headers.apikey ?? '')} for ${req.path}`]),
   );
 
   router
@@ -279,7 +292,9 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
     instance.messages.push(message);
     sent.push({ instance: instance.name, number, text: input.text, id: message.key.id, remoteJid, at: new Date().toISOString() });
     const { id: _dbId, ...reply } = message;
-    sendJson(res, 201, reply);
+    // A slow Evolution: the message is out, the answer comes late (the caller may have given up).
+    if (sendDelay > 0) setTimeout(() => sendJson(res, 201, reply), sendDelay);
+    else sendJson(res, 201, reply);
   });
   onInstance('POST', '/chat/findMessages/:instance', (req, res, instance) => {
     const input = body(req, res);
@@ -333,6 +348,10 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
       setState(req.params.instance, state);
       sendJson(res, 200, { instance: req.params.instance, state });
     })
+    .on('POST', '/__fake/send-delay', (req, res) => {
+      sendDelay = Math.max(0, Number(controlBody(req).ms) || 0);
+      sendJson(res, 200, { sendDelay });
+    })
     .on('POST', '/__fake/not-on-whatsapp/:number', (req, res) => {
       notOnWhatsApp.add(req.params.number.replace(/\D/g, ''));
       sendJson(res, 200, { notOnWhatsApp: [...notOnWhatsApp] });
@@ -351,6 +370,8 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
     stop: server.stop,
     restart: server.restart,
     setDelay: server.setDelay,
+    setEchoKey: server.setEchoKey,
+    setSendDelay: (ms) => void (sendDelay = Math.max(0, ms)),
     close: server.close,
   };
 }

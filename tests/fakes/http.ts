@@ -128,13 +128,22 @@ export interface FakeServer {
    */
   setDown(seconds: number): void;
   readonly isDown: boolean;
+  /**
+   * Every request outside `/__fake/` gets an error of this status whose text repeats the key the
+   * request carried (as some services do), in the service's own error shape; 0 turns it off.
+   */
+  setEchoKey(status: number): void;
   close(): Promise<void>;
 }
 
-export async function startFakeServer(handle: Handler, port = 0): Promise<FakeServer> {
+/** Answers `status` with the request's key repeated in the service's error shape (the echo-key lever). */
+export type EchoKeyHandler = (req: FakeRequest, res: ServerResponse, status: number) => void;
+
+export async function startFakeServer(handle: Handler, port = 0, echoKey?: EchoKeyHandler): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   const requests: RequestLog[] = [];
   let delay = 0;
+  let echoStatus = 0;
   let downUntil = 0;
   let downTimer: NodeJS.Timeout | undefined;
 
@@ -154,7 +163,9 @@ export async function startFakeServer(handle: Handler, port = 0): Promise<FakeSe
         const rawBody = await readBody(req, MAX_BODY_BYTES);
         if (delay > 0 && !control) await new Promise((resolve) => setTimeout(resolve, delay));
         if (res.destroyed) return;
-        await handle({ method, path, query: new URLSearchParams(rawQuery), headers: req.headers, rawBody, params: {} }, res);
+        const request = { method, path, query: new URLSearchParams(rawQuery), headers: req.headers, rawBody, params: {} };
+        if (echoStatus && echoKey && !control) return echoKey(request, res, echoStatus);
+        await handle(request, res);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
           res.setHeader('connection', 'close');
@@ -199,6 +210,9 @@ export async function startFakeServer(handle: Handler, port = 0): Promise<FakeSe
       clearTimeout(downTimer);
       downUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
       if (seconds > 0) downTimer = setTimeout(() => (downUntil = 0), seconds * 1000).unref();
+    },
+    setEchoKey(status) {
+      echoStatus = status;
     },
     get isDown() {
       return Date.now() < downUntil;

@@ -64,6 +64,8 @@ export interface TraccarFake {
   stop(): Promise<void>;
   restart(): Promise<void>;
   setDelay(ms: number): void;
+  /** Every API request answers `status` with the token it carried repeated in the text (0: off). */
+  setEchoKey(status: number): void;
   close(): Promise<void>;
 }
 
@@ -330,13 +332,20 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     });
 
   const api = dispatch(router, (_req, res) => sendEmpty(res, 404));
-  const server = await startFakeServer((req, res) => {
-    if (req.path.startsWith('/api/') && !(req.method === 'GET' && req.path === '/api/session') && req.path !== '/api/server') {
-      const [scheme, given] = (req.headers.authorization ?? '').split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || given !== token) return sendEmpty(res, 401);
-    }
-    return api(req, res);
-  }, opts.port);
+  const server = await startFakeServer(
+    (req, res) => {
+      if (req.path.startsWith('/api/') && !(req.method === 'GET' && req.path === '/api/session') && req.path !== '/api/server') {
+        const [scheme, given] = (req.headers.authorization ?? '').split(' ');
+        if (scheme?.toLowerCase() !== 'bearer' || given !== token) return sendEmpty(res, 401);
+      }
+      return api(req, res);
+    },
+    opts.port,
+    (req, res, status) => {
+      const given = req.query.get('token') ?? (req.headers.authorization ?? '').replace(/^bearer /i, '');
+      sendText(res, status, stack(`Token ${given} rejected for ${req.path}`, 'SecurityException', 'SecurityRequestFilter:120 < ...'));
+    },
+  );
 
   addCommonControl(router, server);
   router
@@ -376,6 +385,7 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     stop: server.stop,
     restart: server.restart,
     setDelay: server.setDelay,
+    setEchoKey: server.setEchoKey,
     close: server.close,
   };
 }
