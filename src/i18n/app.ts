@@ -313,7 +313,7 @@ export const appMessages = {
       network_error: MSG.networkError,
       sent: MSG.sent,
       // A new record the list's filters hide (src/components/useCreatedNotify.tsx).
-      hidden_by_filters: 'Os filtros atuais da lista o escondem.',
+      hidden_by_filters: 'Os filtros atuais da lista escondem o novo registro.',
       show_record: 'Mostrar',
     },
     uploads: {

@@ -1,9 +1,15 @@
 import * as React from 'react';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { DataTable, Notification } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { ListPage } from '../../src/components/ListPage';
 import { ResourceDialog } from '../../src/components/ResourceDialog';
+import { StatusFilter } from '../../src/components/SearchBar';
+import { PlanoForm, planoTransform } from '../../src/resources/planos/PlanoForm';
 import { UsuarioCreateForm } from '../../src/resources/usuarios/UsuarioForm';
-import { TestAdmin } from './helpers';
+import { emptyDataProvider, TestAdmin } from './helpers';
 
 describe('resource dialog', () => {
   it("opens 'Novo Usuário' on /usuarios/create", async () => {
@@ -36,5 +42,79 @@ describe('resource dialog', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a new record the list filters hide', () => {
+  const novo = { id: 9, name: 'Frota', descricao: 'Plano frota', limtdispositivos: 1, valor: 10, valoradd: 0, status: 0 };
+  /** A list opening on `status` (as the orders open on Concluído), its records kept by the fake data provider. */
+  function renderList(status: number) {
+    let saved: object[] = [];
+    const getList = vi.fn(async (_resource: string, params: GetListParams) => {
+      const data = saved.filter(
+        (record) => params.filter.status === undefined || (record as { status: number }).status === params.filter.status,
+      );
+      return { data, total: data.length };
+    });
+    const create = vi.fn(async (_resource: string, params: { data: object }) => {
+      saved = [{ ...novo, ...params.data }];
+      return { data: saved[0] };
+    });
+    render(
+      <TestAdmin
+        dataProvider={emptyDataProvider({ getList: getList as never, create: create as never })}
+        initialEntries={['/planos/create']}
+      >
+        <ResourceContextProvider value="planos">
+          <ListPage
+            title="resources.planos.name"
+            filterDefaultValues={{ status }}
+            filters={
+              <StatusFilter
+                choices={[
+                  { id: 0, name: 'Em Aberto' },
+                  { id: 1, name: 'Concluído' },
+                ]}
+              />
+            }
+            dialog={
+              <ResourceDialog resource="planos" createTitle="Novo" editTitle="Plano" create={<PlanoForm />} transform={planoTransform} />
+            }
+          >
+            <DataTable rowClick={false} bulkActionButtons={false}>
+              <DataTable.Col source="descricao" />
+            </DataTable>
+          </ListPage>
+        </ResourceContextProvider>
+        <Notification />
+      </TestAdmin>,
+    );
+    return { getList };
+  }
+  const save = async () => {
+    await userEvent.type(await screen.findByLabelText(/^Descrição/), 'Plano frota');
+    await userEvent.type(screen.getByLabelText(/^Valor\b(?! adicional)/), '10,00');
+    await userEvent.type(screen.getByLabelText(/^Valor adicional/), '0,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+  };
+
+  it('the notice says the filters hide it and its Mostrar clears them so it shows', async () => {
+    const { getList } = renderList(1);
+    await save();
+    expect(
+      await screen.findByText('Cadastro realizado com sucesso. Os filtros atuais da lista escondem o novo registro.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Plano frota' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mostrar' }));
+    expect(await screen.findByRole('cell', { name: 'Plano frota' })).toBeInTheDocument();
+    expect(getList).toHaveBeenLastCalledWith('planos', expect.objectContaining({ filter: {} }));
+  });
+
+  it('one the filters show gets the plain notice', async () => {
+    renderList(0);
+    await save();
+    expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Plano frota' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
   });
 });
