@@ -435,6 +435,10 @@ export const appMessages = {
       clear: 'Limpa',
       save: 'Salva',
       finalize: 'Finalizar',
+      finalize_confirm_title: 'Finalizar a ordem de serviço?',
+      finalize_confirm:
+        'Depois de finalizada, a ordem fica somente leitura: o checklist e os dados não podem mais ser alterados. Somente um administrador pode reabri-la.',
+      finalized: 'Ordem de serviço finalizada',
       reopen: 'Reabrir',
       read_only: 'Ordem concluída: somente leitura.',
       status: { aberto: 'Em Aberto', concluido: 'Concluído' },

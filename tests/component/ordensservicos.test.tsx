@@ -271,7 +271,7 @@ describe('service order form, the buttons', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Descrição/)).toHaveValue(''));
   });
 
-  it('an open saved order has Salva, Limpa, Finalizar and the Uploads tab; Finalizar saves status 1', async () => {
+  it('an open saved order has Salva, Limpa, Finalizar and the Uploads tab; Finalizar asks first, then saves status 1 and says so', async () => {
     const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { ...params.data, id: params.id } }));
     const { dataProvider } = providerWith({}, { update: update as never });
     render(<Dialog dataProvider={dataProvider} path="/ordensservicos/21" />);
@@ -285,13 +285,25 @@ describe('service order form, the buttons', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Salva' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Limpa' })).toBeInTheDocument();
+    // Cancelar in the confirmation saves nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Finalizar' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Finalizar a ordem de serviço?' });
+    expect(within(confirm).getByText(/Somente um administrador pode reabri-la/)).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Finalizar a ordem de serviço?' })).not.toBeInTheDocument());
+    expect(update).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Finalizar' }));
+    confirm = await screen.findByRole('dialog', { name: 'Finalizar a ordem de serviço?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Finalizar' }));
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith(
         'ordensservicos',
         expect.objectContaining({ id: '21', data: expect.objectContaining({ status: 1, idcliente: 3, idveiculo: 10, iddevice: 40 }) }),
       ),
     );
+    expect(await screen.findByText('Ordem de serviço finalizada')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ordem de Serviço' })).not.toBeInTheDocument());
   });
 
   it("Finalizar refused for an incomplete checklist: the server's message in the snackbar and under the checklist", async () => {
@@ -307,6 +319,8 @@ describe('service order form, the buttons', () => {
     render(<Dialog dataProvider={dataProvider} path="/ordensservicos/21" />);
     const dialog = await screen.findByRole('dialog', { name: 'Ordem de Serviço' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Finalizar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Finalizar a ordem de serviço?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Finalizar' }));
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     const checklist = within(dialog).getByRole('region', { name: 'Checklist' });
     expect(within(checklist).getByRole('alert')).toHaveTextContent(message);
@@ -351,7 +365,7 @@ describe('service order page /ordenservico/:id', () => {
   );
 
   it(
-    'shows the order, client contacts, vehicle and tracker; Finalizar is disabled until all 18 items are answered, then saves status 1',
+    'shows the order, client contacts, vehicle and tracker; Finalizar is disabled until all 18 items are answered, then asks, saves status 1 and says so',
     async () => {
       const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({
         data: { ...params.data, id: params.id },
@@ -379,6 +393,9 @@ describe('service order page /ordenservico/:id', () => {
       expect(finalizar).toBeEnabled();
 
       await userEvent.click(finalizar);
+      const confirm = await screen.findByRole('dialog', { name: 'Finalizar a ordem de serviço?' });
+      expect(update).not.toHaveBeenCalled();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Finalizar' }));
       await waitFor(() =>
         expect(update).toHaveBeenCalledWith(
           'ordensservicos',
@@ -391,7 +408,7 @@ describe('service order page /ordenservico/:id', () => {
           }),
         ),
       );
-      expect(await screen.findByText('Informações atualizadas com sucesso')).toBeInTheDocument();
+      expect(await screen.findByText('Ordem de serviço finalizada')).toBeInTheDocument();
     },
     HEAVY,
   );

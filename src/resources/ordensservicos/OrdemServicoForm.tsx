@@ -1,13 +1,13 @@
 /**
  * 'Nova Ordem de Serviço' / 'Ordem de Serviço' (SPEC 2.15): tabs Informações, Cliente, Veículo,
- * Rastreador, and Uploads once saved. Limpa and Salva while the order is open; Finalizar (status 1,
- * then save) only for a saved one. A finalized order opens read-only; an administrator may reopen it.
+ * Rastreador, and Uploads once saved. Limpa and Salva while the order is open; Finalizar (asks
+ * first, then status 1 and save) only for a saved one. A finalized order opens read-only; an administrator may reopen it.
  */
 import * as React from 'react';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
 import { Alert, Box, Button } from '@mui/material';
-import { useCanAccess, useNotify, useRecordContext, useTranslate, useUpdate, type RaRecord } from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useRedirect, useTranslate, useUpdate, type RaRecord } from 'ra-core';
 import { SaveButton } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
@@ -20,6 +20,7 @@ import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
+import { FinalizarConfirm } from './FinalizarConfirm';
 import { isConcluida } from './format';
 import { OrdemRastreadorTab } from './OrdemRastreadorTab';
 import { OrdemServicoInputs } from './OrdemServicoInputs';
@@ -100,6 +101,33 @@ function ReopenButton() {
   );
 }
 
+/**
+ * The confirmation's Finalizar: saves what the form holds with status 1, says the order is
+ * finalized and returns to the list. A refusal (an incomplete checklist) is the dialog's own
+ * (ResourceDialog's onError: the snackbar and the field errors).
+ */
+function FinalizeSaveButton({ onStart }: { onStart: () => void }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <SaveButton
+      type="button"
+      label="app.ordensservicos.finalize"
+      icon={<DoneAllIcon />}
+      color="success"
+      transform={finalizeTransform}
+      alwaysEnable
+      onClick={onStart}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('app.ordensservicos.finalized', { type: 'success' });
+          redirect('list', 'ordensservicos');
+        },
+      }}
+    />
+  );
+}
+
 function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida: boolean; onClear?: () => void }) {
   const translate = useTranslate();
   if (concluida) {
@@ -118,15 +146,7 @@ function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida
       <ClearButton onClear={onClear} />
       {isNew ? null : (
         <Box sx={{ ml: 'auto' }}>
-          <SaveButton
-            type="button"
-            label="app.ordensservicos.finalize"
-            icon={<DoneAllIcon />}
-            color="success"
-            variant="outlined"
-            transform={finalizeTransform}
-            alwaysEnable
-          />
+          <FinalizarConfirm confirm={(close) => <FinalizeSaveButton onStart={close} />} />
         </Box>
       )}
     </FormToolbar>

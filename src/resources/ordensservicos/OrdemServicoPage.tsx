@@ -1,7 +1,7 @@
 /**
  * /ordenservico/{id} (SPEC 2.15 and 4): the order, its client, vehicle, tracker and notes, and the
  * 18-item checklist answered OK or NT. Salvar keeps the answers; Finalizar (only while open, enabled
- * once every item is answered) sets status 1, saves and reloads. Imprimir prints one A4 page with
+ * once every item is answered) asks first, then sets status 1, saves, says so and reloads. Imprimir prints one A4 page with
  * signature lines for the técnico and the client.
  */
 import * as React from 'react';
@@ -19,6 +19,7 @@ import { PrintPage } from '../../print/PrintPage';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, SignatureLines } from '../../print/PrintParts';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { ChecklistGrid } from './ChecklistGrid';
+import { FinalizarConfirm } from './FinalizarConfirm';
 import { agendamentoTexto, isConcluida, statusLabel, veiculoResumo } from './format';
 import { ordemTransform } from './OrdemServicoForm';
 import type { OrdemCliente, OrdemServico } from './types';
@@ -143,7 +144,7 @@ export function OrdemServicoPage() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('app.notify.updated', { type: 'success' });
+          notify(status === ORDEM_STATUS.CONCLUIDO ? 'app.ordensservicos.finalized' : 'app.notify.updated', { type: 'success' });
           setAnswers({});
           // Reload the order as saved (SPEC 4: Finalize saves, then reloads).
           void refetch();
@@ -179,15 +180,23 @@ export function OrdemServicoPage() {
               <Button variant="outlined" startIcon={<SaveIcon />} disabled={saving} onClick={() => save(ORDEM_STATUS.EM_ABERTO)}>
                 {translate('app.ordensservicos.page.save')}
               </Button>
-              <Button
+              <FinalizarConfirm
                 variant="contained"
-                color="success"
-                startIcon={<DoneAllIcon />}
                 disabled={saving || !isChecklistComplete(checklist)}
-                onClick={() => save(ORDEM_STATUS.CONCLUIDO)}
-              >
-                {translate('app.ordensservicos.finalize')}
-              </Button>
+                confirm={(close) => (
+                  <Button
+                    variant="contained"
+                    color="success"
+                    startIcon={<DoneAllIcon />}
+                    onClick={() => {
+                      close();
+                      save(ORDEM_STATUS.CONCLUIDO);
+                    }}
+                  >
+                    {translate('app.ordensservicos.finalize')}
+                  </Button>
+                )}
+              />
             </>
           ) : null}
           <PrintButton disabled={!ordem} />
