@@ -95,8 +95,10 @@ export class Workers {
     await boss.schedule(QUEUES.faturamento.name, '1 0 * * *', {}, { tz });
     await boss.schedule(QUEUES.varredura.name, '*/5 * * * *', {}, { tz });
     if (options.billingAtStart) {
-      // One start-up run across processes started together.
-      await boss.send(QUEUES.faturamento.name, { inicio: true }, { ...QUEUES.faturamento, singletonKey: 'inicio', singletonSeconds: 120 });
+      // Every start runs it (DESIGN 7), however soon after the last: a quick restart must not wait
+      // for 00:01 to bill what came due meanwhile. Processes started together each enqueue one;
+      // the run takes an advisory lock (one at a time, the others skip) and is idempotent.
+      await boss.send(QUEUES.faturamento.name, { inicio: true }, { ...QUEUES.faturamento });
     }
   }
 }
