@@ -392,22 +392,33 @@ export const cobrancas = pgTable(
  * transaction as every change (migration 0007), so the buckets of a date range (`Informacoes`,
  * /financeiro) and its exact total read at most a few rows a day instead of every charge.
  */
+/**
+ * The charges' per-day rollups (migration 0007): a day's figures are the sum of its rows, one row
+ * per database session that wrote them (`sessao`, the backend's pid; 0 once folded by the billing
+ * run), so that writers in different sessions never update the same row (migration 0010).
+ */
 export const cobrancasResumoDia = pgTable(
   'cobrancas_resumo_dia',
   {
     duedate: date({ mode: 'string' }).notNull(),
     status: smallint().notNull(),
+    sessao: integer().notNull().default(0),
     qnt: bigint({ mode: 'number' }).notNull(),
     valor: numeric({ precision: 18, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.duedate, t.status] })],
+  (t) => [primaryKey({ columns: [t.duedate, t.status, t.sessao] })],
 );
 
-export const cobrancasRecebidasDia = pgTable('cobrancas_recebidas_dia', {
-  dia: date({ mode: 'string' }).primaryKey(),
-  qnt: bigint({ mode: 'number' }).notNull(),
-  valor: numeric({ precision: 18, scale: 2 }).notNull(),
-});
+export const cobrancasRecebidasDia = pgTable(
+  'cobrancas_recebidas_dia',
+  {
+    dia: date({ mode: 'string' }).notNull(),
+    sessao: integer().notNull().default(0),
+    qnt: bigint({ mode: 'number' }).notNull(),
+    valor: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dia, t.sessao] })],
+);
 
 export const ordensservicos = pgTable(
   'ordensservicos',
@@ -542,8 +553,16 @@ export const auditoria = pgTable(
  * A version per table, bumped by a statement trigger on every write (migration 0001). List
  * totals are cached per process under the version read before counting, so a total is reused
  * only while nothing in its table has changed: exact, and shared safely by several processes.
+ * A table's version is the sum of its rows, one per database session that wrote it (`sessao`, the
+ * backend's pid; 0 once folded by the billing run): writers in different sessions never wait on
+ * one row, and the sum still grows with every committed write (migration 0010).
  */
-export const versoes = pgTable('versoes', {
-  tabela: text().primaryKey(),
-  versao: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const versoes = pgTable(
+  'versoes',
+  {
+    tabela: text().notNull(),
+    sessao: integer().notNull().default(0),
+    versao: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tabela, t.sessao] })],
+);

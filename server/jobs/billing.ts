@@ -17,6 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type CalendarDate } from '../../domain/calendar';
 import type { Db, DbOrTx } from '../db/client';
+import { foldEndedSessions } from '../db/versions';
 import { getCompany } from '../services/company';
 import { gatewayActive } from '../services/gateway';
 
@@ -211,6 +212,8 @@ export async function runBilling(db: Db, { today, effects }: { today: CalendarDa
       clientesBloqueados: 0,
     };
     if (!locked) return counts;
+    // The version and rollup rows of ended sessions go into session 0 (db/versions.ts).
+    await foldEndedSessions(tx);
     const { emaberto, bloqueio, gatewayBills } = await billingSettings(tx);
     const subscriptions = await billSubscriptions(tx, today, emaberto, gatewayBills);
     counts.cobrancasGeradas = subscriptions.charges.length;

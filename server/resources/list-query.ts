@@ -211,7 +211,7 @@ function buildPageStatement(db: Db, def: AnyResource, query: ListParams, counts:
     def,
     {
       ...listColumns(def),
-      [VERSION]: sql<number | null>`(SELECT versao FROM versoes WHERE tabela = ${def.name})`,
+      [VERSION]: sql<number | null>`(SELECT sum(versao)::bigint FROM versoes WHERE tabela = ${def.name})`,
       ...(summary ? { [SUMMARY]: summary } : {}),
     },
     listConditions(def, query, { placeholders: true, bounded: counts }),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAdmin } from '../../domain/permissions';
 import { idParam, listQuery, sortParam, statusFilter } from '../../domain/schemas/list';
@@ -29,7 +29,12 @@ export const tablesRead = (def: AnyResource) => [
 
 /** Every table's version, by a statement prepared once, read for the requests waiting (list-cache.ts). */
 function versionsReader(db: Db) {
-  const statement = db.select({ tabela: versoes.tabela, versao: versoes.versao }).from(versoes).prepare('versoes_todas');
+  // A table's version is the sum of its sessions' rows (migration 0010).
+  const statement = db
+    .select({ tabela: versoes.tabela, versao: sql<number>`sum(${versoes.versao})::bigint`.mapWith(Number) })
+    .from(versoes)
+    .groupBy(versoes.tabela)
+    .prepare('versoes_todas');
   return new VersionsReader(async () => new Map((await statement.execute()).map((row) => [row.tabela, row.versao])));
 }
 

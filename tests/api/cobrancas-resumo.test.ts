@@ -43,19 +43,22 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
   /** Both rollups equal the same aggregates of the rows (rows summing to nothing may stay at zero). */
   const expectRollupsMatch = async () => {
     const [resumo, fromRows] = await Promise.all([
-      rows(sql`SELECT duedate, status, qnt::int AS qnt, valor::text AS valor FROM cobrancas_resumo_dia
-               WHERE qnt <> 0 OR valor <> 0 ORDER BY duedate, status`),
+      // A day's figures are the sum of its sessions' rows (migration 0010).
+      rows(sql`SELECT duedate, status, sum(qnt)::int AS qnt, sum(valor)::text AS valor FROM cobrancas_resumo_dia
+               GROUP BY 1, 2 HAVING sum(qnt) <> 0 OR sum(valor) <> 0 ORDER BY duedate, status`),
       rows(sql`SELECT duedate, status, count(*)::int AS qnt, sum(valor)::text AS valor FROM cobrancas GROUP BY 1, 2 ORDER BY 1, 2`),
     ]);
     expect(resumo).toEqual(fromRows);
     const [recebidas, receivedRows] = await Promise.all([
-      rows(sql`SELECT dia, qnt::int AS qnt, valor::text AS valor FROM cobrancas_recebidas_dia WHERE qnt <> 0 OR valor <> 0 ORDER BY dia`),
+      rows(sql`SELECT dia, sum(qnt)::int AS qnt, sum(valor)::text AS valor FROM cobrancas_recebidas_dia
+               GROUP BY dia HAVING sum(qnt) <> 0 OR sum(valor) <> 0 ORDER BY dia`),
       rows(sql`SELECT coalesce(payment_date, duedate) AS dia, count(*)::int AS qnt, sum(valor)::text AS valor
                FROM cobrancas WHERE status = 1 GROUP BY 1 ORDER BY 1`),
     ]);
     expect(recebidas).toEqual(receivedRows);
     const negative = await rows(
-      sql`SELECT 1 FROM cobrancas_resumo_dia WHERE qnt < 0 UNION ALL SELECT 1 FROM cobrancas_recebidas_dia WHERE qnt < 0`,
+      sql`SELECT 1 FROM cobrancas_resumo_dia GROUP BY duedate, status HAVING sum(qnt) < 0
+          UNION ALL SELECT 1 FROM cobrancas_recebidas_dia GROUP BY dia HAVING sum(qnt) < 0`,
     );
     expect(negative).toEqual([]);
   };
@@ -69,7 +72,7 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     // Paid: status 1 with paymentDate today (counted on today among the received).
     expect(await update(a.id, { ...a, status: 1 })).toMatchObject({ status: 1, paymentDate: today });
     await expectRollupsMatch();
-    expect((await rows(sql`SELECT qnt::int AS qnt FROM cobrancas_recebidas_dia WHERE dia = ${today}::date`))[0]).toEqual({ qnt: 1 });
+    expect((await rows(sql`SELECT sum(qnt)::int AS qnt FROM cobrancas_recebidas_dia WHERE dia = ${today}::date`))[0]).toEqual({ qnt: 1 });
     // A new value and a new due date on a received charge: its day and status rows move, its payment day stays.
     const paid = await read(a.id);
     expect(await update(a.id, { ...paid, valor: 99.99, duedate: addDays(today, -40) })).toMatchObject({
@@ -91,9 +94,9 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     expect((await env.admin.delete(`/v1/cobrancas/${b.id}`)).status).toBe(200);
     await expectRollupsMatch();
     // A change of nothing the rollups hold writes no summary row.
-    const before = await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status`);
+    const before = await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status, sessao`);
     expect(await update(d.id, { ...(await read(d.id)), descricao: 'Outra' })).toMatchObject({ descricao: 'Outra' });
-    expect(await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status`)).toEqual(before);
+    expect(await rows(sql`SELECT * FROM cobrancas_resumo_dia ORDER BY duedate, status, sessao`)).toEqual(before);
   });
 
   it('in plain SQL: a multi-row insert, set-wide updates of status, payment date, value and due date, deletes', async () => {
@@ -205,7 +208,7 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     // CASCADE: the message log (mensagens) refers to the charges.
     await env.t.database.db.execute(sql`TRUNCATE cobrancas CASCADE`);
     await expectRollupsMatch();
-    expect(await rows(sql`SELECT * FROM cobrancas_resumo_dia UNION ALL SELECT dia, NULL, qnt, valor FROM cobrancas_recebidas_dia`)).toEqual(
+    expect(await rows(sql`SELECT duedate, qnt FROM cobrancas_resumo_dia UNION ALL SELECT dia, qnt FROM cobrancas_recebidas_dia`)).toEqual(
       [],
     );
   });

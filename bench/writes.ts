@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:writes`: do writers on different clients wait for each other? (issue 19, item 3)
+ * On PostgreSQL with 1,000,000 charges (server/seed/demo.ts), the real server, and writers that
+ * each POST in a loop for `--seconds`: clients created by 1 writer and by 10, then charges created
+ * by 1 writer and by 10, each writer on its own client (all due the same day: the worst case for
+ * the per-day rollup). Prints requests/s, p50 and p99 side by side; any reply but 201 fails the
+ * run, and so does a charges list whose total differs from SQL's count afterwards.
+ * Budget: charges by 10 writers reach at least half of clients by 10 writers, with 0 refused.
+ *
+ * Options: --cobrancas N (1000000), --clientes N (100000), --seconds S (10), --reuse (keep the
+ * seeded database `rastreio_bench_writes` and use it again). PostgreSQL: BENCH_DATABASE_URL.
+ */
+import { parseArgs } from 'node:util';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import pg from 'pg';
+import { addDays } from '../domain/calendar';
+import { ACESSO } from '../domain/constants';
+import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema';
+import { buscaOf } from '../server/resources/records';
+import { usersResource } from '../server/routes/users/resource';
+import { appToday } from '../server/services/clock';
+import { ensureCompany } from '../server/services/company';
+import { hashPassword, randomToken } from '../server/services/passwords';
+import { runBilling } from '../server/jobs/billing';
+import { seedDemo } from '../server/seed/demo';
+import { login, startNode } from './lib/processes';
+
+const { values: args } = parseArgs({
+  options: {
+    cobrancas: { type: 'string', default: '1000000' },
+    clientes: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ADMIN = { login: 'bench', password: 'bench-senha-1' };
+const pgAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = 'rastreio_bench_writes';
+const url = Object.assign(new URL(pgAdminUrl), { pathname: `/${NAME}` }).toString();
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
+  if (!(args.reuse && exists)) {
+    await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${NAME}`);
+    const database = await openDatabase({ url });
+    const started = performance.now();
+    const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        ...values,
+        passwordHash: await hashPassword(ADMIN.password),
+        token: randomToken(18),
+        busca: buscaOf(usersResource, values),
+      })
+      .returning({ id: users.id });
+    await ensureCompany(database.db);
+    const counts = {
+      users: 10,
+      clientes: Number(args.clientes),
+      veiculos: 0,
+      rastreadores: 0,
+      chips: 0,
+      planos: 5,
+      ordensservicos: 0,
+      contratos: 0,
+      assinaturas: 0,
+      cobrancas: Number(args.cobrancas),
+    };
+    await seedDemo(database.db, counts, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+    await database.close();
+    console.log(`seeded ${counts.cobrancas.toLocaleString('en')} charges in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } else console.log(`reusing ${NAME} (--reuse)`);
+  await admin.end();
+}
+
+interface Figures {
+  label: string;
+  writers: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  refused: Map<number, number>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** `writers` loops, each POSTing `body(writer)` to `path` until the time is up. */
+async function run(base: string, cookie: string, label: string, path: string, writers: number, body: (writer: number) => unknown) {
+  const latencies: number[] = [];
+  const refused = new Map<number, number>();
+  const post = async (writer: number) => {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body(writer)),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201) refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+    return performance.now() - started;
+  };
+  // A short warm-up, then the measured run.
+  for (const measured of [false, true]) {
+    const end = performance.now() + (measured ? SECONDS : 2) * 1000;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        while (performance.now() < end) {
+          const ms = await post(writer);
+          if (measured) latencies.push(ms);
+        }
+      }),
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  const figures: Figures = {
+    label,
+    writers,
+    perSecond: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    refused,
+  };
+  console.log(
+    `  ${label}, ${writers} writer(s): ${figures.perSecond.toFixed(0)}/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`,
+  );
+  return figures;
+}
+
+await prepareDatabase();
+{
+  // The billing run settles the seeded charges first, as a night would: the server's own start-up
+  // run then has nothing to change, and the writes are measured alone.
+  const database = await openDatabase({ url });
+  const started = performance.now();
+  await runBilling(database.db, { today: appToday() });
+  console.log(`billing run before the load: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await database.close();
+}
+const app = await startNode('server/server.ts', { DATABASE_URL: url }, '/v1/health', 3911);
+const failures: string[] = [];
+const results: Figures[] = [];
+try {
+  const cookie = await login(app.url, ADMIN.login, ADMIN.password);
+  // The start-up billing run (nothing left to change) ends before the load.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const cliente = (n: number) => ({
+    cadastro: 'FISICA',
+    name: `Escritor ${n} ${Math.random().toString(36).slice(2, 8)}`,
+    cpf: generateCPF(),
+    email: `escritor${n}@bench.local`,
+    mobilePhone: '11987654321',
+  });
+  const owners: number[] = [];
+  for (let n = 0; n < 10; n++) {
+    const response = await fetch(`${app.url}/v1/clientes`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(cliente(n)),
+    });
+    owners.push(((await response.json()) as { id: number }).id);
+  }
+  const duedate = addDays(appToday(), 10);
+  const charge = (writer: number) => ({ idcliente: owners[writer], descricao: 'Mensalidade', valor: 89.9, duedate });
+  for (const writers of [1, 10]) {
+    results.push(await run(app.url, cookie, 'clientes', '/v1/clientes', writers, cliente));
+    results.push(await run(app.url, cookie, 'cobrancas', '/v1/cobrancas', writers, charge));
+  }
+  // The lists stay exact after the writes.
+  const list = (await (
+    await fetch(`${app.url}/v1/cobrancas?status=0&dataInicio=${duedate}&dataFim=${duedate}`, { headers: { cookie } })
+  ).json()) as {
+    meta: { total: number };
+  };
+  const check = new pg.Client({ connectionString: url });
+  await check.connect();
+  const { rows } = await check.query('SELECT count(*)::int AS n FROM cobrancas WHERE status = 0 AND duedate = $1', [duedate]);
+  await check.end();
+  if (list.meta.total !== rows[0].n) failures.push(`charges list total ${list.meta.total} differs from SQL's ${rows[0].n}`);
+} finally {
+  await app.stop();
+}
+
+const row = (label: string, writers: number) => results.find((r) => r.label === label && r.writers === writers)!;
+console.log(
+  `\n| writes (PostgreSQL, ${Number(args.cobrancas).toLocaleString('en')} charges) | 1 writer: /s | p50 | p99 | 10 writers: /s | p50 | p99 | refused |`,
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const label of ['clientes', 'cobrancas']) {
+  const [one, ten] = [row(label, 1), row(label, 10)];
+  const refused = [...one.refused, ...ten.refused].reduce((sum, [, n]) => sum + n, 0);
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(
+    `| ${label} | ${one.perSecond.toFixed(0)} | ${ms(one.p50)} | ${ms(one.p99)} | ${ten.perSecond.toFixed(0)} | ${ms(ten.p50)} | ${ms(ten.p99)} | ${refused} |`,
+  );
+  for (const [status, n] of [...one.refused, ...ten.refused]) failures.push(`${label}: ${n} replies ${status}`);
+}
+const ratio = row('cobrancas', 10).perSecond / row('clientes', 10).perSecond;
+console.log(`\ncharges/clients at 10 writers: ${(ratio * 100).toFixed(0)} % (budget: at least 50 %)`);
+if (ratio < 0.5) failures.push(`charges reached ${(ratio * 100).toFixed(0)} % of clients' throughput (budget 50 %)`);
+if (failures.length) {
+  console.log(`\nFAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  process.exit(1);
+}

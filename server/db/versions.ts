@@ -1,0 +1,30 @@
+/**
+ * Table versions and the charges' rollups are kept one row per database session (migration 0010),
+ * so writers never wait on each other's rows; a figure is the sum of its rows. Rows of sessions
+ * that have ended are folded into session 0 by the billing run, so the rows stay a few per live
+ * session. A row of a live session is never touched: its writer may hold it.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+
+/** Sessions that no longer exist: their rows have no writer left. */
+const ended = sql`sessao <> 0 AND sessao NOT IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL)`;
+
+/** Folds the rows of ended sessions into session 0, in the caller's transaction; the sums do not change. */
+export async function foldEndedSessions(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM versoes WHERE ${ended} RETURNING tabela, versao)
+    INSERT INTO versoes AS t (tabela, sessao, versao)
+    SELECT tabela, 0, sum(versao) FROM gone GROUP BY tabela ORDER BY tabela
+    ON CONFLICT (tabela, sessao) DO UPDATE SET versao = t.versao + excluded.versao`);
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM cobrancas_resumo_dia WHERE ${ended} RETURNING duedate, status, qnt, valor)
+    INSERT INTO cobrancas_resumo_dia AS t (duedate, status, sessao, qnt, valor)
+    SELECT duedate, status, 0, sum(qnt), sum(valor) FROM gone GROUP BY duedate, status ORDER BY duedate, status
+    ON CONFLICT (duedate, status, sessao) DO UPDATE SET qnt = t.qnt + excluded.qnt, valor = t.valor + excluded.valor`);
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM cobrancas_recebidas_dia WHERE ${ended} RETURNING dia, qnt, valor)
+    INSERT INTO cobrancas_recebidas_dia AS t (dia, sessao, qnt, valor)
+    SELECT dia, 0, sum(qnt), sum(valor) FROM gone GROUP BY dia ORDER BY dia
+    ON CONFLICT (dia, sessao) DO UPDATE SET qnt = t.qnt + excluded.qnt, valor = t.valor + excluded.valor`);
+}
