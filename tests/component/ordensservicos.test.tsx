@@ -162,7 +162,7 @@ describe('service order form, the tab rules', () => {
     await openTab('Veículo');
     await search(/Placa, Renavam ou chassi/, '');
     expect(await screen.findByText('Obrigatório informar placa, Renavam ou chassi')).toBeVisible();
-    expect(getList).not.toHaveBeenCalledWith('veiculos', expect.anything());
+    expect(getList).not.toHaveBeenCalledWith('veiculos', expect.objectContaining({ filter: expect.objectContaining({ pesquisa: '' }) }));
 
     await search(/Placa, Renavam ou chassi/, 'XYZ9999');
     expect(await screen.findByText('Veículo não encontrado')).toBeVisible();
@@ -228,6 +228,23 @@ describe('service order form, the tab rules', () => {
     },
     HEAVY,
   );
+
+  it("tab Veículo lists the chosen client's vehicles to pick from (GET /v1/veiculos?idcliente=); the search stays", async () => {
+    const gol = { ...uno, id: 11, marca: 'Volkswagen', modelo: 'Gol', ano: '2021', placa: 'OSV1A23', chassi: '9BWAA05U0BP000001' };
+    const { dataProvider, getList } = providerWith({
+      clientes: () => ({ data: [maria] }),
+      veiculos: (p) => ({ data: p.filter.pesquisa ? [] : [uno, gol] }),
+    });
+    render(<Dialog dataProvider={dataProvider} path="/ordensservicos/create" />);
+    await pickClient();
+    await openTab('Veículo');
+    const lista = await screen.findByRole('region', { name: 'Veículos do cliente' });
+    await userEvent.click(await within(lista).findByRole('button', { name: /Volkswagen Gol 2021/ }));
+    expect(getList).toHaveBeenCalledWith('veiculos', expect.objectContaining({ filter: { idcliente: 3 } }));
+    expect(within(screen.getByRole('region', { name: 'Veículo da ordem' })).getByText('Volkswagen Gol 2021')).toBeInTheDocument();
+    expect(within(lista).getByRole('button', { name: /Volkswagen Gol 2021/ })).toHaveClass('Mui-selected');
+    expect(screen.getByLabelText(/Placa, Renavam ou chassi/)).toBeInTheDocument();
+  });
 
   it('picking another client forgets the vehicle chosen for the previous one', async () => {
     const joana = { id: 4, cadastro: 'FISICA', name: 'Joana Lima', cpf: '11144477735', email: 'joana@exemplo.com' };

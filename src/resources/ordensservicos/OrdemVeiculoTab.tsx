@@ -1,13 +1,14 @@
 /**
- * Tab Veículo of the order form: one of the chosen client's vehicles (GET /v1/veiculos?idcliente=
- * &pesquisa=), found by placa, Renavam or chassi. Without a client: 'Dados do cliente
+ * Tab Veículo of the order form: one of the chosen client's vehicles. The client's vehicles are
+ * listed to pick from (GET /v1/veiculos?idcliente=, the first 20; issue 20), and found by placa,
+ * Renavam or chassi (…&pesquisa=) for the rest. Without a client: 'Dados do cliente
  * obrigatórios'; an empty term: 'Obrigatório informar placa, Renavam ou chassi'; no match:
  * 'Veículo não encontrado'. Choosing another vehicle forgets the tracker chosen for the previous one.
  */
 import * as React from 'react';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
-import { Typography } from '@mui/material';
-import { useRecordContext, useTranslate } from 'ra-core';
+import { Alert, Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { useGetList, useRecordContext, useTranslate } from 'ra-core';
 import { useFormContext } from 'react-hook-form';
 import { AfterChoiceTab, ChosenRecord, PickSearch, useChosenRecord } from '../../components/ChosenRecord';
 import { useInlineSearchResults } from '../../components/InlineSearch';
@@ -17,6 +18,8 @@ import { veiculoResumo } from './format';
 import type { OrdemServico } from './types';
 
 const RESULTS = 10;
+/** The client's vehicles listed at once; a client with more finds the rest by the search. */
+const CLIENT_VEHICLES = 20;
 const EMPTY_TERM = { message: 'app.ordensservicos.veiculo_search_empty', severity: 'warning' } as const;
 
 type VeiculoResumo = NonNullable<OrdemServico['veiculo']>;
@@ -37,6 +40,51 @@ export function VeiculoCard({ veiculo, title }: { veiculo: VeiculoResumo; title?
   );
 }
 
+const secondaryOf = (veiculo: Veiculo) => [veiculo.placa, veiculo.chassi].filter(Boolean).join(' · ');
+
+/** The chosen client's vehicles, one button each; the chosen one marked. */
+function ClienteVeiculos({ idcliente, chosenId, onPick }: { idcliente: number; chosenId: number; onPick: (veiculo: Veiculo) => void }) {
+  const translate = useTranslate();
+  const { data, total, isPending, error } = useGetList<Veiculo>('veiculos', {
+    filter: { idcliente },
+    pagination: { page: 1, perPage: CLIENT_VEHICLES },
+    sort: { field: 'placa', order: 'ASC' },
+  });
+  const label = translate('app.ordensservicos.veiculos_do_cliente');
+  let body: React.ReactNode;
+  if (isPending) body = <Typography color="text.secondary">{translate('app.loading')}</Typography>;
+  else if (error) body = <Alert severity="error">{translate('app.ordensservicos.veiculos_do_cliente_erro')}</Alert>;
+  else if (!data?.length) body = <Alert severity="info">{translate('app.ordensservicos.veiculos_do_cliente_vazio')}</Alert>;
+  else
+    body = (
+      <>
+        <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          {data.map((veiculo) => (
+            <ListItemButton key={veiculo.id} selected={veiculo.id === chosenId} onClick={() => onPick(veiculo)}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <DirectionsCarIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={veiculoResumo(veiculo)} secondary={secondaryOf(veiculo)} />
+            </ListItemButton>
+          ))}
+        </List>
+        {(total ?? 0) > data.length ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {translate('app.ordensservicos.veiculos_do_cliente_mais', { shown: data.length, total })}
+          </Typography>
+        ) : null}
+      </>
+    );
+  return (
+    <Box component="section" aria-label={label}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
 function VeiculoSearch({ idcliente, readOnly }: { idcliente: number; readOnly?: boolean }) {
   const record = useRecordContext<OrdemServico>();
   const { setValue } = useFormContext();
@@ -54,6 +102,7 @@ function VeiculoSearch({ idcliente, readOnly }: { idcliente: number; readOnly?: 
 
   return (
     <>
+      {readOnly ? null : <ClienteVeiculos idcliente={idcliente} chosenId={chosen.id} onPick={pick} />}
       <PickSearch
         search={veiculos}
         label="app.ordensservicos.veiculo_search"
@@ -62,7 +111,7 @@ function VeiculoSearch({ idcliente, readOnly }: { idcliente: number; readOnly?: 
         onPick={pick}
         icon={<DirectionsCarIcon fontSize="small" />}
         primary={veiculoResumo}
-        secondary={(veiculo) => [veiculo.placa, veiculo.chassi].filter(Boolean).join(' · ')}
+        secondary={secondaryOf}
       />
       <ChosenRecord label="app.ordensservicos.veiculo_chosen" none="app.ordensservicos.veiculo_none" error={chosen.error}>
         {chosen.shown ? <VeiculoCard veiculo={chosen.shown} /> : null}
