@@ -3,9 +3,11 @@
  * staff send by hand on a tracker or a vehicle, and the queue's handler of the sync jobs
  * (services/traccar-sync.ts).
  *
- * Commands are offered only for the types Traccar lists for the device; each one sent, queued,
- * refused or failed goes into the audit log in its own transaction. Traccar refusing (400) is a
- * 409 with its reason; Traccar unreachable or failing is a 502/504 (plugins/errors.ts).
+ * Commands are offered, and accepted, only for the types Traccar lists for the device
+ * (`/api/commands/types`, kept a minute per device: the screen's read refreshes it): another type
+ * is a 409 before any send. Each one sent, queued, refused or failed goes into the audit log in its
+ * own transaction. Traccar refusing (400) is a 409 with its reason; Traccar unreachable or failing
+ * is a 502/504 (plugins/errors.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,11 +20,11 @@ import type { Db } from '../db/client';
 import { trackres, veiculos } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { IntegrationError } from '../integrations/http';
-import { commandTypes, sendCommand, sessionUser } from '../integrations/traccar';
+import { commandTypes, sendCommand, sessionUser, traccarRoot } from '../integrations/traccar';
 import { QUEUES } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
 import { companySecrets, getCompany } from '../services/company';
-import { activeTraccar, runTraccarJob, traccarSettings } from '../services/traccar-sync';
+import { activeTraccar, runTraccarJob, traccarSettings, type TraccarSettings } from '../services/traccar-sync';
 
 /** What a command is sent to: the tracker, and the plate of its vehicle when it has one. */
 interface Target {
@@ -42,6 +44,9 @@ const targetColumns = {
   idveiculo: trackres.idveiculo,
   placa: veiculos.placa,
 };
+
+/** How long a device's command types are trusted without asking Traccar again. */
+export const COMMAND_TYPES_TTL_MS = 60_000;
 
 /** Traccar refusing (400: not supported, no access) is the request's conflict, with Traccar's reason. */
 function refusal(error: unknown): never {
@@ -107,9 +112,21 @@ export function registerTraccarRoutes(app: FastifyInstance, db: Db) {
     return { settings, deviceId: target.traccarId };
   };
 
+  /** The device's command types by server and device id, with when they were read. */
+  const typesCache = new Map<string, { types: string[]; at: number }>();
+  const supportedTypes = async (settings: TraccarSettings, deviceId: number, fresh: boolean) => {
+    const key = `${traccarRoot(settings.server)}#${deviceId}`;
+    const cached = typesCache.get(key);
+    if (!fresh && cached && Date.now() - cached.at < COMMAND_TYPES_TTL_MS) return cached.types;
+    const types = await commandTypes(settings, deviceId).catch(refusal);
+    if (typesCache.size >= 10_000) typesCache.clear();
+    typesCache.set(key, { types, at: Date.now() });
+    return types;
+  };
+
   const types = async (target: Target) => {
     const { settings, deviceId } = await onTraccar(target);
-    const supported = await commandTypes(settings, deviceId).catch(refusal);
+    const supported = await supportedTypes(settings, deviceId, true);
     return { types: ENGINE_COMMANDS.filter((type) => supported.includes(type)) };
   };
 
@@ -128,6 +145,12 @@ export function registerTraccarRoutes(app: FastifyInstance, db: Db) {
           resultado,
         }),
       );
+    // Only a type Traccar lists for the device goes to it (the screen offers no other).
+    if (!(await supportedTypes(settings, deviceId, false)).includes(type)) {
+      const message = `O rastreador não aceita ${label.toLowerCase()}: o Traccar não lista este comando para o dispositivo.`;
+      await record(`Recusado: ${message}`);
+      throw conflict(message);
+    }
     try {
       const { queued } = await sendCommand(settings, deviceId, type);
       await record(queued ? 'Na fila: será executado quando o rastreador se conectar' : 'Enviado ao rastreador');

@@ -223,7 +223,7 @@ describe.each(backends)('Traccar (%s)', (backend) => {
     }
   });
 
-  it('engine commands: offered for the types Traccar lists, sent (200), queued (202) or refused (409 with the reason), each audited', async () => {
+  it('engine commands: offered and accepted only for the types Traccar lists (another is 409, never sent), sent (200), queued (202), each audited', async () => {
     await configure();
     const { cliente, veiculo, tracker, deviceId } = await installed();
     const types = await env.admin.get(`/v1/trackres/${tracker.id}/comandos`);
@@ -242,15 +242,18 @@ describe.each(backends)('Traccar (%s)', (backend) => {
     traccar.setOnline(deviceId, true);
     const sent = await env.admin.post(`/v1/trackres/${tracker.id}/comandos`, { type: 'engineResume' });
     expect(sent).toMatchObject({ status: 200, body: { result: 'enviado', message: 'Desbloqueio do motor enviado ao rastreador.' } });
+    // engineStop is not listed for the device: refused here, Traccar never gets it.
     const refused = await env.admin.post(`/v1/trackres/${tracker.id}/comandos`, { type: 'engineStop' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('O rastreador não aceita este comando (engineStop, protocolo gt06).');
+    expect(refused.body.message).toBe('O rastreador não aceita bloqueio do motor: o Traccar não lista este comando para o dispositivo.');
     expect(traccar.commands.filter((c) => c.deviceId === deviceId).map((c) => [c.type, c.status])).toEqual([
       ['engineResume', 202],
       ['engineResume', 200],
-      ['engineStop', 400],
     ]);
+    expect(traccar.requests.filter((r) => r.path === '/api/commands/send')).toHaveLength(2);
+    // Listed again: the screen's read refreshes what the server trusts.
     traccar.setSupported(deviceId, ['engineStop', 'engineResume']);
+    expect((await env.admin.get(`/v1/trackres/${tracker.id}/comandos`)).body).toEqual({ types: ['engineStop', 'engineResume'] });
     await traccar.stop();
     const down = await env.admin.post(`/v1/trackres/${tracker.id}/comandos`, { type: 'engineStop' });
     expect(down.status).toBe(504);
@@ -310,6 +313,12 @@ describe.each(backends)('Traccar (%s)', (backend) => {
     const deviceId = (await syncOf(tracker.id)).traccarId!;
     expect(deviceOf(tracker.imei)).toMatchObject([{ id: deviceId, name: veiculo.placa }]);
     await waitFor(() => Boolean(userOf(login)) && linked(userOf(login)!.id, deviceId));
+    // Sent without the screen's read first: the server asks Traccar for the device's types itself.
+    traccar.setSupported(deviceId, ['engineResume']);
+    const unlisted = await env.admin.post(`/v1/veiculos/${veiculo.id}/comandos`, { type: 'engineStop' });
+    expect(unlisted.status).toBe(409);
+    expect(traccar.commands.filter((c) => c.deviceId === deviceId)).toEqual([]);
+    traccar.setSupported(deviceId, ['engineStop', 'engineResume']);
     expect((await env.admin.get(`/v1/veiculos/${veiculo.id}/comandos`)).body).toEqual({ types: ['engineStop', 'engineResume'] });
   });
 });
