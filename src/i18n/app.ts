@@ -660,6 +660,14 @@ export const appMessages = {
       col_contato: 'Contato',
       open_page: 'Abrir a cobrança',
       cliente_chosen: 'Cliente da cobrança',
+      // A due date in the past (CobrancaForm's warning): what saving does to the charge, then to the client.
+      vencimento_passado:
+        'Vencimento no passado (há %{smart_count} dia): a cobrança será criada como Vencida |||| Vencimento no passado (há %{smart_count} dias): a cobrança será criada como Vencida',
+      vencimento_passado_edit:
+        'Vencimento no passado (há %{smart_count} dia): a cobrança ficará Vencida |||| Vencimento no passado (há %{smart_count} dias): a cobrança ficará Vencida',
+      vencimento_vence: 'e o cliente ficará Vencido.',
+      vencimento_bloqueia:
+        'e o cliente será bloqueado (bloqueio após %{smart_count} dia de atraso). |||| e o cliente será bloqueado (bloqueio após %{smart_count} dias de atraso).',
       valor_atualizado: 'Valor atualizado com multa e juros',
       atualizado_curto: 'Atualizado:',
       csv: {

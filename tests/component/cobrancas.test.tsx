@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentMonthFilter } from '../../src/components/DateRangeFilter';
 import { toCsv } from '../../src/components/csv';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
+import { adminUser } from './apiMock';
 import { emptyDataProvider, TestAdmin } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
@@ -75,7 +76,10 @@ function renderAt(path: string, overrides = {}) {
   return { getList };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('charges', () => {
   it('shows the six summary cards with the count and amount of the reply’s Informacoes', async () => {
@@ -155,6 +159,40 @@ describe('charges', () => {
         }),
       ),
     );
+  });
+
+  it("warns under a past due date, before saving, what it does: Vencida and the client Vencido, or blocked after the company's bloqueio days", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T15:00:00Z'));
+    renderAt('/cobrancas/create', {
+      getOne: (async (resource: string, params: { id: number }) => ({
+        data:
+          resource === 'usuarios'
+            ? adminUser({ notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 10 } })
+            : { id: params.id },
+      })) as never,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Cobrança' });
+    const vencimento = within(dialog).getByLabelText(/^Vencimento/);
+    const typeDate = async (date: string) => {
+      await userEvent.clear(vencimento);
+      await userEvent.type(vencimento, date);
+    };
+    await typeDate('2026-03-10');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await typeDate('2026-03-05');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Vencimento no passado (há 5 dias): a cobrança será criada como Vencida e o cliente ficará Vencido.',
+    );
+    await typeDate('2026-02-28');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Vencimento no passado (há 10 dias): a cobrança será criada como Vencida e o cliente será bloqueado (bloqueio após 10 dias de atraso).',
+    );
+    // A charge saved as paid moves nobody.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Recebida' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    vi.useRealTimers();
   });
 
   it('the charge page shows the client, the charge, the updated value with fine and interest, and Vencido', async () => {

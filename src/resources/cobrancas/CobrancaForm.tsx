@@ -1,8 +1,15 @@
-/** 'Nova Cobrança' / 'Cobrança' (SPEC 2.14): the client (search), then descrição, valor, vencimento, informações and status. */
+/**
+ * 'Nova Cobrança' / 'Cobrança' (SPEC 2.14): the client (search), then descrição, valor, vencimento,
+ * informações and status. A due date in the past warns, before saving, what it will do to the
+ * client (issue 22): the charge is Vencida at once, the client Vencido, or Bloqueado once it is
+ * `bloqueio` days late (the company's Notificações setting).
+ */
 import * as React from 'react';
-import { Box } from '@mui/material';
-import type { RaRecord } from 'ra-core';
+import { Alert, Box } from '@mui/material';
+import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { DateInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { daysBetween, isCalendarDate } from '../../../domain/calendar';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
@@ -10,6 +17,8 @@ import { ClienteSearchTab } from '../../components/ClienteSearchTab';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { FormToolbar } from '../../components/FormToolbar';
 import { MoneyInput } from '../../components/MoneyInput';
+import { today } from '../../components/DateRangeFilter';
+import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { zodResolver } from '../../form/zodResolver';
 import { statusChoices } from './choices';
 
@@ -32,6 +41,27 @@ export function cobrancaTransform(data: RaRecord): RaRecord {
   } as RaRecord;
 }
 
+/** Only a charge left open turns overdue: a paid or cancelled one moves nobody. */
+const OPEN_STATUSES: number[] = [COBRANCA_STATUS.EM_ABERTO, COBRANCA_STATUS.VENCIDA];
+
+/** What a past due date does, shown under it while the charge is open. */
+function DuedateWarning() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const [duedate, status] = useWatch({ name: ['duedate', 'status'] }) as [unknown, unknown];
+  const { bloqueio } = useCompanyIntegrations();
+  if (!isCalendarDate(duedate) || !OPEN_STATUSES.includes(Number(status))) return null;
+  const dias = daysBetween(duedate, today());
+  if (dias <= 0) return null;
+  const key = record?.id ? 'app.cobrancas.vencimento_passado_edit' : 'app.cobrancas.vencimento_passado';
+  const efeito = dias >= bloqueio ? 'app.cobrancas.vencimento_bloqueia' : 'app.cobrancas.vencimento_vence';
+  return (
+    <Alert severity="warning" sx={{ ...fullRow, mb: 2 }}>
+      {translate(key, { smart_count: dias })} {translate(efeito, { smart_count: bloqueio })}
+    </Alert>
+  );
+}
+
 function CobrancaForm() {
   return (
     <SimpleForm resolver={resolver} defaultValues={defaults} toolbar={<FormToolbar />}>
@@ -42,6 +72,7 @@ function CobrancaForm() {
         <TextInput source="descricao" isRequired sx={fullRow} />
         <MoneyInput source="valor" />
         <DateInput source="duedate" isRequired />
+        <DuedateWarning />
         <SelectInput source="status" choices={statusChoices} />
         <TextInput source="informacoes" multiline minRows={3} sx={fullRow} />
       </FormGrid>
