@@ -68,6 +68,10 @@ export interface BillingEffects {
   clientsChanged(tx: DbOrTx, changes: ClientChange[]): Promise<void>;
 }
 
+/** `AND column IN (ids)`, or nothing when `ids` is absent. */
+const onlyClients = (column: SQL, ids?: readonly number[]) =>
+  ids ? sql`AND ${column} IN (${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`NULL`], sql`, `)})` : sql``;
+
 /** The next due date one cycle after `date` (a SQL date), as domain/financeiro.ts `addCycle`. */
 function nextDueSql(date: SQL, cycle: SQL): SQL {
   const months = sql`(CASE ${cycle} WHEN 'BIMONTHLY' THEN 2 WHEN 'QUARTERLY' THEN 3 WHEN 'SEMIANNUALLY' THEN 6 WHEN 'YEARLY' THEN 12 ELSE 1 END)`;
@@ -86,7 +90,7 @@ function nextDueSql(date: SQL, cycle: SQL): SQL {
  * With the gateway active, a subscription it holds (gateway_id) is billed by the gateway: its
  * charges arrive by PAYMENT_CREATED (services/asaas-sync.ts).
  */
-async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false) {
+async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false, ids?: readonly number[]) {
   const limit = addDays(today, emaberto);
   const charges: number[] = [];
   let periods = 0;
@@ -96,7 +100,7 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
         WITH due AS (
           SELECT id FROM assinaturas
           WHERE status = 0 AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
-            ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``}
+            ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``} ${onlyClients(sql`id`, ids)}
         ), created AS (
           INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca)
           SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, 0,
@@ -124,13 +128,10 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
   }
   const ended = await countOf(
     tx,
-    sql`UPDATE assinaturas SET status = 2, updated_at = now() WHERE status = 0 AND enddate IS NOT NULL AND nextduedate > enddate`,
+    sql`UPDATE assinaturas SET status = 2, updated_at = now() WHERE status = 0 AND enddate IS NOT NULL AND nextduedate > enddate ${onlyClients(sql`id`, ids)}`,
   );
   return { charges, periods, ended };
 }
-
-const onlyClients = (column: SQL, ids?: readonly number[]) =>
-  ids ? sql`AND ${column} IN (${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`NULL`], sql`, `)})` : sql``;
 
 /** (b) Open charges past due become 2 (Vencida). */
 async function markOverdue(tx: DbOrTx, today: CalendarDate, clientIds?: readonly number[]) {
@@ -194,6 +195,19 @@ export async function reconcileClients(tx: DbOrTx, today: CalendarDate, clientId
   await markOverdue(tx, today, ids);
   const { moved } = await settleClients(tx, today, bloqueio, ids);
   if (effects && moved.length) await effects.clientsChanged(tx, moved);
+}
+
+/**
+ * Step (a) for one subscription just saved, in the caller's transaction: without the gateway, the
+ * periods due within `emaberto` days get their charges now, so the screen shows the first charge
+ * at once instead of at the next run. Returns the charges created (none when the gateway bills).
+ */
+export async function billSubscriptionNow(tx: DbOrTx, today: CalendarDate, id: number, effects?: BillingEffects): Promise<number[]> {
+  const { emaberto, gatewayBills } = await billingSettings(tx);
+  if (gatewayBills) return [];
+  const { charges } = await billSubscriptions(tx, today, emaberto, false, [id]);
+  if (effects && charges.length) await effects.chargesCreated(tx, charges);
+  return charges;
 }
 
 /** One run of the daily job for `today`. */

@@ -16,7 +16,9 @@ import { assinaturas } from '../db/schema';
 import { defineResource, STAFF_ACCESS } from '../resources/definition';
 import { appToday } from '../services/clock';
 import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
-import { enqueueGateway, subscriptionChanged } from '../services/gateway';
+import { getCompany } from '../services/company';
+import { enqueueGateway, gatewayActive, subscriptionChanged } from '../services/gateway';
+import { billSubscriptionNow } from '../jobs/billing';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -66,8 +68,16 @@ export const assinaturasResource = defineResource({
   create: {
     schema: assinaturaSchema,
     prepare: (input: AssinaturaInput, _ctx, tx) => values(input, tx),
+    // Without the gateway, a period due within `emaberto` days becomes its charge now, in this
+    // transaction (jobs/billing.ts): the reply names it (`cobrancaGerada`), so the screen shows it.
+    // With the gateway, Asaas bills it (`cobrancaPeloGateway`).
     async after(saved, _input, ctx, tx) {
-      if (saved.status === 0) await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+      if (saved.status !== 0) return { ...saved, cobrancaGerada: null, cobrancaPeloGateway: false };
+      await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+      const peloGateway = gatewayActive(await getCompany(tx));
+      const charges = await billSubscriptionNow(tx, appToday(), saved.id, ctx.effects);
+      const [row] = charges.length ? await tx.select().from(assinaturas).where(eq(assinaturas.id, saved.id)) : [saved];
+      return { ...row, cobrancaGerada: charges.length ? { id: charges[0] } : null, cobrancaPeloGateway: peloGateway };
     },
   },
   update: {

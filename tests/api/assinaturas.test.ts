@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/calendar';
 import { appToday } from '../../server/services/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente, newEmpresa } from '../support/registry';
@@ -36,6 +37,24 @@ describe.each(backends)('assinaturas (%s)', (backend) => {
       expect(bad.body.errors[field]).toMatch(message);
     }
     expect((await env.admin.get('/v1/assinaturas?idcliente=' + cliente.id)).body.meta.total).toBe(0);
+  });
+
+  it('without the gateway, a subscription due within emaberto days has its first charge at once, in the same transaction', async () => {
+    const cliente = await newClient();
+    const today = appToday();
+    const soon = await env.admin.post('/v1/assinaturas', base(cliente.id, { nextduedate: addDays(today, 3) }));
+    expect(soon.status).toBe(201);
+    expect(soon.body).toMatchObject({ cobrancaGerada: { id: expect.any(Number) }, cobrancaPeloGateway: false });
+    // The period is billed: the next due date moved one cycle on, as the billing run would.
+    expect(soon.body.nextduedate > addDays(today, 3)).toBe(true);
+    const charge = (await env.admin.get(`/v1/cobrancas/${soon.body.cobrancaGerada.id}`)).body;
+    expect(charge).toMatchObject({ idcliente: cliente.id, duedate: addDays(today, 3), status: 0, valor: 59.9, idassinatura: soon.body.id });
+    // One due later than emaberto (5) days waits for its run; a blocked one bills nothing.
+    const later = await env.admin.post('/v1/assinaturas', base(cliente.id, { nextduedate: addDays(today, 20) }));
+    expect(later.body).toMatchObject({ cobrancaGerada: null, nextduedate: addDays(today, 20) });
+    const blocked = await env.admin.post('/v1/assinaturas', base(cliente.id, { nextduedate: addDays(today, 1), status: 1 }));
+    expect(blocked.body).toMatchObject({ cobrancaGerada: null, nextduedate: addDays(today, 1) });
+    expect((await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}&dataInicio=2000-01-01&dataFim=2100-01-01`)).body.meta.total).toBe(1);
   });
 
   it("copies the client's data, stores SEMINANULLY as SEMIANNUALLY, and starts today unless told", async () => {
