@@ -380,4 +380,20 @@ console.log(`\n${table.join('\n')}`);
 if (finance.length) console.log(`\n${finance.map((line) => `- ${line}`).join('\n')}`);
 const failures = [...budgets.failures, ...frontendFailures];
 if (failures.length) console.log(`\nBudgets NOT met:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-if (!args.only) writeFileSync(path.join(root, 'bench', 'results.md'), `${table.join('\n')}\n`);
+// A figure is only worth its exactness: a wrong total or a refused request fails the run.
+const broken = [
+  ...wrong.map((r) => `${r.backend} ${r.scenario.id}: total ${r.total}, SQL says ${r.expected}`),
+  ...rows
+    .filter((r) => r.errors + r.non2xx > 0)
+    .map((r) => `${r.backend} ${r.scenario.id}: ${r.errors + r.non2xx} errors or non-2xx replies`),
+];
+if (broken.length) console.log(`\nRun FAILED:\n${broken.map((f) => `  ${f}`).join('\n')}`);
+// Each table is dated by the commit it measured.
+const commit = spawnSync('git', ['log', '-1', '--format=%h %cs'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
+if (!args.only && !broken.length)
+  writeFileSync(
+    path.join(root, 'bench', 'results.md'),
+    `Measured at commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n${table.join('\n')}\n`,
+  );
+if (broken.length || failures.length) process.exit(1);

@@ -10,6 +10,7 @@
  * Options: --cobrancas N (1000000), --clientes N (100000), --seconds S (10), --reuse (keep the
  * seeded database `rastreio_bench_writes` and use it again). PostgreSQL: BENCH_DATABASE_URL.
  */
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
@@ -186,6 +187,8 @@ try {
   await app.stop();
 }
 
+const commit = spawnSync('git', ['log', '-1', '--format=%h %cs'], { encoding: 'utf8' }).stdout.trim();
+console.log(`\nMeasured at commit ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
 const row = (label: string, writers: number) => results.find((r) => r.label === label && r.writers === writers)!;
 console.log(
   `\n| writes (PostgreSQL, ${Number(args.cobrancas).toLocaleString('en')} charges) | 1 writer: /s | p50 | p99 | 10 writers: /s | p50 | p99 | refused |`,
