@@ -298,7 +298,7 @@ export const appMessages = {
     form: { money_help: 'Em reais, por exemplo 49,90' },
     status: { all: 'Todos', ativo: 'Ativo', bloqueado: 'Bloqueado' },
     acesso: { admin: 'Administrador', usuario: 'Usuário' },
-    dialog: { close: 'Fechar', close_alert: 'Fechar aviso' },
+    dialog: { close: 'Fechar', close_alert: 'Ocultar aviso' },
     tabs: { informacoes: 'Informações', endereco: 'Endereço', acesso: 'Acesso', uploads: 'Uploads' },
     usuarios: {
       create_title: 'Novo Usuário',

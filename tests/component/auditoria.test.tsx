@@ -109,8 +109,10 @@ describe('audit log', () => {
     expect(screen.getByText(pagamento.descricao)).toBeInTheDocument();
 
     await user.selectOptions(filter, 'comando');
-    expect(await screen.findByText('Nenhum registro de auditoria')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // Nothing found: still the table, its headers and one line saying so.
+    const empty = await screen.findByRole('cell', { name: 'Nenhum registro encontrado.' });
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(6);
+    expect(empty).toHaveAttribute('colspan', '6');
   });
 
   it('pages by 20, 50 or 100 like the other lists, asking the server for the page and its size', async () => {

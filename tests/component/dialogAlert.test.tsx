@@ -68,7 +68,7 @@ describe('a refused save in a modal', () => {
     expect(within(dialog).getByLabelText(/^CPF/)).toHaveAccessibleDescription(MSG.clienteCpfTaken);
     expect(within(dialog).getByLabelText(/^CPF/)).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(within(alert).getByRole('button', { name: 'Fechar aviso' }));
+    await user.click(within(alert).getByRole('button', { name: 'Ocultar aviso' }));
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

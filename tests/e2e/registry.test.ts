@@ -110,9 +110,30 @@ describe('registry in Chromium, through npm start', () => {
     await page.locator('.MuiSnackbar-root').getByText(message).waitFor();
     await expect.poll(() => dialog().getByLabel(/^CPF/).getAttribute('aria-invalid')).toBe('true');
     await dialog().locator('.MuiFormHelperText-root', { hasText: message }).waitFor();
+    // The snackbar is aria-hidden behind the modal: the dialog repeats the message as an ARIA alert.
+    await dialog().getByRole('alert').filter({ hasText: message }).waitFor();
     await shot(page, 'registry-04b-cliente-cpf-duplicado');
     await dialog().getByRole('button', { name: 'Fechar' }).click();
     await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('on a 390 px phone /clientes shows each client as a card with its actions, without horizontal scroll', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open('Clientes', '/clientes');
+      const card = page.getByRole('listitem').filter({ hasText: CLIENTE.name });
+      await card.getByRole('link', { name: 'Editar' }).waitFor();
+      await card.getByRole('button', { name: 'Remover' }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      const box = (await card.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeLessThan(160);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'registry-04c-clientes-celular');
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   });
 
   it('the edit modal has Uploads once saved; a document lands in the gallery', async () => {

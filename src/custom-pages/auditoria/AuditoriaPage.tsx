@@ -5,26 +5,12 @@
  * table, with react-admin's own pagination fed by the reply's meta so it reads like every list.
  */
 import * as React from 'react';
-import {
-  Alert,
-  Box,
-  Card,
-  Chip,
-  LinearProgress,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { LinkBase, ListPaginationContext, useTranslate, type ListPaginationContextValue } from 'ra-core';
-import { Pagination, Title } from 'react-admin';
+import { Alert, Box, Card, Chip, LinearProgress, Link, TextField, Typography } from '@mui/material';
+import { LinkBase, ListContextProvider, useTranslate, type ListControllerResult } from 'ra-core';
+import { DataTable, Pagination, Title } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
-import { EmptyRows } from '../../components/EmptyRows';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverMessage } from '../../form/useServerErrorNotify';
 import { ACAO_COLORS, ACOES, type AuditoriaReply, type AuditoriaItem } from './types';
@@ -87,35 +73,26 @@ function AcaoChip({ acao }: { acao: string }) {
   );
 }
 
-function AuditoriaTable({ items }: { items: AuditoriaItem[] }) {
-  const translate = useTranslate();
-  const columns = ['col_data', 'col_usuario', 'col_acao', 'col_descricao', 'col_resultado', 'col_registros'];
+/** On a phone: what happened, when beside it, and the action, who, the result and the records under them. */
+const card: ListCard<AuditoriaItem> = {
+  primary: (item) => item.descricao,
+  tertiary: (item) => formatDateTime(item.createdAt),
+  secondary: (item) => (
+    <CardLine parts={[<AcaoChip key="acao" acao={item.acao} />, item.usuario, item.resultado, <Relacionados key="links" item={item} />]} />
+  ),
+};
+
+/** The shared list table (headers and one line when empty; cards on a phone); no column sorts. */
+function AuditoriaTable() {
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {columns.map((column) => (
-            <TableCell key={column}>{translate(`app.auditoria.${column}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {items.map((item) => (
-          <TableRow key={item.id} hover>
-            <TableCell sx={nowrap}>{formatDateTime(item.createdAt)}</TableCell>
-            <TableCell>{item.usuario}</TableCell>
-            <TableCell>
-              <AcaoChip acao={item.acao} />
-            </TableCell>
-            <TableCell>{item.descricao}</TableCell>
-            <TableCell>{item.resultado}</TableCell>
-            <TableCell>
-              <Relacionados item={item} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ListTable<AuditoriaItem> card={card} resource="auditoria">
+      <DataTable.Col label="app.auditoria.col_data" cellSx={() => nowrap} render={(item) => formatDateTime(item.createdAt)} />
+      <DataTable.Col label="app.auditoria.col_usuario" source="usuario" />
+      <DataTable.Col label="app.auditoria.col_acao" render={(item) => <AcaoChip acao={item.acao} />} />
+      <DataTable.Col label="app.auditoria.col_descricao" source="descricao" />
+      <DataTable.Col label="app.auditoria.col_resultado" source="resultado" />
+      <DataTable.Col label="app.auditoria.col_registros" render={(item) => <Relacionados item={item as AuditoriaItem} />} />
+    </ListTable>
   );
 }
 
@@ -131,7 +108,16 @@ export default function AuditoriaPage() {
   if (reply.data && reply.data !== shown) setShown(reply.data);
 
   const total = shown?.meta.total ?? shown?.meta.totalItens ?? 0;
-  const pagination: ListPaginationContextValue = {
+  const items = shown?.Items ?? [];
+  // The list's context as react-admin's lists have it, fed by the reply: the shared table and pagination read it.
+  const list = {
+    data: items,
+    isFetching: reply.isFetching,
+    error: null,
+    sort: { field: 'createdAt', order: 'DESC' },
+    filterValues: {},
+    displayedFilters: {},
+    selectedIds: [],
     page,
     perPage,
     total,
@@ -145,8 +131,7 @@ export default function AuditoriaPage() {
     isPending: !shown,
     isLoading: !shown,
     resource: 'auditoria',
-  };
-  const items = shown?.Items ?? [];
+  } as unknown as ListControllerResult<AuditoriaItem>;
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
@@ -165,20 +150,18 @@ export default function AuditoriaPage() {
           />
         </Box>
         <Box sx={{ height: 4 }}>{reply.isFetching ? <LinearProgress aria-label={translate('app.loading')} /> : null}</Box>
-        {reply.error ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {translate(serverMessage(reply.error), { _: serverMessage(reply.error) })}
-          </Alert>
-        ) : shown && !items.length ? (
-          <EmptyRows message="app.auditoria.empty" />
-        ) : (
-          <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>
-            <AuditoriaTable items={items} />
-          </Box>
-        )}
-        <ListPaginationContext.Provider value={pagination}>
+        <ListContextProvider value={list}>
+          {reply.error ? (
+            <Alert severity="error" sx={{ m: 2 }}>
+              {translate(serverMessage(reply.error), { _: serverMessage(reply.error) })}
+            </Alert>
+          ) : (
+            <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>
+              <AuditoriaTable />
+            </Box>
+          )}
           <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
-        </ListPaginationContext.Provider>
+        </ListContextProvider>
       </Card>
     </Box>
   );

@@ -10,12 +10,12 @@ import { DataTable } from 'react-admin';
 import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
-import { EmptyRows } from '../../components/EmptyRows';
 import { ListPage } from '../../components/ListPage';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
-import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform } from './AssinaturaForm';
+import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform, useAssinaturaCreatedMessage } from './AssinaturaForm';
 import { statusChoices } from './choices';
 import type { Assinatura } from './types';
 
@@ -32,8 +32,25 @@ export function AssinaturaStatus({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
 }
 
+/** On a phone: the client, the value beside it, and number, description, next due date and status under them. */
+const card: ListCard<Assinatura> = {
+  primary: (record) => clienteNome(record),
+  tertiary: (record) => formatMoney(record.valor),
+  secondary: (record) => (
+    <CardLine
+      parts={[
+        formatNumero(record.id),
+        record.description,
+        formatDate(record.nextduedate),
+        <AssinaturaStatus key="status" status={record.status} />,
+      ]}
+    />
+  ),
+};
+
 export default function AssinaturaList() {
-  const translate = useTranslate();
+  // Where the new subscription's first charge comes from (the gateway, now, or billing later).
+  const createdMessage = useAssinaturaCreatedMessage();
   return (
     <ListPage
       title="app.assinaturas.title"
@@ -46,10 +63,11 @@ export default function AssinaturaList() {
           create={<AssinaturaCreateForm />}
           edit={<AssinaturaEditForm />}
           transform={assinaturaTransform}
+          createdMessage={createdMessage}
         />
       }
     >
-      <DataTable<Assinatura> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Assinatura> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col source="name" label="app.assinaturas.col_cliente" disableSort render={(record) => clienteNome(record)} />
         <DataTable.Col
@@ -71,8 +89,7 @@ export default function AssinaturaList() {
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="status" render={(record) => <AssinaturaStatus status={record.status} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -10,7 +10,7 @@ import { formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
 
@@ -62,8 +62,14 @@ function ChipStatusFilter() {
   );
 }
 
+/** On a phone: the number, the status beside it, and ICCID, carrier and device under them. */
+const card: ListCard<Chip> = {
+  primary: (record) => formatPhone(record.phone),
+  tertiary: (record) => <StatusCell chip={record} />,
+  secondary: (record) => <CardLine parts={[record.iccid, record.operadora, deviceText(record)]} />,
+};
+
 export default function ChipList() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.chips.name"
@@ -79,20 +85,14 @@ export default function ChipList() {
         />
       }
     >
-      <DataTable<Chip> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Chip> card={card} actions={(record) => <RowActions removable={!inUse(record)} />}>
         <DataTable.Col source="phone" render={(record) => <NoWrap>{formatPhone(record.phone)}</NoWrap>} />
         <DataTable.Col source="iccid" />
         <DataTable.Col source="operadora" />
         <DataTable.Col source="fonecedor" />
         <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
         <DataTable.Col source="device" disableSort render={deviceText} />
-        <DataTable.Col
-          label={translate('app.list.actions')}
-          align="right"
-          disableSort
-          render={(record) => <RowActions removable={!inUse(record as Chip)} />}
-        />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -15,7 +15,7 @@ import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { clienteTransform, statusChoices } from './choices';
 import { ClienteCreateForm, ClienteEditForm } from './ClienteForm';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
@@ -54,6 +54,15 @@ function StatusChip({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
 }
 
+/** On a phone: the name, the status beside it, and document, phone and e-mail under it. */
+const card: ListCard<Cliente> = {
+  primary: (record) => clienteNome(record),
+  tertiary: (record) => <StatusChip status={record.status} />,
+  secondary: (record) => (
+    <CardLine parts={[formatCpfCnpj(clienteDocumento(record)), formatPhone(record.mobilePhone || record.phone), record.email]} />
+  ),
+};
+
 export default function ClienteList() {
   const translate = useTranslate();
   return (
@@ -76,10 +85,9 @@ export default function ClienteList() {
         />
       }
     >
-      <DataTable<Cliente>
-        rowClick={false}
-        bulkActionButtons={false}
-        empty={<EmptyRows />}
+      <ListTable<Cliente>
+        card={card}
+        actions={() => <RowActions />}
         // Nine columns: tighter cells keep Ações in view on a 1366 px laptop.
         sx={{
           '& .MuiTableCell-root': { px: 1 },
@@ -112,8 +120,7 @@ export default function ClienteList() {
         <DataTable.Col source="email" disableSort sx={{ maxWidth: 220, overflowWrap: 'anywhere' }} />
         <DataTable.Col source="dtcard" sx={nowrap} render={(record) => formatDate(record.dtcard)} />
         <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip status={record.status} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

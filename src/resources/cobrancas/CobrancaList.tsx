@@ -13,10 +13,10 @@ import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { COBRANCA_STATUS, type Informacoes } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
-import { EmptyRows } from '../../components/EmptyRows';
 import { EnviarButton } from '../../components/EnviarButton';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { ListPage } from '../../components/ListPage';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { StatusFilter } from '../../components/SearchBar';
 import { DocumentRowActions, ListOrDocument } from '../../print/DocumentRoutes';
@@ -63,8 +63,23 @@ function Valor({ cobranca }: { cobranca: Cobranca }) {
   );
 }
 
+/** On a phone: the client, the value beside it, and number, due date and status under them. */
+const card: ListCard<Cobranca> = {
+  primary: (record) => clienteNome(record.cliente),
+  tertiary: (record) => <Valor cobranca={record} />,
+  secondary: (record) => (
+    <CardLine
+      parts={[
+        formatNumero(record.id),
+        record.descricao,
+        formatDate(record.duedate),
+        <CobrancaStatus key="status" status={record.status} />,
+      ]}
+    />
+  ),
+};
+
 function CobrancaTable() {
-  const translate = useTranslate();
   const [defaults] = React.useState(() => ({ status: COBRANCA_STATUS.EM_ABERTO, ...currentMonthFilter() }));
   const csvColumns = useCsvColumns();
   return (
@@ -91,7 +106,10 @@ function CobrancaTable() {
         />
       }
     >
-      <DataTable<Cobranca> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Cobranca>
+        card={card}
+        actions={() => <DocumentRowActions resource="cobrancas" label="app.cobrancas.open_page" extra={<RowEnviar />} />}
+      >
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
         <DataTable.Col source="cpfcnpj" cellSx={NOWRAP} disableSort render={(record) => formatCpfCnpj(clienteDocumento(record.cliente))} />
@@ -107,13 +125,7 @@ function CobrancaTable() {
         <DataTable.Col source="duedate" cellSx={NOWRAP} render={(record) => formatDate(record.duedate)} />
         <DataTable.Col source="valor" align="right" render={(record) => <Valor cobranca={record as Cobranca} />} />
         <DataTable.Col source="status" render={(record) => <CobrancaStatus status={record.status} />} />
-        <DataTable.Col
-          label={translate('app.list.actions')}
-          align="right"
-          disableSort
-          render={() => <DocumentRowActions resource="cobrancas" label="app.cobrancas.open_page" extra={<RowEnviar />} />}
-        />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -10,8 +10,8 @@ import { DataTable } from 'react-admin';
 import { clienteNome } from '../../../domain/clientes';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney, formatNumero } from '../../../domain/formatters';
-import { EmptyRows } from '../../components/EmptyRows';
 import { ListPage } from '../../components/ListPage';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { StatusFilter } from '../../components/SearchBar';
 import { DocumentRowActions, ListOrDocument } from '../../print/DocumentRoutes';
@@ -42,8 +42,14 @@ export function ContratoStatus({ status }: { status: number }) {
   );
 }
 
+/** On a phone: the client, the status beside it, and number, plan and value under them. */
+const card: ListCard<Contrato> = {
+  primary: (record) => clienteNome(record.cliente),
+  tertiary: (record) => <ContratoStatus status={record.status} />,
+  secondary: (record) => <CardLine parts={[formatNumero(record.id), record.plano?.descricao, formatMoney(record.plano?.valor)]} />,
+};
+
 function ContratoTable() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.contratos.name"
@@ -60,7 +66,7 @@ function ContratoTable() {
         />
       }
     >
-      <DataTable<Contrato> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Contrato> card={card} actions={() => <DocumentRowActions resource="contratos" label="app.contratos.open_document" />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
         <DataTable.Col source="plano.descricao" disableSort render={(record) => record.plano?.descricao ?? ''} />
@@ -72,13 +78,7 @@ function ContratoTable() {
           render={(record) => formatMoney(record.plano?.valor)}
         />
         <DataTable.Col source="status" render={(record) => <ContratoStatus status={record.status} />} />
-        <DataTable.Col
-          label={translate('app.list.actions')}
-          align="right"
-          disableSort
-          render={() => <DocumentRowActions resource="contratos" label="app.contratos.open_document" />}
-        />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -14,8 +14,8 @@ import { DataTable } from 'react-admin';
 import { clienteNome } from '../../../domain/clientes';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
 import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
-import { EmptyRows } from '../../components/EmptyRows';
 import { ListPage } from '../../components/ListPage';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { RowActions } from '../../components/RowActions';
 import { RowLinkButton } from '../../components/RowLinkButton';
@@ -57,34 +57,36 @@ function SituacaoChip({ record }: { record: OrdemServico }) {
   );
 }
 
+/** On a phone: the client, the situation beside it, and number, vehicle and schedule under them. */
+const card: ListCard<OrdemServico> = {
+  primary: (record) => clienteNome(record.cliente),
+  tertiary: (record) => <SituacaoChip record={record} />,
+  secondary: (record) => <CardLine parts={[`#${record.id}`, veiculoResumo(record.veiculo), agendamentoTexto(record)]} />,
+};
+
+const actions = (record: OrdemServico) => (
+  <RowActions
+    removable={!isConcluida(record)}
+    extra={
+      <RowLinkButton
+        label="app.ordensservicos.open_page"
+        icon={<PrintIcon fontSize="small" />}
+        to={(ordem) => `/ordenservico/${ordem.id}`}
+      />
+    }
+  />
+);
+
 function OrdemServicoTable() {
-  const translate = useTranslate();
   return (
-    <DataTable<OrdemServico> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+    <ListTable<OrdemServico> card={card} actions={actions}>
       <DataTable.Col source="id" />
       <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
       <DataTable.Col source="veiculo" disableSort render={(record) => veiculoResumo(record.veiculo)} />
       <DataTable.Col source="descricao" disableSort />
       <DataTable.Col source="agendamento" render={(record) => agendamentoTexto(record as OrdemServico)} />
       <DataTable.Col source="status" disableSort render={(record) => <SituacaoChip record={record as OrdemServico} />} />
-      <DataTable.Col
-        label={translate('app.list.actions')}
-        align="right"
-        disableSort
-        render={(record) => (
-          <RowActions
-            removable={!isConcluida(record as OrdemServico)}
-            extra={
-              <RowLinkButton
-                label="app.ordensservicos.open_page"
-                icon={<PrintIcon fontSize="small" />}
-                to={(ordem) => `/ordenservico/${ordem.id}`}
-              />
-            }
-          />
-        )}
-      />
-    </DataTable>
+    </ListTable>
   );
 }
 

@@ -1,12 +1,11 @@
 /** /planos (SPEC 2.11): Nome, Descrição, Valor, Valor adicional (R$ pt-BR), Ações. */
 import * as React from 'react';
-import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatMoney } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { ListTable, type ListCard } from '../../components/ListTable';
 import { PlanoForm, planoTransform } from './PlanoForm';
 
 interface Plano {
@@ -19,8 +18,14 @@ interface Plano {
   informacoes?: string;
 }
 
+/** On a phone: the name, the value beside it, and the description under them. */
+const card: ListCard<Plano> = {
+  primary: (record) => record.name,
+  tertiary: (record) => formatMoney(record.valor),
+  secondary: (record) => record.descricao,
+};
+
 export default function PlanoList() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.planos.name"
@@ -35,13 +40,12 @@ export default function PlanoList() {
         />
       }
     >
-      <DataTable<Plano> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Plano> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="name" />
         <DataTable.Col source="descricao" />
         <DataTable.Col source="valor" align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="valoradd" align="right" disableSort render={(record) => formatMoney(record.valoradd)} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -9,7 +9,7 @@ import { formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
@@ -30,8 +30,21 @@ export function VinculoStatus({ tracker }: { tracker: Tracker }) {
 const veiculoText = (tracker: Tracker) =>
   tracker.Veiculo ? [tracker.Veiculo.marca, tracker.Veiculo.modelo, tracker.Veiculo.placa].filter(Boolean).join(' ') : '';
 
+/** On a phone: the IMEI, the link and Traccar states beside it, and model, chip and vehicle under them. */
+const card: ListCard<Tracker> = {
+  primary: (record) => record.imei,
+  tertiary: (record) => (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <VinculoStatus tracker={record} />
+      <TraccarSyncIcon sync={record.traccarSync} />
+    </Box>
+  ),
+  secondary: (record) => (
+    <CardLine parts={[[record.marca, record.modelo].filter(Boolean).join(' '), formatPhone(record.phone), veiculoText(record)]} />
+  ),
+};
+
 export default function RastreadorList() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.rastreadores.name"
@@ -46,7 +59,7 @@ export default function RastreadorList() {
         />
       }
     >
-      <DataTable<Tracker> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Tracker> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="imei" />
         <DataTable.Col source="modelo" />
         <DataTable.Col source="marca" />
@@ -62,8 +75,7 @@ export default function RastreadorList() {
         <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
         <DataTable.Col source="traccarSync" disableSort align="center" render={(record) => <TraccarSyncIcon sync={record.traccarSync} />} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -8,7 +8,7 @@ import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { statusChoices } from './choices';
 import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
@@ -27,8 +27,14 @@ function AcessoText({ acesso }: { acesso: number }) {
   return <>{translate(isAdmin({ acesso }) ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
 }
 
+/** On a phone: the name, the access beside it, and e-mail and phone under them. */
+const card: ListCard<Usuario> = {
+  primary: (record) => record.name,
+  tertiary: (record) => <AcessoText acesso={record.acesso} />,
+  secondary: (record) => <CardLine parts={[record.email, formatPhone(record.phone || record.mobilePhone)]} />,
+};
+
 export default function UsuarioList() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.usuarios.name"
@@ -43,7 +49,7 @@ export default function UsuarioList() {
         />
       }
     >
-      <DataTable<Usuario> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Usuario> card={card} actions={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />}>
         <DataTable.Col source="name" />
         <DataTable.Col source="cpf" disableSort render={(record) => (record.cpf ? formatCpfCnpj(record.cpf) : '')} />
         <DataTable.Col
@@ -54,13 +60,7 @@ export default function UsuarioList() {
         />
         <DataTable.Col source="email" />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
-        <DataTable.Col
-          label={translate('app.list.actions')}
-          align="right"
-          disableSort
-          render={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />}
-        />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

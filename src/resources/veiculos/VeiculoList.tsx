@@ -1,17 +1,22 @@
 /** /veiculos (SPEC 2.8): #, Veículo (marca modelo), Placa, Cliente, Ações; search; modal forms. */
 import * as React from 'react';
-import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { clienteNome } from '../../../domain/clientes';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
-import { EmptyRows } from '../../components/EmptyRows';
+import { ListTable, type ListCard } from '../../components/ListTable';
 import type { Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 
+/** On a phone: make and model, the plate beside them, and the client under them. */
+const card: ListCard<Veiculo> = {
+  primary: (record) => [record.marca, record.modelo].filter(Boolean).join(' '),
+  tertiary: (record) => record.placa,
+  secondary: (record) => clienteNome(record.cliente),
+};
+
 export default function VeiculoList() {
-  const translate = useTranslate();
   return (
     <ListPage
       title="resources.veiculos.name"
@@ -26,7 +31,7 @@ export default function VeiculoList() {
         />
       }
     >
-      <DataTable<Veiculo> rowClick={false} bulkActionButtons={false} empty={<EmptyRows />}>
+      <ListTable<Veiculo> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="id" />
         <DataTable.Col
           source="marca"
@@ -35,8 +40,7 @@ export default function VeiculoList() {
         />
         <DataTable.Col source="placa" />
         <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
-        <DataTable.Col label={translate('app.list.actions')} align="right" disableSort render={() => <RowActions />} />
-      </DataTable>
+      </ListTable>
     </ListPage>
   );
 }

@@ -1,0 +1,148 @@
+/**
+ * The table of the list pattern (SPEC 2.6), shared by every resource list:
+ * - a DataTable (no row click, no bulk actions) whose last column, Ações, holds the row's actions;
+ * - with no rows, still the table: its column headers and one line 'Nenhum registro encontrado.';
+ * - below 600 px, each record as a compact card instead (react-admin's SimpleList pattern): the
+ *   resource's primary text with its tertiary text beside it, the secondary text under them, and
+ *   the same row actions.
+ */
+import * as React from 'react';
+import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTableRenderContext, RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
+import { DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
+import { EmptyRows } from './EmptyRows';
+
+/** What a record's card shows below 600 px. */
+export interface ListCard<RecordType extends RaRecord = RaRecord> {
+  /** The card's heading (e.g. the client's name). */
+  primary: (record: RecordType) => React.ReactNode;
+  /** The line under it (e.g. document and phone). */
+  secondary?: (record: RecordType) => React.ReactNode;
+  /** Beside the heading, on the right (e.g. the status or the value). */
+  tertiary?: (record: RecordType) => React.ReactNode;
+}
+
+export interface ListTableProps<RecordType extends RaRecord = RaRecord> extends Omit<
+  DataTableProps<RecordType>,
+  'empty' | 'rowClick' | 'bulkActionButtons'
+> {
+  /** The record's card on a phone. */
+  card: ListCard<RecordType>;
+  /** The row's actions (edit, remove, Enviar, page…): the Ações column, and the card's foot. */
+  actions?: (record: RecordType) => React.ReactNode;
+}
+
+/** The table with its headers and one empty-state line, for a list with no rows. */
+function EmptyTable({ columns, sx }: { columns: React.ReactNode; sx?: DataTableProps['sx'] }) {
+  return (
+    <DataTableRoot sx={sx} className={DataTableClasses.root}>
+      <div className={DataTableClasses.tableWrapper}>
+        <Table className={DataTableClasses.table} size="small">
+          <DataTableRenderContext.Provider value="header">
+            <DataTableHead>{columns}</DataTableHead>
+          </DataTableRenderContext.Provider>
+          <TableBody>
+            <TableRow>
+              <TableCell colSpan={React.Children.toArray(columns).length} sx={{ borderBottom: 0 }}>
+                <EmptyRows />
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </div>
+    </DataTableRoot>
+  );
+}
+
+/** One record's compact card. */
+function RecordListCard<RecordType extends RaRecord>({
+  record,
+  card,
+  actions,
+}: Pick<ListTableProps<RecordType>, 'card' | 'actions'> & { record: RecordType }) {
+  const tertiary = card.tertiary?.(record);
+  const secondary = card.secondary?.(record);
+  return (
+    <Box component="li" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography component="div" variant="body1" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {card.primary(record)}
+        </Typography>
+        {tertiary ? (
+          <Typography component="div" variant="body2" color="text.secondary" sx={{ flexShrink: 0, textAlign: 'right' }}>
+            {tertiary}
+          </Typography>
+        ) : null}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1 }}>
+        <Typography component="div" variant="body2" color="text.secondary" sx={{ minWidth: 0, flex: '1 1 0', overflowWrap: 'anywhere' }}>
+          {secondary}
+        </Typography>
+        {actions ? <Box sx={{ ml: 'auto', mr: -1 }}>{actions(record)}</Box> : null}
+      </Box>
+    </Box>
+  );
+}
+
+/** The list's records as cards (below 600 px). */
+function ListCards<RecordType extends RaRecord>({ card, actions }: Pick<ListTableProps<RecordType>, 'card' | 'actions'>) {
+  const { data, isPending } = useListContext<RecordType>();
+  const translate = useTranslate();
+  if (isPending) {
+    return (
+      <Box sx={{ px: 2, py: 1 }} aria-busy="true" aria-label={translate('app.loading')}>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} height={64} />
+        ))}
+      </Box>
+    );
+  }
+  if (!data?.length) return <EmptyRows />;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <RecordListCard<RecordType> record={record} card={card} actions={actions} />
+        </RecordContextProvider>
+      ))}
+    </Box>
+  );
+}
+
+export function ListTable<RecordType extends RaRecord = RaRecord>({ card, actions, children, sx, ...rest }: ListTableProps<RecordType>) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) return <ListCards<RecordType> card={card} actions={actions} />;
+  const columns = React.Children.toArray(children);
+  if (actions) {
+    columns.push(
+      <DataTable.Col<RecordType>
+        key="actions"
+        label={translate('app.list.actions')}
+        align="right"
+        disableSort
+        render={(record) => actions(record)}
+      />,
+    );
+  }
+  return (
+    <DataTable<RecordType> rowClick={false} bulkActionButtons={false} sx={sx} empty={<EmptyTable columns={columns} sx={sx} />} {...rest}>
+      {columns}
+    </DataTable>
+  );
+}
+
+/** A card's line: the parts that have a value, separated by ' · '. */
+export function CardLine({ parts }: { parts: React.ReactNode[] }) {
+  const shown = parts.filter((part) => part !== null && part !== undefined && part !== '' && part !== false);
+  return (
+    <>
+      {shown.map((part, index) => (
+        <React.Fragment key={index}>
+          {index ? ' · ' : null}
+          {part}
+        </React.Fragment>
+      ))}
+    </>
+  );
+}
