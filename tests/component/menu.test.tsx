@@ -1,9 +1,16 @@
 import * as React from 'react';
 import { render, screen } from '@testing-library/react';
+import { useCanAccess } from 'ra-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppMenu } from '../../src/layout/AppMenu';
 import { authProvider, setSessionUser } from '../../src/authProvider';
 import { TestAdmin } from './helpers';
+
+/** Shows the menu's own access question once it is answered. */
+function AccessProbe() {
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: 'usuarios' });
+  return isPending ? null : <span>acesso decidido: {canAccess ? 'sim' : 'não'}</span>;
+}
 
 describe('sidebar', () => {
   // The real authProvider: its canAccess is the domain's, fed by the session user.
@@ -14,12 +21,14 @@ describe('sidebar', () => {
     render(
       <TestAdmin authProvider={authProvider} initialEntries={['/dashboard']}>
         <AppMenu />
+        <AccessProbe />
       </TestAdmin>,
     );
     expect(await screen.findByText('Financeiro')).toBeInTheDocument();
     expect(screen.getByText('Equipamentos')).toBeInTheDocument();
-    // give canAccess time to answer before asserting absence
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The positive sign that canAccess has answered: the probe asks the same question and renders
+    // its answer in the same render as the menu, from the same query cache.
+    expect(await screen.findByText('acesso decidido: não')).toBeInTheDocument();
     expect(screen.queryByText('Configurações')).not.toBeInTheDocument();
   });
 
