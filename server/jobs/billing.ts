@@ -16,7 +16,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type CalendarDate } from '../../domain/calendar';
+import { CLIENTE_STATUS } from '../../domain/constants';
 import type { Db, DbOrTx } from '../db/client';
+import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
 import { getCompany } from '../services/company';
 import { gatewayActive } from '../services/gateway';
@@ -99,11 +101,11 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
       tx.execute(sql`
         WITH due AS (
           SELECT id FROM assinaturas
-          WHERE status = 0 AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
+          WHERE status = ${ASSINATURA.ATIVA} AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
             ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``} ${onlyClients(sql`id`, ids)}
         ), created AS (
           INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca)
-          SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, 0,
+          SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, ${COBRANCA.EM_ABERTO},
                  -- the subscription's search text (its id, client, document, description) with the charge's id
                  n.id || ' ' || regexp_replace(n.busca, '^[0-9]+ ?', '')
           FROM (
@@ -128,7 +130,7 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
   }
   const ended = await countOf(
     tx,
-    sql`UPDATE assinaturas SET status = 2, updated_at = now() WHERE status = 0 AND enddate IS NOT NULL AND nextduedate > enddate ${onlyClients(sql`id`, ids)}`,
+    sql`UPDATE assinaturas SET status = ${ASSINATURA.VENCIDA}, updated_at = now() WHERE status = ${ASSINATURA.ATIVA} AND enddate IS NOT NULL AND nextduedate > enddate ${onlyClients(sql`id`, ids)}`,
   );
   return { charges, periods, ended };
 }
@@ -137,7 +139,7 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
 async function markOverdue(tx: DbOrTx, today: CalendarDate, clientIds?: readonly number[]) {
   return countOf(
     tx,
-    sql`UPDATE cobrancas SET status = 2, updated_at = now() WHERE status = 0 AND duedate < ${today}::date ${onlyClients(sql`idcliente`, clientIds)}`,
+    sql`UPDATE cobrancas SET status = ${COBRANCA.VENCIDA}, updated_at = now() WHERE status = ${COBRANCA.EM_ABERTO} AND duedate < ${today}::date ${onlyClients(sql`idcliente`, clientIds)}`,
   );
 }
 
@@ -149,19 +151,19 @@ async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, 
         SELECT c.idcliente,
                min(c.duedate) FILTER (WHERE NOT k.billing_override @> to_jsonb(c.id)) AS oldest
         FROM cobrancas c JOIN clientes k ON k.id = c.idcliente
-        WHERE c.status = 2 ${onlyClients(sql`c.idcliente`, clientIds)}
+        WHERE c.status = ${COBRANCA.VENCIDA} ${onlyClients(sql`c.idcliente`, clientIds)}
         GROUP BY c.idcliente
       ), wanted AS (
         SELECT k.id,
-               CASE WHEN o.oldest IS NULL THEN 0 WHEN ${today}::date - o.oldest >= ${bloqueio} THEN 1 ELSE 2 END AS status,
+               CASE WHEN o.oldest IS NULL THEN ${CLIENTE.ATIVO} WHEN ${today}::date - o.oldest >= ${bloqueio} THEN ${CLIENTE.BLOQUEADO} ELSE ${CLIENTE.VENCIDO} END AS status,
                o.idcliente IS NOT NULL AS has_overdue
         FROM clientes k LEFT JOIN overdue o ON o.idcliente = k.id
         -- a client billing may move: active, or in a status billing set; a staff block stays
-        WHERE (k.status = 0 OR k.status_motivo = 'billing') ${onlyClients(sql`k.id`, clientIds)}
+        WHERE (k.status = ${CLIENTE.ATIVO} OR k.status_motivo = 'billing') ${onlyClients(sql`k.id`, clientIds)}
       )
       UPDATE clientes k
       SET status = w.status,
-          status_motivo = CASE WHEN w.status = 0 THEN NULL ELSE 'billing' END,
+          status_motivo = CASE WHEN w.status = ${CLIENTE.ATIVO} THEN NULL ELSE 'billing' END,
           billing_override = CASE WHEN w.has_overdue THEN k.billing_override ELSE '[]'::jsonb END,
           updated_at = now()
       FROM wanted w JOIN clientes before ON before.id = w.id
@@ -174,7 +176,12 @@ async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, 
     .map((row) => ({ id: Number(row.id), status: Number(row.status), previous: Number(row.previous) }))
     .filter((row) => row.status !== row.previous);
   const count = (status: number) => moved.filter((row) => row.status === status).length;
-  return { ativos: count(0), bloqueados: count(1), vencidos: count(2), moved };
+  return {
+    ativos: count(CLIENTE_STATUS.ATIVO),
+    bloqueados: count(CLIENTE_STATUS.BLOQUEADO),
+    vencidos: count(CLIENTE_STATUS.VENCIDO),
+    moved,
+  };
 }
 
 async function billingSettings(tx: DbOrTx) {

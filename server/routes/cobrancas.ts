@@ -17,6 +17,7 @@ import { id } from '../../domain/schemas/common';
 import { cobrancaSchema, dateFilter, type CobrancaInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, cobrancasResumoDia } from '../db/schema';
+import { COBRANCA } from '../db/status-sql';
 import { defineResource, STAFF_ACCESS, type Item } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { pesquisaCondition, type ListParams } from '../resources/list-query';
@@ -82,12 +83,12 @@ const BUCKET_NAMES = ['total', 'recebidas', 'canceladas', 'vencidas', 'vencehoje
 function bucketsSelect(source: BucketSource, where: SQL | undefined, today: SQL | CalendarDate) {
   const d = sql`${today}::date`;
   const { status, duedate } = source;
-  const open = sql`${status} = 0`;
+  const open = sql`${status} = ${COBRANCA.EM_ABERTO}`;
   const conditions: Record<(typeof BUCKET_NAMES)[number], SQL> = {
     total: sql`true`,
-    recebidas: sql`${status} = 1`,
-    canceladas: sql`${status} = 3`,
-    vencidas: sql`(${status} = 2 OR (${open} AND ${duedate} < ${d}))`,
+    recebidas: sql`${status} = ${COBRANCA.RECEBIDA}`,
+    canceladas: sql`${status} = ${COBRANCA.CANCELADA}`,
+    vencidas: sql`(${status} = ${COBRANCA.VENCIDA} OR (${open} AND ${duedate} < ${d}))`,
     vencehoje: sql`(${open} AND ${duedate} = ${d})`,
     avencer: sql`(${open} AND ${duedate} > ${d})`,
   };

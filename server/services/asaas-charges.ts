@@ -6,7 +6,7 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { isCalendarDate } from '../../domain/calendar';
-import { addCycle, CYCLES, type Cycle } from '../../domain/financeiro';
+import { addCycle, COBRANCA_STATUS, CYCLES, type Cycle } from '../../domain/financeiro';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, cobrancas } from '../db/schema';
 import type { AsaasPayment } from '../integrations/asaas';
@@ -112,7 +112,7 @@ export async function chargeFromPayment(tx: DbOrTx, payment: GatewayPayment | As
     valor: value.toFixed(2),
     duedate: dueDate,
     datecreated: isCalendarDate(String(payment.dateCreated ?? '').slice(0, 10)) ? String(payment.dateCreated).slice(0, 10) : today,
-    status: 0,
+    status: COBRANCA_STATUS.EM_ABERTO,
     gatewayId: payment.id,
     ...links,
     ...clienteSearch(client),
