@@ -99,9 +99,16 @@ interface FoundMessage {
 
 /**
  * Whether this text already went to this number since `since` (findMessages, Evolution v2): how an
- * in-doubt send (the app stopped during the call) is settled without sending it twice.
+ * in-doubt send (the app stopped during the call, or the call got no answer) is settled without
+ * sending it twice. `taken`: ids other messages already own (the same text sent twice on purpose).
  */
-export async function findSent(config: WhatsConfig, number: string, text: string, since: Date): Promise<string | null> {
+export async function findSent(
+  config: WhatsConfig,
+  number: string,
+  text: string,
+  since: Date,
+  taken: ReadonlySet<string> = new Set(),
+): Promise<string | null> {
   const fromSeconds = Math.floor(since.getTime() / 1000) - 60;
   for (const jid of jidsOf(number)) {
     const { data } = await call(config, 'POST', `/chat/findMessages/${instancePath(config)}`, { where: { key: { remoteJid: jid } } });
@@ -110,6 +117,7 @@ export async function findSent(config: WhatsConfig, number: string, text: string
     const found = records.find(
       (record) =>
         record.key?.fromMe !== false &&
+        !taken.has(String(record.key?.id ?? '')) &&
         (record.message?.conversation ?? record.message?.extendedTextMessage?.text) === text &&
         Number(record.messageTimestamp ?? 0) >= fromSeconds,
     );

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   senders?: number;
   /** Run the billing job once at start-up (besides 00:01 every day). */
   billingAtStart?: boolean;
+  /** The Evolution calls' timeout in message delivery (http.ts' default, 10 s, when absent; tests shorten it). */
+  whatsTimeoutMs?: number;
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */
@@ -43,6 +45,7 @@ declare module 'fastify' {
 
 export class Workers {
   readonly #handlers = new Map<QueueName, JobHandler>();
+  #options: WorkerOptions = {};
 
   constructor(
     private readonly db: Db,
@@ -50,7 +53,7 @@ export class Workers {
     private readonly effects: Effects,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.handle(QUEUES.mensagem.name, async (data) => deliver(db, queue, Number(data.id)));
+    this.handle(QUEUES.mensagem.name, async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }));
     this.handle(QUEUES.varredura.name, async () => ({ mensagens: await sweepMensagens(db, queue) }));
     this.handle(QUEUES.faturamento.name, async () => {
       const today = appToday();
@@ -67,6 +70,7 @@ export class Workers {
   }
 
   async start(options: WorkerOptions = {}) {
+    this.#options = options;
     const { boss } = this.queue;
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     for (const [name, handler] of this.#handlers) {

@@ -7,14 +7,19 @@
  * Delivery (one job per message) moves the row pendente → enviando → enviada, each step committed:
  * - a row is sent only from pendente (or an in-doubt enviando), under FOR UPDATE SKIP LOCKED, so a
  *   duplicate job finds nothing to do;
- * - enviando is committed before the call: if the process dies during it, the outcome is unknown,
- *   and the next attempt first asks Evolution (findMessages) whether it went, then sends only if not;
- * - a failure worth retrying (no answer, 5xx, disconnected) puts the row back to pendente with
- *   its reason and the next attempt's time and a new job, in one transaction: nothing is dropped;
- *   a final one (number without WhatsApp) is falhou;
+ * - enviando is committed before the call with a lease (`proxima_tentativa`, longer than the
+ *   attempt's calls can take): while it runs, another worker leaves the row alone;
+ * - a send whose outcome is unknown is in doubt: the process died during the call (the lease ran
+ *   out), or the call timed out or lost its connection after the request went (Evolution may have
+ *   delivered it and answered late). The row stays enviando, its reason and next attempt's time
+ *   recorded with a new job; that attempt first asks Evolution (findMessages, since the first send
+ *   in doubt) whether it went, and sends only if not. A timeout is never taken for "not sent";
+ * - a failure known to have sent nothing and worth retrying (refused connection, 5xx,
+ *   disconnected) puts the row back to pendente with its reason, the next attempt's time and a new
+ *   job, in one transaction: nothing is dropped; a final one (number without WhatsApp) is falhou;
  * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
 import { fillTemplate } from '../../domain/financeiro';
@@ -22,7 +27,7 @@ import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas, mensagens } from '../db/schema';
 import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
-import { IntegrationError } from '../integrations/http';
+import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { companySecrets, getCompany, type CompanySettings } from './company';
 
@@ -36,10 +41,14 @@ export const MOTIVO = {
   whatsInativo: 'A integração com o WhatsApp não está ativa.',
   semCelular: 'O cliente não tem celular cadastrado.',
   emDuvida: 'O envio foi interrompido; verificado no WhatsApp antes de reenviar.',
+  verificar: 'Será verificado no WhatsApp antes de qualquer reenvio.',
 } as const;
 
-/** An attempt older than this with no outcome is in doubt (the call's own timeout is 10 s; the job's expiry 30 s). */
-const IN_DOUBT_AFTER_MS = 25_000;
+/**
+ * How long an attempt owns its row: its calls (findMessages for two chats, then sendText) each
+ * within the timeout, and a margin. Past it, an attempt that left no outcome is in doubt.
+ */
+const leaseMs = (timeoutMs: number) => 3 * timeoutMs + 5_000;
 
 /** Another worker is sending this message right now: the job is retried later. */
 export class SendInProgress extends Error {
@@ -240,31 +249,53 @@ export const whatsConfig = (company: CompanySettings): WhatsConfig => ({
 
 type Claimed = { id: number; destino: string; texto: string; status: string; tentativas: number; tentativaEm: Date | null };
 
-/** Takes the message for one attempt, or nothing when it is not due (sent, skipped, taken by another worker, or not yet time). */
-async function claim(db: Db, id: number): Promise<{ row: Claimed; inDoubt: boolean } | null> {
+/**
+ * Takes the message for one attempt (its lease), or nothing when there is nothing to send (sent,
+ * skipped, claimed meanwhile). An enviando row whose lease or in-doubt wait has not run out is
+ * another attempt's: SendInProgress, and the job is retried later. `tentativaEm` is the time of
+ * the first send still in doubt, kept while the doubt lasts: findMessages looks from there.
+ */
+async function claim(db: Db, id: number, lease: number): Promise<{ row: Claimed; inDoubt: boolean } | null> {
   return db.transaction(async (tx) => {
     const [row] = (
       (await tx.execute(sql`
-        SELECT id, destino, texto, status, tentativas, tentativa_em AS "tentativaEm"
-        FROM mensagens WHERE id = ${id} FOR UPDATE SKIP LOCKED`)) as unknown as { rows: Claimed[] }
+        SELECT id, destino, texto, status, tentativas, tentativa_em AS "tentativaEm", proxima_tentativa AS "proximaTentativa"
+        FROM mensagens WHERE id = ${id} FOR UPDATE SKIP LOCKED`)) as unknown as {
+        rows: Array<Claimed & { proximaTentativa: Date | string }>;
+      }
     ).rows;
     if (!row) return null;
     const tentativaEm = row.tentativaEm ? new Date(row.tentativaEm) : null;
     const inDoubt = row.status === 'enviando';
-    if (inDoubt && tentativaEm && Date.now() - tentativaEm.getTime() < IN_DOUBT_AFTER_MS) throw new SendInProgress();
+    // A second's slack: the queue's clock (the database's) may run a little ahead of this one.
+    if (inDoubt && new Date(row.proximaTentativa).getTime() > Date.now() + 1_000) throw new SendInProgress();
     if (row.status !== 'pendente' && !inDoubt) return null;
+    const now = new Date();
     await tx
       .update(mensagens)
-      .set({ status: 'enviando', tentativas: row.tentativas + 1, tentativaEm: new Date(), updatedAt: new Date() })
+      .set({
+        status: 'enviando',
+        tentativas: row.tentativas + 1,
+        // A send in doubt keeps the time it was made: findMessages must look from there.
+        ...(inDoubt && tentativaEm ? {} : { tentativaEm: now }),
+        proximaTentativa: new Date(now.getTime() + lease),
+        updatedAt: now,
+      })
       .where(eq(mensagens.id, id));
-    return { row: { ...row, tentativaEm }, inDoubt };
+    return { row: { ...row, tentativaEm: inDoubt && tentativaEm ? tentativaEm : now }, inDoubt: inDoubt && tentativaEm !== null };
   });
 }
 
+export interface DeliverOptions {
+  /** The Evolution calls' timeout (http.ts' default when absent). */
+  timeoutMs?: number;
+}
+
 /** One delivery attempt of one message (the queue's handler). */
-export async function deliver(db: Db, queue: JobQueue, id: number): Promise<string> {
+export async function deliver(db: Db, queue: JobQueue, id: number, options: DeliverOptions = {}): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const company = await getCompany(db);
-  const claimed = await claim(db, id);
+  const claimed = await claim(db, id, leaseMs(timeoutMs));
   if (!claimed) return 'nada a fazer';
   const { row, inDoubt } = claimed;
   const finish = (values: Partial<typeof mensagens.$inferInsert>) =>
@@ -273,28 +304,43 @@ export async function deliver(db: Db, queue: JobQueue, id: number): Promise<stri
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mensagens.id, id));
   if (Number(company.integrations.whats.status) !== 1) {
+    // Nothing is sent now; one in doubt may have gone, but WhatsApp off cannot tell.
     await finish({ status: 'ignorada', motivo: MOTIVO.whatsInativo });
     return 'ignorada';
   }
-  const config = whatsConfig(company);
+  const config = { ...whatsConfig(company), timeoutMs };
+  /** Where the attempt is: settling an earlier send in doubt, sending, or sent (recording it). */
+  let phase: 'settle' | 'send' | 'sent' = inDoubt ? 'settle' : 'send';
   try {
     if (inDoubt && row.tentativaEm) {
-      const found = await findSent(config, row.destino, row.texto, row.tentativaEm);
+      // The same text to the same number by another message (staff sent it twice): its id is not this one's.
+      const others = await db
+        .select({ externalId: mensagens.externalId })
+        .from(mensagens)
+        .where(
+          and(eq(mensagens.destino, row.destino), eq(mensagens.texto, row.texto), ne(mensagens.id, id), isNotNull(mensagens.externalId)),
+        );
+      const taken = new Set(others.map((other) => String(other.externalId)));
+      const found = await findSent(config, row.destino, row.texto, row.tentativaEm, taken);
       if (found !== null) {
         await finish({ status: 'enviada', enviadaEm: new Date(), externalId: found || null, motivo: MOTIVO.emDuvida });
         return 'enviada (confirmada)';
       }
+      phase = 'send';
     }
     const sent = await sendText(config, row.destino, row.texto);
+    phase = 'sent';
     await finish({ status: 'enviada', enviadaEm: new Date(), externalId: sent.id || null, motivo: '' });
     return 'enviada';
   } catch (error) {
     const integration = error instanceof IntegrationError ? error : null;
     const reason = integration?.message ?? 'Falha inesperada ao enviar pelo WhatsApp.';
     const attempts = row.tentativas + 1;
-    const retry = integration
-      ? integration.transient || ['unauthorized', 'not_found', 'connection_closed'].includes(integration.code)
-      : true;
+    // In doubt: the earlier send is still unsettled, the send got no answer, or it went and recording it failed.
+    const doubt = phase === 'settle' ? inDoubt : phase === 'sent' || !integration || integration.inDoubt;
+    const retry =
+      doubt ||
+      (integration ? integration.transient || ['unauthorized', 'not_found', 'connection_closed'].includes(integration.code) : true);
     if (!retry || attempts >= MAX_ATTEMPTS) {
       await finish({ status: 'falhou', motivo: reason });
       return 'falhou';
@@ -303,11 +349,17 @@ export async function deliver(db: Db, queue: JobQueue, id: number): Promise<stri
     await db.transaction(async (tx) => {
       await tx
         .update(mensagens)
-        .set({ status: 'pendente', motivo: reason, proximaTentativa: next, updatedAt: new Date() })
+        .set({
+          // In doubt it stays enviando, with the send's time: the next attempt asks Evolution first.
+          status: doubt ? 'enviando' : 'pendente',
+          motivo: doubt ? `${reason} ${MOTIVO.verificar}` : reason,
+          proximaTentativa: next,
+          updatedAt: new Date(),
+        })
         .where(eq(mensagens.id, id));
       await queue.sendMany(tx, QUEUES.mensagem.name, [{ data: { id }, startAfter: next }]);
     });
-    return `nova tentativa às ${next.toISOString()}`;
+    return doubt ? `em dúvida: verificação às ${next.toISOString()}` : `nova tentativa às ${next.toISOString()}`;
   }
 }
 

@@ -16,7 +16,8 @@ import { newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
-  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2 } });
+  // A short Evolution timeout, so a slow answer is reached quickly.
+  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 } });
   let evolution: EvolutionFake;
   let instanceToken = '';
   const today = appToday();
@@ -139,6 +140,27 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 40_000);
     expect(sentTo('5511987650003')).toHaveLength(1);
     expect((await mensagensOf(c.id))[0].motivo).toMatch(/verificado no WhatsApp/);
+  });
+
+  it('a slow Evolution (delivered, answered after the timeout) leaves the send in doubt: settled through findMessages, delivered exactly once', async () => {
+    const cliente = await newClient({ mobilePhone: '11987650006' });
+    evolution.setSendDelay(3_000);
+    try {
+      const c = await charge(cliente.id);
+      // The timeout is not "not sent": the row waits, in doubt, for the check.
+      await waitFor(async () => {
+        const [m] = await mensagensOf(c.id);
+        return m?.status === 'enviando' && /Será verificado no WhatsApp/.test(m.motivo);
+      });
+      expect(sentTo('5511987650006')).toHaveLength(1);
+      await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada', 40_000);
+      const [settled] = await mensagensOf(c.id);
+      expect(settled.motivo).toBe('O envio foi interrompido; verificado no WhatsApp antes de reenviar.');
+      expect(settled.tentativas).toBe(2);
+      expect(sentTo('5511987650006')).toHaveLength(1);
+    } finally {
+      evolution.setSendDelay(0);
+    }
   });
 
   it('daily alerts: vencehoje on the due day, vencida the day after and then repeticoes times every intervalo days, once each', async () => {
