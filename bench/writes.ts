@@ -133,6 +133,123 @@ async function run(base: string, cookie: string, label: string, path: string, wr
   return figures;
 }
 
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
+/** A record created through the API (201 expected), its id. */
+async function created(base: string, cookie: string, path: string, body: unknown): Promise<Record<string, unknown> & { id: number }> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown> & { id: number };
+}
+
+/**
+ * 50 sessions, each on records of its own, each looping: 7 list reads in 10 (a page of clients,
+ * vehicles, charges or orders), 3 writes in 10. `withFinance`: a quarter of the writes create a
+ * charge or change a service order; without it, every write changes the session's client or
+ * vehicle. Returns one row per variant; the budget is 0 refused and the p99 with charges and
+ * orders within 2x of the p99 without them.
+ */
+async function mixedLoad(base: string, cookie: string): Promise<Figures[]> {
+  const sessions = await Promise.all(
+    Array.from({ length: 50 }, async (_, n) => {
+      const cliente = await created(base, cookie, '/v1/clientes', {
+        cadastro: 'FISICA',
+        name: `Sessão ${n} ${Math.random().toString(36).slice(2, 8)}`,
+        cpf: generateCPF(),
+        email: `sessao${n}@bench.local`,
+        mobilePhone: '11987654321',
+      });
+      const veiculo = await created(base, cookie, '/v1/veiculos', {
+        idcliente: cliente.id,
+        category: 'car',
+        marca: 'Fiat',
+        modelo: 'Strada',
+        placa: `${randomLetters(3)}${randomDigits(4)}`,
+        renavan: randomDigits(11),
+        chassi: `9BD${randomDigits(14)}`,
+      });
+      const tracker = await created(base, cookie, '/v1/trackres', { imei: `35${randomDigits(13)}`, modelo: 'GT06', marca: 'Coban' });
+      const ordem = await created(base, cookie, '/v1/ordensservicos', {
+        idcliente: cliente.id,
+        idveiculo: veiculo.id,
+        iddevice: tracker.id,
+        descricao: 'Instalação',
+      });
+      return { cliente, veiculo, ordem };
+    }),
+  );
+  const duedate = addDays(appToday(), 7);
+  const reads = [
+    '/v1/clientes?page=1&pageSize=20',
+    '/v1/veiculos?page=1&pageSize=20',
+    `/v1/cobrancas?status=0`,
+    '/v1/ordensservicos?status=0',
+  ];
+  const figures: Figures[] = [];
+  for (const withFinance of [false, true]) {
+    const label = withFinance ? 'mixed, 1/4 of writes on charges and orders' : 'mixed, writes on clients and vehicles';
+    const latencies: number[] = [];
+    const refused = new Map<number, number>();
+    let step = 0;
+    const request = async (session: (typeof sessions)[number], measured: boolean) => {
+      const i = step++;
+      const roll = i % 10;
+      let method = 'GET';
+      let path = reads[i % reads.length];
+      let body: unknown;
+      if (roll >= 7) {
+        const finance = withFinance && i % 4 === 0;
+        if (finance && i % 8 === 0)
+          [method, path, body] = [
+            'POST',
+            '/v1/cobrancas',
+            { idcliente: session.cliente.id, descricao: 'Mensalidade', valor: 89.9, duedate },
+          ];
+        else if (finance)
+          [method, path, body] = ['PUT', `/v1/ordensservicos/${session.ordem.id}`, { ...session.ordem, descricao: `Instalação ${i}` }];
+        else if (i % 2)
+          [method, path, body] = ['PUT', `/v1/clientes/${session.cliente.id}`, { ...session.cliente, complement: `casa ${i}` }];
+        else [method, path, body] = ['PUT', `/v1/veiculos/${session.veiculo.id}`, { ...session.veiculo, cor: `Cor ${i}` }];
+      }
+      const started = performance.now();
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      await response.arrayBuffer();
+      if (!measured) return;
+      latencies.push(performance.now() - started);
+      if (response.status >= 300) refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+    };
+    for (const measured of [false, true]) {
+      const end = performance.now() + (measured ? SECONDS : 2) * 1000;
+      await Promise.all(
+        sessions.map(async (session) => {
+          while (performance.now() < end) await request(session, measured);
+        }),
+      );
+    }
+    latencies.sort((a, b) => a - b);
+    const row: Figures = {
+      label,
+      writers: 50,
+      perSecond: latencies.length / SECONDS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      refused,
+    };
+    console.log(`  ${label}, 50 sessions: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
+    figures.push(row);
+  }
+  return figures;
+}
+
 await prepareDatabase();
 {
   // The billing run settles the seeded charges first, as a night would: the server's own start-up
@@ -183,6 +300,7 @@ try {
   const { rows } = await check.query('SELECT count(*)::int AS n FROM cobrancas WHERE status = 0 AND duedate = $1', [duedate]);
   await check.end();
   if (list.meta.total !== rows[0].n) failures.push(`charges list total ${list.meta.total} differs from SQL's ${rows[0].n}`);
+  results.push(...(await mixedLoad(app.url, cookie)));
 } finally {
   await app.stop();
 }
@@ -203,6 +321,16 @@ for (const label of ['clientes', 'cobrancas']) {
   );
   for (const [status, n] of [...one.refused, ...ten.refused]) failures.push(`${label}: ${n} replies ${status}`);
 }
+const [plain, mixed] = results.filter((r) => r.writers === 50);
+console.log(`\n| mixed load (50 sessions, 7 reads : 3 writes) | req/s | p50 | p99 | refused |`);
+console.log('|---|---|---|---|---|');
+for (const r of [plain, mixed]) {
+  const refused = [...r.refused].reduce((sum, [, n]) => sum + n, 0);
+  console.log(`| ${r.label} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${refused} |`);
+  for (const [status, n] of r.refused) failures.push(`${r.label}: ${n} replies ${status}`);
+}
+console.log(`\np99 with charges and orders / without: ${(mixed.p99 / plain.p99).toFixed(2)} (budget: at most 2)`);
+if (mixed.p99 > 2 * plain.p99) failures.push(`mixed load p99 ${mixed.p99.toFixed(0)} ms > 2 x ${plain.p99.toFixed(0)} ms`);
 const ratio = row('cobrancas', 10).perSecond / row('clientes', 10).perSecond;
 console.log(`\ncharges/clients at 10 writers: ${(ratio * 100).toFixed(0)} % (budget: at least 50 %)`);
 if (ratio < 0.5) failures.push(`charges reached ${(ratio * 100).toFixed(0)} % of clients' throughput (budget 50 %)`);
