@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type GetListParams } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
+import { adminUser } from './apiMock';
 import { emptyDataProvider, TestAdmin } from './helpers';
+import { NoticeProbe, readNotices } from './noticeProbe';
 
 const pessoa = {
   id: 3,
@@ -51,6 +53,7 @@ function renderAt(path: string, overrides = {}) {
       <ResourceContextProvider value="assinaturas">
         <AssinaturaList />
       </ResourceContextProvider>
+      <NoticeProbe />
     </TestAdmin>,
   );
   return { getList };
@@ -91,7 +94,7 @@ describe('subscriptions', () => {
   });
 
   it('a company shows razão social, CNPJ, IM and IE; the seven cycles are in Portuguese; the body carries numbers', async () => {
-    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { id: 13, ...p.data } }));
+    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 13 } }));
     renderAt('/assinaturas/create', { create });
     const dialog = await screen.findByRole('dialog', { name: 'Nova Assinatura' });
     await pickCliente(dialog, 'Trans', 'Transportes Rápidos Ltda');
@@ -110,7 +113,7 @@ describe('subscriptions', () => {
 
     await userEvent.type(within(dialog).getByLabelText(/^Descrição da cobrança/), 'Frota');
     await userEvent.type(within(dialog).getByLabelText(/^Valor/), '1.299,90');
-    await userEvent.type(within(dialog).getByLabelText(/^Próximo vencimento/), '2027-01-05');
+    await userEvent.type(within(dialog).getByLabelText(/^Próximo vencimento/), '05/01/2027');
     await userEvent.type(within(dialog).getByLabelText(/^Multa/), '2');
     await userEvent.type(within(dialog).getByLabelText(/^Juros ao mês/), '1,5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
@@ -131,5 +134,24 @@ describe('subscriptions', () => {
         }),
       ),
     );
+  });
+
+  const ASAAS = { api: 'asaas', token: '********', status: 1 };
+  it.each([
+    ['the gateway active: Asaas bills it', ASAAS, undefined, 'Assinatura cadastrada. A cobrança será gerada pelo Asaas.'],
+    ['no gateway, a charge generated now', { ...ASAAS, status: 0 }, { id: 40 }, 'Assinatura cadastrada. Cobrança gerada: nº 00040.'],
+    ['no gateway, none yet', { ...ASAAS, status: 0 }, null, 'Assinatura cadastrada. A cobrança será gerada 5 dias antes do vencimento.'],
+  ])('once saved, the notice says where the first charge comes from (%s)', async (_case, gateway, cobrancaGerada, notice) => {
+    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 13, cobrancaGerada } }));
+    const getOne = vi.fn(async (_r: string, p: { id: number }) => ({ data: { ...adminUser({ gateway }), id: p.id } }));
+    renderAt('/assinaturas/create', { create, getOne });
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Assinatura' });
+    await pickCliente(dialog, 'Maria', 'Maria Souza');
+    await userEvent.type(within(dialog).getByLabelText(/^Descrição da cobrança/), 'Rastreamento');
+    await userEvent.type(within(dialog).getByLabelText(/^Valor/), '59,90');
+    await userEvent.type(within(dialog).getByLabelText(/^Próximo vencimento/), '05/01/2027');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(readNotices().map((n) => n.text)).toContain(notice));
+    expect(getOne).toHaveBeenCalledWith('usuarios', expect.objectContaining({ id: 7 }));
   });
 });

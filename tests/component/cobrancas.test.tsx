@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type GetListParams } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isoToBr } from '../../src/components/BrDateInput';
 import { currentMonthFilter } from '../../src/components/DateRangeFilter';
 import { toCsv } from '../../src/components/csv';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
@@ -104,8 +105,8 @@ describe('charges', () => {
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
     expect(status.value).toBe('0');
     expect([...status.options].map((o) => o.text)).toEqual(['Todos', 'Em Aberto', 'Recebidas', 'Vencidas', 'Canceladas']);
-    expect(screen.getByLabelText('Data inicial')).toHaveValue(month.dataInicio);
-    expect(screen.getByLabelText('Data final')).toHaveValue(month.dataFim);
+    expect(screen.getByLabelText('Data inicial')).toHaveValue(isoToBr(month.dataInicio));
+    expect(screen.getByLabelText('Data final')).toHaveValue(isoToBr(month.dataFim));
   });
 
   it('lists #, client, CPF/CNPJ, contact, description, dates, value (updated when overdue) and status', async () => {
@@ -137,7 +138,7 @@ describe('charges', () => {
   });
 
   it('creates in the dialog "Nova Cobrança" with a client, money typed 1.234,56 and the due date', async () => {
-    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { id: 9, ...p.data } }));
+    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 9 } }));
     renderAt('/cobrancas/create', {
       create,
       getList: (async (resource: string) =>

@@ -2,7 +2,8 @@
  * 'Nova Assinatura' / 'Assinatura' (SPEC 2.13): a new one starts with the client search; once a
  * client is chosen, its data (a person's name, CPF, e-mail, phones; a company's razão social, CNPJ,
  * IM, IE) and the recurrence fields show. The client's data is the server's copy of the client:
- * shown, never sent as the subscription's own.
+ * shown, never sent as the subscription's own. Once saved, the notice says where its first charge
+ * comes from (issue 23): the Asaas gateway, the charge the server generated with it, or billing later.
  */
 import * as React from 'react';
 import { Box, Typography } from '@mui/material';
@@ -12,7 +13,10 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { assinaturaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
+import { formatNumero } from '../../../domain/formatters';
 import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
+import type { CreatedMessage } from '../../components/useCreatedNotify';
 import { FormToolbar } from '../../components/FormToolbar';
 import { zodResolver } from '../../form/zodResolver';
 import type { ClienteResumo } from '../clientes/types';
@@ -49,6 +53,28 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
     ...(data.datecreated ? { datecreated: data.datecreated } : {}),
     status: Number(data.status) || 0,
   } as RaRecord;
+}
+
+/**
+ * The new subscription's notice (ResourceDialog's createdMessage): with the gateway active, Asaas
+ * bills it; otherwise the create reply's `cobrancaGerada` ({ id } or null) says whether the server
+ * generated its first charge now (due within `emaberto` days) or billing will, `emaberto` days
+ * before the due date. A reply without the field (an older server) gets the plain notice.
+ */
+export function useAssinaturaCreatedMessage(): CreatedMessage {
+  const { gatewayActive, integrations } = useCompanyIntegrations();
+  const emaberto = Number(integrations?.notificacoes?.emaberto) || 5;
+  return React.useCallback(
+    (saved: RaRecord) => {
+      if (Number(saved.status) !== ASSINATURA_STATUS.ATIVA) return undefined;
+      if (gatewayActive) return { message: 'app.assinaturas.created_gateway' };
+      const gerada = (saved as { cobrancaGerada?: { id?: unknown } | null }).cobrancaGerada;
+      if (gerada === undefined) return undefined;
+      if (gerada && gerada.id != null) return { message: 'app.assinaturas.created_cobranca', args: { numero: formatNumero(gerada.id) } };
+      return { message: 'app.assinaturas.created_later', args: { smart_count: emaberto } };
+    },
+    [gatewayActive, emaberto],
+  );
 }
 
 /** The chosen client's data goes into the form, to be shown (ClienteDados). */
