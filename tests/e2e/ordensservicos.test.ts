@@ -1,15 +1,27 @@
 /**
  * Service orders in Chromium through `npm start`: a client, a vehicle and a free tracker (set up
- * through the API), then in the screens an order for them; the tracker linked to the vehicle; the
- * order under Em Aberto in the current month, in the agenda and on the dashboard; its page with the
- * checklist answered and Finalizar; the order under Concluído; Imprimir asking for the print dialog
+ * through the API), then in the screens an order for them (the client's vehicle picked from its
+ * list; the saved order hidden by the Concluído filter, shown by Mostrar); the tracker linked to the
+ * vehicle; the order under Em Aberto in the current month, in the agenda and on the dashboard; its page with the
+ * checklist answered and Finalizar, confirmed; the order under Concluído; Imprimir asking for the print dialog
  * after 1 s; the page printed on one A4 sheet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { firstOfMonth, todayIn } from '../../domain/calendar';
-import { installAdmin, launchBrowser, printsOf, recordPrints, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import {
+  brDate,
+  installAdmin,
+  launchBrowser,
+  printsOf,
+  recordPrints,
+  shot,
+  signIn,
+  startApp,
+  watchErrors,
+  type RunningApp,
+} from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -93,7 +105,7 @@ describe('service orders in Chromium, through npm start', () => {
     await page.goto('/odensservicos');
     await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
     await page.waitForURL(/\/ordensservicos(\?|$)/);
-    expect(await page.getByLabel('Data inicial').inputValue()).toBe(firstOfMonth(HOJE));
+    expect(await page.getByLabel('Data inicial').inputValue()).toBe(brDate(firstOfMonth(HOJE)));
     expect(await page.getByLabel('Status').inputValue()).toBe('1');
     await page.getByText('Nenhum registro encontrado.').waitFor();
     await shot(page, 'ordens-01-lista-vazia');
@@ -105,7 +117,7 @@ describe('service orders in Chromium, through npm start', () => {
     await dialog()
       .getByLabel(/^Descrição/)
       .fill(DESCRICAO);
-    await dialog().getByLabel('Agendamento').fill(HOJE);
+    await dialog().getByLabel('Agendamento').fill(brDate(HOJE));
     await dialog().getByLabel('Horário').fill('09:30');
     await dialog().getByRole('combobox', { name: 'Técnico' }).click();
     await page.getByRole('option', { name: ADMIN.name }).click();
@@ -126,18 +138,17 @@ describe('service orders in Chromium, through npm start', () => {
     await dialog().getByRole('region', { name: 'Cliente da ordem' }).getByText(CLIENTE.name).waitFor();
     await shot(page, 'ordens-03-modal-cliente');
 
+    // The client's vehicles are listed to pick from; the search stays for the rest.
     await dialog().getByRole('tab', { name: 'Veículo' }).click();
+    const doCliente = dialog().getByRole('region', { name: 'Veículos do cliente' });
+    await doCliente.getByRole('button', { name: /Volkswagen Gol 2021/ }).waitFor();
     const placa = dialog().getByLabel('Placa, Renavam ou chassi');
     await dialog().getByRole('button', { name: 'Procurar' }).click();
     await dialog().getByText('Obrigatório informar placa, Renavam ou chassi').waitFor();
     await placa.fill('ZZZ9Z99');
     await dialog().getByRole('button', { name: 'Procurar' }).click();
     await dialog().getByText('Veículo não encontrado').waitFor();
-    await placa.fill(VEICULO.placa);
-    await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog()
-      .getByRole('button', { name: /Volkswagen Gol 2021/ })
-      .click();
+    await doCliente.getByRole('button', { name: /Volkswagen Gol 2021/ }).click();
     await dialog().getByRole('region', { name: 'Veículo da ordem' }).getByText('Volkswagen Gol 2021').waitFor();
     await shot(page, 'ordens-04-modal-veiculo');
 
@@ -147,9 +158,13 @@ describe('service orders in Chromium, through npm start', () => {
     await dialog().getByRole('region', { name: 'Rastreador da ordem' }).getByText(`IMEI ${TRACKER.imei}`).waitFor();
     await shot(page, 'ordens-05-modal-rastreador');
 
+    // The list shows Concluído: the notice says the new open order is hidden, and Mostrar shows it.
     await dialog().getByRole('button', { name: 'Salva' }).click();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await page.getByText('Cadastro realizado com sucesso. Os filtros atuais da lista escondem o novo registro.').waitFor();
     await dialog().waitFor({ state: 'detached' });
+    await shot(page, 'ordens-05b-aviso-filtros');
+    await page.getByRole('button', { name: 'Mostrar' }).click();
+    await row(new RegExp(CLIENTE.name)).getByText('Em Aberto').waitFor();
   });
 
   it('the tracker is now on the vehicle', async () => {
@@ -222,8 +237,13 @@ describe('service orders in Chromium, through npm start', () => {
     }
     expect(await finalizar.isEnabled()).toBe(true);
     await shot(page, 'ordens-12-pagina-checklist');
+    // Finalizar asks first: a finalized order is read-only.
     await finalizar.click();
-    await page.getByText('Informações atualizadas com sucesso').waitFor();
+    const confirmar = page.getByRole('dialog', { name: 'Finalizar a ordem de serviço?' });
+    await confirmar.getByText(/Somente um administrador pode reabri-la/).waitFor();
+    await shot(page, 'ordens-12b-confirmar-finalizar');
+    await confirmar.getByRole('button', { name: 'Finalizar' }).click();
+    await page.getByText('Ordem de serviço finalizada').waitFor();
     await page.getByText(/Nº \d+ · Concluído/).waitFor();
     await finalizar.waitFor({ state: 'detached' });
     expect(await page.getByRole('radio').first().isDisabled()).toBe(true);
