@@ -157,6 +157,7 @@ export const MSG = {
   webhookUnauthorized: 'Token do webhook ausente ou inválido.',
   messagingInactive: 'A integração com o WhatsApp não está ativa: ative-a em Integrações → WhatsApp para enviar.',
   noMobilePhone: 'O cliente não tem celular cadastrado: informe o celular no cadastro do cliente para enviar.',
+  clienteOptedOut: 'O cliente optou por não receber mensagens.',
   sent: 'Foi enviada com sucesso',
   contratoToken: 'Contrato não encontrado: o link é inválido ou o contrato foi removido.',
   clienteNotOfContrato: 'Nenhum contrato deste cliente com este link.',

@@ -57,7 +57,8 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
   const originOf = (request: FastifyRequest) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   /**
-   * Sends one message about a record, in one transaction with the checks: unknown record 404, the
+   * Sends one message about a record, in one transaction with the checks: unknown record 404, a
+   * client marked "Não enviar mensagens" 409 (the client's wish holds for every message), the
    * channel inactive 409, a client without a mobile phone 409.
    */
   const send = async <R extends { id: number; idcliente: number }>(
@@ -68,6 +69,11 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
     await db.transaction(async (tx) => {
       const record = await find(tx);
       if (!record) throw notFound();
+      const [wish] = await tx
+        .select({ naoEnviarMensagens: clientes.naoEnviarMensagens })
+        .from(clientes)
+        .where(eq(clientes.id, record.idcliente));
+      if (wish?.naoEnviarMensagens) throw conflict(MSG.clienteOptedOut);
       if (Number((await getCompany(tx)).integrations.whats.status) !== 1) throw conflict(MSG.messagingInactive);
       const { nome, mobile } = await recipient(tx, record.idcliente);
       const texto = await compose(tx, record, nome);

@@ -1,12 +1,13 @@
 /**
  * Enviar of a contract or a charge (DESIGN 7): POST /v1/<resource>/enviar/{id} puts the message in
  * the messaging channel. The server's answer is shown as it comes: 'Foi enviada com sucesso' in the
- * success snackbar, or its refusal (messaging inactive: 409) in the red one.
+ * success snackbar, or its refusal (messaging inactive: 409) in the red one. A client marked "Não
+ * enviar mensagens" gets none: the button is disabled and says why (the server refuses it too).
  */
 import * as React from 'react';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Button, IconButton, Tooltip } from '@mui/material';
-import { useNotify, useTranslate, type Identifier } from 'ra-core';
+import { useNotify, useRecordContext, useTranslate, type Identifier } from 'ra-core';
 import { apiFetch } from '../dataProvider/http';
 import { apiPath } from '../dataProvider/resources';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
@@ -41,26 +42,64 @@ export interface EnviarButtonProps {
   variant?: 'icon' | 'button';
   /** After the server took the message. */
   onSent?: () => void;
+  /** The client chose "Não enviar mensagens"; by default read from the record in context (`cliente.naoEnviarMensagens`). */
+  naoEnviarMensagens?: boolean;
 }
 
-export function EnviarButton({ resource, id, variant = 'button', onSent }: EnviarButtonProps) {
+type WithCliente = { id: Identifier; cliente?: { naoEnviarMensagens?: boolean } | null };
+
+export function EnviarButton({ resource, id, variant = 'button', onSent, naoEnviarMensagens }: EnviarButtonProps) {
   const translate = useTranslate();
+  const record = useRecordContext<WithCliente>();
   const { send, sending } = useEnviar(resource, onSent);
+  const reasonId = React.useId();
+  const optedOut = naoEnviarMensagens ?? Boolean(record?.cliente?.naoEnviarMensagens);
   const label = translate('app.print.enviar');
+  const reason = optedOut ? translate('app.print.enviar_optout') : '';
+  // The reason for screen readers too (a disabled button shows no tooltip to the keyboard).
+  const describedBy = optedOut ? reasonId : undefined;
+  const hint = optedOut ? (
+    <span id={reasonId} hidden>
+      {reason}
+    </span>
+  ) : null;
   if (variant === 'icon') {
     return (
-      <Tooltip title={label}>
+      <Tooltip title={reason || label}>
         <span>
-          <IconButton aria-label={label} size="small" color="primary" disabled={sending} onClick={() => void send(id)}>
+          <IconButton
+            aria-label={label}
+            aria-describedby={describedBy}
+            size="small"
+            color="primary"
+            disabled={sending || optedOut}
+            onClick={() => void send(id)}
+          >
             <SendIcon fontSize="small" />
           </IconButton>
+          {hint}
         </span>
       </Tooltip>
     );
   }
-  return (
-    <Button variant="outlined" startIcon={<SendIcon />} disabled={sending} onClick={() => void send(id)}>
+  const button = (
+    <Button
+      variant="outlined"
+      startIcon={<SendIcon />}
+      aria-describedby={describedBy}
+      disabled={sending || optedOut}
+      onClick={() => void send(id)}
+    >
       {label}
     </Button>
+  );
+  if (!optedOut) return button;
+  return (
+    <Tooltip title={reason}>
+      <span>
+        {button}
+        {hint}
+      </span>
+    </Tooltip>
   );
 }

@@ -503,7 +503,13 @@ export const appMessages = {
     },
     // END app.ordensservicos
     // The printable pages' buttons (src/print): service orders, contracts, charges.
-    print: { actions: 'Ações do documento', imprimir: 'Imprimir', sair: 'Sair', enviar: 'Enviar' },
+    print: {
+      actions: 'Ações do documento',
+      imprimir: 'Imprimir',
+      sair: 'Sair',
+      enviar: 'Enviar',
+      enviar_optout: 'O cliente optou por não receber mensagens.',
+    },
     // BEGIN app.rastreadores (trackers screen, tab Chips)
     rastreadores: {
       create_title: 'Novo Rastreador',

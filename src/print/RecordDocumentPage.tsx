@@ -40,7 +40,15 @@ export function RecordDocumentPage<T extends RaRecord>({
     <PrintPage
       actions={
         <>
-          {record ? <EnviarButton resource={resource} id={record.id} onSent={onSent} /> : null}
+          {record ? (
+            <EnviarButton
+              resource={resource}
+              id={record.id}
+              onSent={onSent}
+              // The record's client (its `cliente` embed) may have chosen "Não enviar mensagens".
+              naoEnviarMensagens={Boolean((record as { cliente?: { naoEnviarMensagens?: boolean } | null }).cliente?.naoEnviarMensagens)}
+            />
+          ) : null}
           <PrintButton disabled={!(ready ?? !!record)} />
           <ExitButton to={`/${resource}`} />
         </>

@@ -12,7 +12,7 @@ import { enqueueDailyAlertas } from '../../server/services/mensagens';
 import { appToday } from '../../server/services/clock';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
-import { newCliente } from '../support/registry';
+import { newCliente, newPlano } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
@@ -161,6 +161,35 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     } finally {
       evolution.setSendDelay(0);
     }
+  });
+
+  it('Enviar of a charge or a contract of a client who chose "Não enviar mensagens": 409, no message stored, no job, nothing sent', async () => {
+    // WhatsApp active: the client's wish alone refuses.
+    expect((await configure(1)).status).toBe(200);
+    const quiet = await newClient({ naoEnviarMensagens: true, mobilePhone: '11987650007' });
+    const c = await charge(quiet.id);
+    const plano = (await env.admin.post('/v1/planos', newPlano())).body;
+    const contrato = (await env.admin.post('/v1/contratos', { idcliente: quiet.id, idplano: plano.id })).body;
+    const usuario = new Client(env.t.app);
+    const account = newUser();
+    expect((await env.admin.post('/v1/users', account)).status).toBe(201);
+    await usuario.login(account.login, account.password);
+    const before = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mensagem-enviar'`))[0].n;
+    for (const [client, method, path] of [
+      [usuario, 'POST', `/v1/cobrancas/enviar/${c.id}`],
+      [env.admin, 'GET', `/v1/cobrancas/enviar/${c.id}`],
+      [usuario, 'POST', `/v1/contratos/enviar/${contrato.id}`],
+      [env.admin, 'GET', `/v1/contratos/enviar/${contrato.id}`],
+    ] as const) {
+      const reply = await client.request(method, path);
+      expect(reply, `${method} ${path}`).toMatchObject({ status: 409, body: { message: 'O cliente optou por não receber mensagens.' } });
+    }
+    const stored = await rows<{ kind: string }>(sql`SELECT kind FROM mensagens WHERE idcliente = ${quiet.id} ORDER BY id`);
+    // Only the charge's own alert, stored as ignored when the charge was made.
+    expect(stored.map((m) => m.kind)).toEqual(['novacobranca']);
+    expect((await mensagensOf(c.id)).map((m) => m.status)).toEqual(['ignorada']);
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mensagem-enviar'`))[0].n).toBe(before);
+    expect(sentTo('5511987650007')).toEqual([]);
   });
 
   it('daily alerts: vencehoje on the due day, vencida the day after and then repeticoes times every intervalo days, once each', async () => {
