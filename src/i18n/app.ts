@@ -646,10 +646,10 @@ export const appMessages = {
       multa_help: 'Uma vez, sobre o valor (vazio: 0)',
       juros_help: 'Ao mês, proporcional aos dias de atraso',
       // The new subscription's notice: where its first charge comes from.
-      created_gateway: 'Assinatura cadastrada. A cobrança será gerada pelo Asaas.',
-      created_cobranca: 'Assinatura cadastrada. Cobrança gerada: nº %{numero}.',
+      created_gateway: 'Cadastro realizado com sucesso. A cobrança será gerada pelo Asaas.',
+      created_cobranca: 'Cadastro realizado com sucesso. Cobrança gerada: nº %{numero}.',
       created_later:
-        'Assinatura cadastrada. A cobrança será gerada %{smart_count} dia antes do vencimento. |||| Assinatura cadastrada. A cobrança será gerada %{smart_count} dias antes do vencimento.',
+        'Cadastro realizado com sucesso. A cobrança será gerada %{smart_count} dia antes do vencimento. |||| Cadastro realizado com sucesso. A cobrança será gerada %{smart_count} dias antes do vencimento.',
     },
     // END app.assinaturas
     // BEGIN app.cobrancas (charges, their page, the summary cards)

@@ -138,9 +138,19 @@ describe('subscriptions', () => {
 
   const ASAAS = { api: 'asaas', token: '********', status: 1 };
   it.each([
-    ['the gateway active: Asaas bills it', ASAAS, undefined, 'Assinatura cadastrada. A cobrança será gerada pelo Asaas.'],
-    ['no gateway, a charge generated now', { ...ASAAS, status: 0 }, { id: 40 }, 'Assinatura cadastrada. Cobrança gerada: nº 00040.'],
-    ['no gateway, none yet', { ...ASAAS, status: 0 }, null, 'Assinatura cadastrada. A cobrança será gerada 5 dias antes do vencimento.'],
+    ['the gateway active: Asaas bills it', ASAAS, undefined, 'Cadastro realizado com sucesso. A cobrança será gerada pelo Asaas.'],
+    [
+      'no gateway, a charge generated now',
+      { ...ASAAS, status: 0 },
+      { id: 40 },
+      'Cadastro realizado com sucesso. Cobrança gerada: nº 00040.',
+    ],
+    [
+      'no gateway, none yet',
+      { ...ASAAS, status: 0 },
+      null,
+      'Cadastro realizado com sucesso. A cobrança será gerada 5 dias antes do vencimento.',
+    ],
   ])('once saved, the notice says where the first charge comes from (%s)', async (_case, gateway, cobrancaGerada, notice) => {
     const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 13, cobrancaGerada } }));
     const getOne = vi.fn(async (_r: string, p: { id: number }) => ({ data: { ...adminUser({ gateway }), id: p.id } }));
