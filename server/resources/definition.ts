@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, TableConfig } from 'drizzle-orm/pg-core';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import type { ListQuery } from '../../domain/schemas/list';
 import type { Effects } from '../services/effects';
 import type { Db, DbOrTx } from '../db/client';
@@ -44,32 +44,17 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
    */
   sortable: Record<string, PgColumn | readonly PgColumn[]>;
   /**
-   * What the list orders by in place of the `id` column, for some queries: an expression (`id + 0`)
-   * keeps PostgreSQL from walking the primary key to find a narrow slice far from the newest rows
-   * (a month of service orders, bench/README.md), so it reads that slice through its own index.
+   * How a large list page is read: measured choices that change no reply (bench/README.md), kept
+   * apart from what the resource is.
    */
-  idOrder?: (query: ListQuery & Item) => SQL | undefined;
-  /**
-   * Pick the page's ids first (from an index that holds the filtered and sorted columns), then read
-   * only those rows: for lists whose filters leave thousands of wide rows to sort (bench/README.md).
-   */
-  deferPage?: boolean;
-  /**
-   * Whether this query's total comes from the same read as its page: one aggregate over the rows it
-   * selects gives their count and the page's ids (sorted in the aggregate), then only those rows are
-   * read. Worth it where the page reads every selected row anyway (ordered by an `idOrder`) and they
-   * are few enough to sort in memory (thousands: a month of service orders, bench/README.md);
-   * hundreds of thousands cost less counted apart, beside the page's top-N sort. Applies to the
-   * order by id only: a page sorted by a column may read that column's index and stop early.
-   */
-  countWithPage?: (query: ListQuery & Item) => boolean;
+  tuning?: ListTuning;
   /**
    * The `status` filter: its fixed values (any other is a 400, `statusFilter`) and how each reads
    * for this resource. A resource without it has no `status` in its list query.
    */
   status?: { values: readonly number[]; where: (status: number) => SQL };
-  /** Extra list filters: their zod shape and how each becomes a condition. */
-  filters?: { shape: Record<string, ZodType>; where: (query: ListQuery & Item) => (SQL | undefined)[] };
+  /** Extra list filters (`listFilters`): their zod shape and how each becomes a condition. */
+  filters?: ListFilters;
   /** Records embedded in each item (embed.ts): read by the list's page query, fetched for single reads. */
   embeds?: readonly Embed[];
   /** Second names of a field, emitted with the same value (DESIGN 4): `{ idVeiculo: 'idveiculo' }`. */
@@ -108,6 +93,48 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
     after?: (removed: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
   };
 }
+
+/** A list request as the route parsed it: paging, pesquisa, order, status and the resource's filters. */
+export type ListParams = ListQuery & Item;
+
+/** How a large list page is read (`tuning`). */
+export interface ListTuning {
+  /**
+   * What the list orders by in place of the `id` column, for some queries: an expression (`id + 0`)
+   * keeps PostgreSQL from walking the primary key to find a narrow slice far from the newest rows
+   * (a month of service orders, bench/README.md), so it reads that slice through its own index.
+   */
+  idOrder?: (query: ListParams) => SQL | undefined;
+  /**
+   * Pick the page's ids first (from an index that holds the filtered and sorted columns), then read
+   * only those rows: for lists whose filters leave thousands of wide rows to sort (bench/README.md).
+   */
+  deferPage?: boolean;
+  /**
+   * Whether this query's total comes from the same read as its page: one aggregate over the rows it
+   * selects gives their count and the page's ids (sorted in the aggregate), then only those rows are
+   * read. Worth it where the page reads every selected row anyway (ordered by an `idOrder`) and they
+   * are few enough to sort in memory (thousands: a month of service orders, bench/README.md);
+   * hundreds of thousands cost less counted apart, beside the page's top-N sort. Applies to the
+   * order by id only: a page sorted by a column may read that column's index and stop early.
+   */
+  countWithPage?: (query: ListParams) => boolean;
+}
+
+/** A list's extra filters: their zod shape, and the conditions they make (`listFilters`). */
+export interface ListFilters {
+  shape: Record<string, ZodType>;
+  where: (query: ListParams) => (SQL | undefined)[];
+}
+
+/**
+ * Declares a list's extra filters: `where` gets the query as the shape parsed it (an id filter is a
+ * number, a date filter a calendar date), each absent one undefined.
+ */
+export const listFilters = <S extends Record<string, ZodType>>(
+  shape: S,
+  where: (query: ListQuery & { [K in keyof S]: z.output<S[K]> }) => (SQL | undefined)[],
+): ListFilters => ({ shape, where: where as ListFilters['where'] });
 
 /** Declares a resource with its table's row type flowing into every hook. */
 export const defineResource = <T extends ResourceTable, TCreate = unknown, TUpdate = TCreate>(

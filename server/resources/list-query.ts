@@ -8,10 +8,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearch } from '../../domain/text';
 import type { ListQuery } from '../../domain/schemas/list';
 import type { Db, DbOrTx } from '../db/client';
-import type { Item, AnyResource } from './definition';
+import type { Item, AnyResource, ListParams } from './definition';
 import type { ListCaches } from './list-cache';
 
-export type ListParams = ListQuery & Item;
+export type { ListParams };
 
 /** LIKE pattern of one word, with the wildcard characters escaped. */
 const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,7 +99,7 @@ function orderOf(def: AnyResource, query: ListQuery, plainId = false): SQL[] {
   const columns = (Array.isArray(sorted) ? sorted : [sorted]) as PgColumn[];
   const direction = query.order === 'asc' ? asc : desc;
   // The id last breaks ties, so pages never overlap.
-  const id = (!plainId && def.idOrder?.(query as ListParams)) || def.table.id;
+  const id = (!plainId && def.tuning?.idOrder?.(query as ListParams)) || def.table.id;
   return [...columns.filter((column) => column !== def.table.id), id].map((column) => direction(column));
 }
 
@@ -145,7 +145,7 @@ function selectPage(
         .orderBy(...order),
     };
   }
-  if (!def.deferPage) {
+  if (!def.tuning?.deferPage) {
     const query = db
       .select(columns)
       .from(def.table)
@@ -249,7 +249,7 @@ export async function listRows(
   const keys = listKeys(def, query);
   // By id only: a list sorted by a column may read its page in that column's index order and stop early.
   const byId = !query.sort || def.sortable[query.sort] === def.table.id;
-  const counts = byId && def.countWithPage?.(query) === true;
+  const counts = byId && def.tuning?.countWithPage?.(query) === true;
   const statementKey = `${keys.statement}|${counts ? 'total' : ''}`;
   let statement = pageStatements?.get(statementKey);
   if (!statement) {

@@ -13,7 +13,7 @@ import { id } from '../../domain/schemas/common';
 import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
 import { assinaturas } from '../db/schema';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { appToday } from '../services/clock';
 import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
 import { getCompany } from '../services/company';
@@ -55,10 +55,9 @@ export const assinaturasResource = defineResource({
     status: assinaturas.status,
   },
   status: { values: Object.values(ASSINATURA_STATUS), where: (status) => eq(assinaturas.status, status) },
-  filters: {
-    shape: { idcliente: id(MSG.invalidCliente).optional() },
-    where: (q) => [q.idcliente !== undefined ? eq(assinaturas.idcliente, Number(q.idcliente)) : undefined],
-  },
+  filters: listFilters({ idcliente: id(MSG.invalidCliente).optional() }, (q) => [
+    q.idcliente !== undefined ? eq(assinaturas.idcliente, q.idcliente) : undefined,
+  ]),
   present(items) {
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
     for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);

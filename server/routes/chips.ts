@@ -8,7 +8,7 @@ import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
 import { chips, trackres } from '../db/schema';
 import { conflict } from '../http-errors';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { linkChipFromChipSide, releaseChip } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
@@ -24,10 +24,9 @@ export const chipsResource = defineResource({
   sortable: { id: chips.id, phone: chips.phone, iccid: chips.iccid, operadora: chips.operadora, fonecedor: chips.fonecedor },
   /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
   status: { values: [0, 1], where: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)) },
-  filters: {
-    shape: { deviceId: idOrZero(MSG.invalidRastreador).optional() },
-    where: (q) => [q.deviceId !== undefined ? eq(chips.deviceId, Number(q.deviceId)) : undefined],
-  },
+  filters: listFilters({ deviceId: idOrZero(MSG.invalidRastreador).optional() }, (q) => [
+    q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined,
+  ]),
   embeds: [
     embed('device', {
       table: trackres,

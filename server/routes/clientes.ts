@@ -13,7 +13,7 @@ import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes'
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { refreshOrderSearch } from './ordensservicos';
 import { refreshVehicleSearch } from './veiculos';
 import { reconcileClients } from '../jobs/billing';
@@ -100,10 +100,9 @@ export const clientesResource = defineResource({
     email: clientes.email,
   },
   status: { values: Object.values(CLIENTE_STATUS), where: (status) => eq(clientes.status, status) },
-  filters: {
-    shape: { cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional() },
-    where: (q) => [q.cadastro ? eq(clientes.cadastro, String(q.cadastro)) : undefined],
-  },
+  filters: listFilters({ cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional() }, (q) => [
+    q.cadastro ? eq(clientes.cadastro, q.cadastro) : undefined,
+  ]),
   aliases: { datecreated: 'dtcard' },
   present(items) {
     for (const item of items) item.password = '';

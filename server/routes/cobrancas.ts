@@ -18,7 +18,7 @@ import { cobrancaSchema, dateFilter, type CobrancaInput } from '../../domain/sch
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, cobrancasResumoDia } from '../db/schema';
 import { COBRANCA } from '../db/status-sql';
-import { defineResource, STAFF_ACCESS, type Item } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS, type Item } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { pesquisaCondition, type ListParams } from '../resources/list-query';
 import { reconcileClients } from '../jobs/billing';
@@ -192,14 +192,11 @@ async function presentCharges(items: Item[], db: DbOrTx) {
   }
 }
 
-const filters = {
-  shape: { idcliente: id(MSG.invalidCliente).optional(), dataInicio: dateFilter(), dataFim: dateFilter() },
-  where: (q: ListParams) => [
-    q.idcliente !== undefined ? eq(cobrancas.idcliente, Number(q.idcliente)) : undefined,
-    q.dataInicio ? gte(cobrancas.duedate, String(q.dataInicio)) : undefined,
-    q.dataFim ? lte(cobrancas.duedate, String(q.dataFim)) : undefined,
-  ],
-};
+const filters = listFilters({ idcliente: id(MSG.invalidCliente).optional(), dataInicio: dateFilter(), dataFim: dateFilter() }, (q) => [
+  q.idcliente !== undefined ? eq(cobrancas.idcliente, q.idcliente) : undefined,
+  q.dataInicio ? gte(cobrancas.duedate, q.dataInicio) : undefined,
+  q.dataFim ? lte(cobrancas.duedate, q.dataFim) : undefined,
+]);
 
 export const cobrancasResource = defineResource({
   name: 'cobrancas',
@@ -230,8 +227,10 @@ export const cobrancasResource = defineResource({
   // cobrancas_duedate_status_id_idx alone (13–20 ms, bench/README.md). That index does not hold the
   // ids first, so for this month PostgreSQL still prefers the primary key (an index led by status
   // made it sort the month's 24,000 open charges on every request, 7 ms, instead).
-  idOrder: (q) => (q.dataFim && String(q.dataFim) < appToday() ? sql`${cobrancas.id} + 0` : undefined),
-  deferPage: true,
+  tuning: {
+    idOrder: (q) => (q.dataFim && String(q.dataFim) < appToday() ? sql`${cobrancas.id} + 0` : undefined),
+    deferPage: true,
+  },
   // The total and `Informacoes` come with the page, in its statement (summarySql).
   listSummary: { sql: summarySql, params: () => ({ today: appToday() }) },
   // Buckets and updated values change with the day, and with the company's default rates: their table's

@@ -11,7 +11,7 @@ import { contratoSchema, type ContratoInput } from '../../domain/schemas/finance
 import type { DbOrTx } from '../db/client';
 import { clientes, contratos, planos } from '../db/schema';
 import { badRequest } from '../http-errors';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { clienteFinanceColumns, clienteSearch, financeClient } from '../services/finance';
 import { randomToken } from '../services/passwords';
@@ -69,10 +69,9 @@ export const contratosResource = defineResource({
   hiddenColumns: ['updatedAt'],
   sortable: { id: contratos.id, status: contratos.status, createdAt: contratos.createdAt },
   status: { values: Object.values(CONTRATO_STATUS), where: (status) => eq(contratos.status, status) },
-  filters: {
-    shape: { idcliente: id(MSG.invalidCliente).optional() },
-    where: (q) => [q.idcliente !== undefined ? eq(contratos.idcliente, Number(q.idcliente)) : undefined],
-  },
+  filters: listFilters({ idcliente: id(MSG.invalidCliente).optional() }, (q) => [
+    q.idcliente !== undefined ? eq(contratos.idcliente, q.idcliente) : undefined,
+  ]),
   embeds: [embed('cliente', { table: clientes, key: contratos.idcliente, columns: contratoClienteColumns })],
   create: {
     schema: contratoSchema,

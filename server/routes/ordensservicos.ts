@@ -19,7 +19,7 @@ import { ordemServicoSchema, ordensServicosFilters, type OrdemServicoInput } fro
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, STAFF_ACCESS, type Item, type RequestContext } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { pesquisaCondition } from '../resources/list-query';
 import { buscaOf } from '../resources/records';
@@ -102,25 +102,24 @@ export const ordensservicosResource = defineResource({
   sortable: { id: ordensservicos.id, agendamento: [ordensservicos.agendamento, ordensservicos.horario] },
   status: { values: Object.values(ORDEM_STATUS), where: (status) => eq(ordensservicos.status, status) },
   // A date range is found through its own index; walking the primary key to it costs far more for a past month.
-  idOrder: (q) => (q.dataInicio || q.dataFim ? sql`${ordensservicos.id} + 0` : undefined),
-  // A month holds thousands of orders: their page's ids come from ordensservicos_agendamento_status_busca_idx alone.
-  deferPage: true,
-  // A range of up to a quarter holds thousands of orders, not hundreds of thousands: one read of
-  // them gives the total and the page's ids, instead of a count and a sort that each read them.
-  countWithPage: (q) => Boolean(q.dataInicio && q.dataFim) && daysBetween(String(q.dataInicio), String(q.dataFim)) <= 92,
-  filters: {
-    shape: ordensServicosFilters,
-    where: (q) => [
-      q.dataInicio ? gte(ordensservicos.agendamento, String(q.dataInicio)) : undefined,
-      q.dataFim ? lte(ordensservicos.agendamento, String(q.dataFim)) : undefined,
-      q.idcliente !== undefined ? eq(ordensservicos.idcliente, Number(q.idcliente)) : undefined,
-      q.idtecnico === undefined
-        ? undefined
-        : Number(q.idtecnico) === 0
-          ? isNull(ordensservicos.idtecnico)
-          : eq(ordensservicos.idtecnico, Number(q.idtecnico)),
-    ],
+  tuning: {
+    idOrder: (q) => (q.dataInicio || q.dataFim ? sql`${ordensservicos.id} + 0` : undefined),
+    // A month holds thousands of orders: their page's ids come from ordensservicos_agendamento_status_busca_idx alone.
+    deferPage: true,
+    // A range of up to a quarter holds thousands of orders, not hundreds of thousands: one read of
+    // them gives the total and the page's ids, instead of a count and a sort that each read them.
+    countWithPage: (q) => Boolean(q.dataInicio && q.dataFim) && daysBetween(String(q.dataInicio), String(q.dataFim)) <= 92,
   },
+  filters: listFilters(ordensServicosFilters, (q) => [
+    q.dataInicio ? gte(ordensservicos.agendamento, q.dataInicio) : undefined,
+    q.dataFim ? lte(ordensservicos.agendamento, q.dataFim) : undefined,
+    q.idcliente !== undefined ? eq(ordensservicos.idcliente, q.idcliente) : undefined,
+    q.idtecnico === undefined
+      ? undefined
+      : q.idtecnico === 0
+        ? isNull(ordensservicos.idtecnico)
+        : eq(ordensservicos.idtecnico, q.idtecnico),
+  ]),
   embeds: [
     embed('cliente', {
       table: clientes,

@@ -11,7 +11,7 @@ import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamen
 import type { DbOrTx } from '../db/client';
 import { ordensservicos, trackres, veiculos } from '../db/schema';
 import { conflict } from '../http-errors';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import {
   linkChipToTracker,
@@ -46,22 +46,22 @@ export const trackresResource = defineResource({
   searchFields: trackerSearchFields,
   hiddenColumns: ['updatedAt', 'traccarId'],
   sortable: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
-  filters: {
-    shape: {
+  filters: listFilters(
+    {
       idveiculo: optionalLink(MSG.invalidVeiculo),
       idVeiculo: optionalLink(MSG.invalidVeiculo),
       idcliente: optionalLink(MSG.invalidCliente),
       chipId: optionalLink(MSG.invalidChip),
     },
-    where: (q) => {
+    (q) => {
       const idveiculo = q.idveiculo ?? q.idVeiculo;
       return [
-        idveiculo !== undefined ? eq(trackres.idveiculo, Number(idveiculo)) : undefined,
-        q.idcliente !== undefined ? eq(trackres.idcliente, Number(q.idcliente)) : undefined,
-        q.chipId !== undefined ? eq(trackres.chipId, Number(q.chipId)) : undefined,
+        idveiculo !== undefined ? eq(trackres.idveiculo, idveiculo) : undefined,
+        q.idcliente !== undefined ? eq(trackres.idcliente, q.idcliente) : undefined,
+        q.chipId !== undefined ? eq(trackres.chipId, q.chipId) : undefined,
       ];
     },
-  },
+  ),
   embeds: [
     embed('Veiculo', {
       table: veiculos,

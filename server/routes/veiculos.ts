@@ -11,7 +11,7 @@ import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamen
 import type { DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { buscaOf } from '../resources/records';
 import { followVehicleClient, releaseVehicle } from '../services/links';
@@ -38,13 +38,10 @@ export const veiculosResource = defineResource({
   searchFields: (v) => [v.placa, v.renavan, v.chassi, v.marca, v.modelo, v.clienteNome],
   hiddenColumns: ['updatedAt'],
   sortable: { id: veiculos.id, placa: veiculos.placa, marca: veiculos.marca, modelo: veiculos.modelo },
-  filters: {
-    shape: { idcliente: id(MSG.invalidCliente).optional(), deviceId: idOrZero(MSG.invalidRastreador).optional() },
-    where: (q) => [
-      q.idcliente !== undefined ? eq(veiculos.idcliente, Number(q.idcliente)) : undefined,
-      q.deviceId !== undefined ? eq(veiculos.deviceId, Number(q.deviceId)) : undefined,
-    ],
-  },
+  filters: listFilters({ idcliente: id(MSG.invalidCliente).optional(), deviceId: idOrZero(MSG.invalidRastreador).optional() }, (q) => [
+    q.idcliente !== undefined ? eq(veiculos.idcliente, q.idcliente) : undefined,
+    q.deviceId !== undefined ? eq(veiculos.deviceId, q.deviceId) : undefined,
+  ]),
   embeds: [
     embed('cliente', { table: clientes, key: veiculos.idcliente, columns: clienteColumns }),
     embed('device', {
