@@ -4,9 +4,9 @@
  * lists default to the current month in APP_TIMEZONE (SPEC 9): `currentMonthFilter()`.
  */
 import * as React from 'react';
-import { TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import { firstOfMonth, lastOfMonth, todayIn } from '../../domain/calendar';
+import { BrDateField } from './BrDateInput';
 
 /** The company's zone, as the server's default APP_TIMEZONE: the browser's own zone never decides "today". */
 export const APP_TIMEZONE = 'America/Sao_Paulo';
@@ -34,7 +34,7 @@ export function DateRangeFilter({ from = 'dataInicio', to = 'dataFim' }: DateRan
       value={{ from: String(filterValues[from] ?? ''), to: String(filterValues[to] ?? '') }}
       onChange={(range) => {
         const next = { ...filterValues };
-        // A date box reports '' while its date is incomplete or cleared: either means no bound.
+        // A date box reports a whole date, or '' once cleared: no bound.
         for (const [source, date] of [
           [from, range.from],
           [to, range.to],
@@ -54,18 +54,16 @@ export interface DateRange {
   to: string;
 }
 
-/** The two date boxes alone, for a page that is not a list (the financial summary). */
+/** The two date boxes alone (dd/mm/aaaa), for a page that is not a list (the financial summary). */
 export function DateRangeFields({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
   const translate = useTranslate();
   const box = (key: keyof DateRange, label: string) => (
-    <TextField
-      type="date"
+    <BrDateField
       size="small"
       label={translate(label)}
       value={value[key]}
-      onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+      onChange={(date) => onChange({ ...value, [key]: date })}
       sx={{ width: 170 }}
-      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
   return (

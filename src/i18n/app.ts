@@ -280,6 +280,8 @@ export const appMessages = {
       col_valor: 'Valor',
       col_status: 'Status',
     },
+    // Dates typed and shown as dd/mm/aaaa (src/components/BrDateInput.tsx).
+    date: { placeholder: 'dd/mm/aaaa', invalid: 'Data inválida' },
     list: {
       new: 'Novo',
       search: 'Pesquisar',

@@ -466,8 +466,8 @@ describe('service orders list', () => {
           expect.objectContaining({ filter: { status: 1, dataInicio: '2026-02-01', dataFim: '2026-02-28' } }),
         ),
       );
-      expect(screen.getByLabelText('Data inicial')).toHaveValue('2026-02-01');
-      expect(screen.getByLabelText('Data final')).toHaveValue('2026-02-28');
+      expect(screen.getByLabelText('Data inicial')).toHaveValue('01/02/2026');
+      expect(screen.getByLabelText('Data final')).toHaveValue('28/02/2026');
       expect(screen.getByLabelText('Status')).toHaveValue('1');
       const row = await screen.findByRole('row', { name: /Maria Souza/ });
       expect(within(row).getByText('Fiat Uno 2020')).toBeInTheDocument();

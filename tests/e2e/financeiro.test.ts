@@ -232,7 +232,7 @@ describe('finance in Chromium, through npm start', () => {
       .fill('79,90');
     await dialog()
       .getByLabel(/^Próximo vencimento/)
-      .fill(addDays(HOJE, 20));
+      .fill(brDate(addDays(HOJE, 20)));
     await dialog()
       .getByLabel(/^Multa/)
       .fill('2');
@@ -271,7 +271,7 @@ describe('finance in Chromium, through npm start', () => {
 
     // Past due: it is Vencida, outside the default Em Aberto filter.
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Vencidas' });
-    await page.getByLabel('Data inicial').fill(ONTEM);
+    await page.getByLabel('Data inicial').fill(brDate(ONTEM));
     const cobranca = row(/Instalação do rastreador/);
     await cobranca.getByRole('cell', { name: 'Vencida' }).waitFor();
     await page.getByRole('region', { name: 'Vencidas' }).getByText('R$ 150,00').waitFor();
@@ -306,7 +306,7 @@ describe('finance in Chromium, through npm start', () => {
 
   it('the charge paid (status 1) puts its client back to Ativo', async () => {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Todos' });
-    await page.getByLabel('Data inicial').fill(ONTEM);
+    await page.getByLabel('Data inicial').fill(brDate(ONTEM));
     const cobranca = row(/Instalação do rastreador/);
     await cobranca.getByRole('link', { name: 'Editar' }).click();
     await dialog().getByText('Cobrança', { exact: true }).waitFor();

@@ -84,6 +84,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** 'YYYY-MM-DD' as the date boxes show and take it: 'DD/MM/YYYY'. */
+export const brDate = (date: string) => date.split('-').reverse().join('/');
+
 export async function shot(page: Page, name: string) {
   // Let MUI's enter transitions (dialogs, snackbars) finish so the picture shows the settled screen.
   await page.waitForTimeout(400);

@@ -2,9 +2,10 @@
 import * as React from 'react';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { DateInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
+import { BrDateInput } from '../../components/BrDateInput';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { MoneyInput, PercentInput } from '../../components/MoneyInput';
 import { cycleChoices, statusChoices } from './choices';
@@ -66,8 +67,8 @@ export function AssinaturaInputs() {
       <TextInput source="description" isRequired sx={fullRow} />
       <MoneyInput source="valor" />
       <SelectInput source="cycle" choices={cycleChoices} isRequired />
-      <DateInput source="nextduedate" isRequired />
-      <DateInput source="enddate" helperText="app.assinaturas.enddate_help" />
+      <BrDateInput source="nextduedate" isRequired />
+      <BrDateInput source="enddate" helperText="app.assinaturas.enddate_help" />
       <PercentInput source="multa" helperText="app.assinaturas.multa_help" />
       <PercentInput source="jurosmensal" helperText="app.assinaturas.juros_help" />
       <SelectInput source="status" choices={statusChoices} />

@@ -3,9 +3,10 @@ import * as React from 'react';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
 import { Box, Link, Typography } from '@mui/material';
 import { useGetList, useInput, useRecordContext, useTranslate } from 'ra-core';
-import { DateInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
 import { CHECKLIST_ITEMS, checklistMissing } from '../../../domain/ordensservicos';
 import { FieldError } from '../../components/FieldError';
+import { BrDateInput } from '../../components/BrDateInput';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import type { OrdemServico, Tecnico } from './types';
 
@@ -62,7 +63,7 @@ export function OrdemServicoInputs({ readOnly }: { readOnly?: boolean }) {
   return (
     <FormGrid>
       <TextInput source="descricao" isRequired disabled={readOnly} sx={fullRow} slotProps={{ htmlInput: { maxLength: 300 } }} />
-      <DateInput source="agendamento" disabled={readOnly} />
+      <BrDateInput source="agendamento" disabled={readOnly} />
       <TextInput source="horario" type="time" disabled={readOnly} slotProps={{ inputLabel: { shrink: true } }} />
       <TecnicoInput disabled={readOnly} />
       <Box />
