@@ -216,7 +216,12 @@ export const cobrancasResource = defineResource({
   status: { values: Object.values(COBRANCA_STATUS), where: (status) => eq(cobrancas.status, status) },
   filters,
   embeds: [
-    embed('cliente', { table: clientes, key: cobrancas.idcliente, columns: clienteFinanceColumns }),
+    // The client's wish not to be messaged travels with the charge: Enviar is disabled with the reason.
+    embed('cliente', {
+      table: clientes,
+      key: cobrancas.idcliente,
+      columns: { ...clienteFinanceColumns, naoEnviarMensagens: clientes.naoEnviarMensagens },
+    }),
     embed('assinatura', { table: assinaturas, key: cobrancas.idassinatura, columns: assinaturaColumns }),
   ],
   aliases: { dtcard: 'datecreated', vncdata: 'duedate' },

@@ -72,7 +72,13 @@ export const contratosResource = defineResource({
   filters: listFilters({ idcliente: id(MSG.invalidCliente).optional() }, (q) => [
     q.idcliente !== undefined ? eq(contratos.idcliente, q.idcliente) : undefined,
   ]),
-  embeds: [embed('cliente', { table: clientes, key: contratos.idcliente, columns: contratoClienteColumns })],
+  embeds: [
+    embed('cliente', {
+      table: clientes,
+      key: contratos.idcliente,
+      columns: { ...contratoClienteColumns, naoEnviarMensagens: clientes.naoEnviarMensagens },
+    }),
+  ],
   create: {
     schema: contratoSchema,
     prepare: async (input: ContratoInput, _ctx, tx) => ({ ...(await values(input, tx)), token: randomToken(24) }),
