@@ -1,5 +1,5 @@
 /** Reading, writing and presenting one resource's records: the pieces routes.ts and the special routes share. */
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { searchText } from '../../domain/text';
 import type { DbOrTx } from '../db/client';
 import { notFound } from '../http-errors';
@@ -23,23 +23,28 @@ export const buscaOf = (def: AnyResource, values: Item) => searchText(def.search
 const hasIdcard = (def: AnyResource) => 'idcard' in getTableColumns(def.table);
 
 /**
- * Inserts a record with its search text and its creator (`idcard`, DESIGN 4); a record found by its
- * id gets the id into `busca` once it has one.
+ * Inserts a record with its search text and its creator (`idcard`, DESIGN 4). A record found by its
+ * id takes its id from the table's sequence first, so its row is written once, with the id in
+ * `busca` (an update after the insert would write the row and its trigram entries twice).
  */
 export async function insertRecord(tx: DbOrTx, def: AnyResource, values: Item, creatorId?: number): Promise<Item> {
   const withCreator = creatorId !== undefined && hasIdcard(def) ? { ...values, idcard: creatorId } : values;
+  const searchedById = buscaOf(def, { ...withCreator, id: 1 }) !== buscaOf(def, withCreator);
+  const id = searchedById && withCreator.id === undefined ? await nextId(tx, def) : withCreator.id;
+  const record = id === undefined ? withCreator : { ...withCreator, id };
   const [row] = (await tx
     .insert(def.table)
-    .values({ ...withCreator, busca: buscaOf(def, withCreator) } as never)
+    .values({ ...record, busca: buscaOf(def, record) } as never)
     .returning()) as Item[];
-  const busca = buscaOf(def, { ...withCreator, id: row.id });
-  if (busca === row.busca) return row;
-  const [withId] = (await tx
-    .update(def.table)
-    .set({ busca } as never)
-    .where(eq(def.table.id, row.id as number))
-    .returning()) as Item[];
-  return withId;
+  return row;
+}
+
+/** The next value of the table's id sequence. */
+async function nextId(tx: DbOrTx, def: AnyResource): Promise<number> {
+  const result = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence(${getTableName(def.table)}, 'id'))::int AS id`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return Number(result.rows[0].id);
 }
 
 /** Rows are fresh from the driver: strip in place (copying rows is measurably slow, bench/README.md). */
