@@ -282,6 +282,8 @@ export const appMessages = {
     },
     // Dates typed and shown as dd/mm/aaaa (src/components/BrDateInput.tsx).
     date: { placeholder: 'dd/mm/aaaa', invalid: 'Data inválida' },
+    // Times of day typed and shown as HH:mm, 24 hours (src/components/BrTimeInput.tsx).
+    time: { placeholder: 'hh:mm', invalid: 'Horário inválido' },
     list: {
       new: 'Novo',
       search: 'Pesquisar',

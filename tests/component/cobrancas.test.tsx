@@ -137,7 +137,7 @@ describe('charges', () => {
     );
   });
 
-  it('creates in the dialog "Nova Cobrança" with a client, money typed 1.234,56 and the due date', async () => {
+  it('creates in the dialog "Nova Cobrança" with a client, money typed 1.234,56 and the due date typed 05/12/2026 (kept as 2026-12-05)', async () => {
     const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 9 } }));
     renderAt('/cobrancas/create', {
       create,
@@ -150,7 +150,8 @@ describe('charges', () => {
     await userEvent.click(await within(dialog).findByText('Maria Souza'));
     await userEvent.type(within(dialog).getByLabelText(/^Descrição/), 'Instalação');
     await userEvent.type(within(dialog).getByLabelText(/^Valor/), '1.234,56');
-    await userEvent.type(within(dialog).getByLabelText(/^Vencimento/), '2026-12-05');
+    await userEvent.type(within(dialog).getByLabelText(/^Vencimento/), '05/12/2026');
+    expect(within(dialog).getByLabelText(/^Vencimento/)).toHaveValue('05/12/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith(
@@ -179,13 +180,13 @@ describe('charges', () => {
       await userEvent.clear(vencimento);
       await userEvent.type(vencimento, date);
     };
-    await typeDate('2026-03-10');
+    await typeDate('10/03/2026');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    await typeDate('2026-03-05');
+    await typeDate('05/03/2026');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Vencimento no passado (há 5 dias): a cobrança será criada como Vencida e o cliente ficará Vencido.',
     );
-    await typeDate('2026-02-28');
+    await typeDate('28/02/2026');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Vencimento no passado (há 10 dias): a cobrança será criada como Vencida e o cliente será bloqueado (bloqueio após 10 dias de atraso).',
     );

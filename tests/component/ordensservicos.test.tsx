@@ -359,6 +359,34 @@ describe('service order form, the buttons', () => {
     expect(within(screen.getByRole('region', { name: 'Veículo da ordem' })).getByText('Fiat Uno 2020')).toBeInTheDocument();
   });
 
+  it("Horário is typed and shown as 24-hour HH:mm (kept as HH:MM): 25:00 says 'Horário inválido' and is not saved, 14:45 is", async () => {
+    const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { ...params.data, id: params.id } }));
+    const { dataProvider } = providerWith({}, { update: update as never });
+    render(<Dialog dataProvider={dataProvider} path="/ordensservicos/21" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ordem de Serviço' });
+    const horario = await within(dialog).findByLabelText('Horário');
+    await waitFor(() => expect(horario).toHaveValue('09:30'));
+    expect(horario).toHaveAttribute('type', 'text');
+    await userEvent.clear(horario);
+    await userEvent.type(horario, '2500');
+    expect(horario).toHaveValue('25:00');
+    expect(await within(dialog).findByText('Horário inválido')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(update).not.toHaveBeenCalled();
+    await userEvent.clear(horario);
+    await userEvent.type(horario, '1445');
+    expect(horario).toHaveValue('14:45');
+    await waitFor(() => expect(within(dialog).queryByText('Horário inválido')).not.toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'ordensservicos',
+        expect.objectContaining({ data: expect.objectContaining({ horario: '14:45' }) }),
+      ),
+    );
+  });
+
   it('an administrator may reopen a finalized order (status back to 0)', async () => {
     const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { ...params.data, id: params.id } }));
     const { dataProvider } = providerWith({}, { getOne: (async () => ({ data: ordem({ status: 1 }) })) as never, update: update as never });

@@ -263,7 +263,7 @@ describe('finance in Chromium, through npm start', () => {
       .fill('150,00');
     await dialog()
       .getByLabel(/^Vencimento/)
-      .fill(ONTEM);
+      .fill(brDate(ONTEM));
     await shot(page, 'financeiro-16-cobranca-nova');
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();

@@ -14,7 +14,7 @@ import { addDays, todayIn } from '../../domain/calendar';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { waitFor } from '../support/wait';
-import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { brDate, installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Integrações', email: 'ana@integracoes.test', password: 'senha-forte-1' };
 const PLACA = 'INT2E34';
@@ -148,7 +148,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
       .fill('89,90');
     await dialog()
       .getByLabel(/^Vencimento/)
-      .fill(addDays(HOJE, -10));
+      .fill(brDate(addDays(HOJE, -10)));
     await dialog().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
     const listed = await api('GET', `/v1/cobrancas?idcliente=${idcliente}&status=2`);

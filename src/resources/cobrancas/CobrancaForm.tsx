@@ -7,12 +7,13 @@
 import * as React from 'react';
 import { Alert, Box } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { DateInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { daysBetween, isCalendarDate } from '../../../domain/calendar';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
+import { BrDateInput } from '../../components/BrDateInput';
 import { ClienteSearchTab } from '../../components/ClienteSearchTab';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { FormToolbar } from '../../components/FormToolbar';
@@ -71,7 +72,7 @@ function CobrancaForm() {
       <FormGrid>
         <TextInput source="descricao" isRequired sx={fullRow} />
         <MoneyInput source="valor" />
-        <DateInput source="duedate" isRequired />
+        <BrDateInput source="duedate" isRequired />
         <DuedateWarning />
         <SelectInput source="status" choices={statusChoices} />
         <TextInput source="informacoes" multiline minRows={3} sx={fullRow} />

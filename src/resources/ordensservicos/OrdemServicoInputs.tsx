@@ -7,6 +7,7 @@ import { SelectInput, TextInput } from 'react-admin';
 import { CHECKLIST_ITEMS, checklistMissing } from '../../../domain/ordensservicos';
 import { FieldError } from '../../components/FieldError';
 import { BrDateInput } from '../../components/BrDateInput';
+import { BrTimeInput } from '../../components/BrTimeInput';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import type { OrdemServico, Tecnico } from './types';
 
@@ -64,7 +65,7 @@ export function OrdemServicoInputs({ readOnly }: { readOnly?: boolean }) {
     <FormGrid>
       <TextInput source="descricao" isRequired disabled={readOnly} sx={fullRow} slotProps={{ htmlInput: { maxLength: 300 } }} />
       <BrDateInput source="agendamento" disabled={readOnly} />
-      <TextInput source="horario" type="time" disabled={readOnly} slotProps={{ inputLabel: { shrink: true } }} />
+      <BrTimeInput source="horario" disabled={readOnly} />
       <TecnicoInput disabled={readOnly} />
       <Box />
       <TextInput
