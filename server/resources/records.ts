@@ -41,7 +41,9 @@ export async function insertRecord(tx: DbOrTx, def: AnyResource, values: Item, c
 
 /** The next value of the table's id sequence. */
 async function nextId(tx: DbOrTx, def: AnyResource): Promise<number> {
-  const result = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence(${getTableName(def.table)}, 'id'))::int AS id`)) as unknown as {
+  const result = (await tx.execute(
+    sql`SELECT nextval(pg_get_serial_sequence(${getTableName(def.table)}, 'id'))::int AS id`,
+  )) as unknown as {
     rows: { id: number }[];
   };
   return Number(result.rows[0].id);

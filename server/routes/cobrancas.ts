@@ -21,10 +21,9 @@ import { COBRANCA } from '../db/status-sql';
 import { defineResource, listFilters, STAFF_ACCESS, type Item } from '../resources/definition';
 import { embed } from '../resources/embed';
 import { pesquisaCondition, type ListParams } from '../resources/list-query';
-import { reconcileClients } from '../jobs/billing';
 import { appToday } from '../services/clock';
+import { cobrancaAlterada } from '../services/cobrancas';
 import { clienteFinanceColumns, clienteSearch, companyRates, financeClient } from '../services/finance';
-import { enqueueGateway } from '../services/gateway';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
@@ -246,26 +245,17 @@ export const cobrancasResource = defineResource({
   create: {
     schema: cobrancaSchema,
     prepare: (input: CobrancaInput, _ctx, tx) => values(input, tx, appToday()),
-    async after(saved, _input, ctx, tx) {
-      await reconcileClients(tx, appToday(), [saved.idcliente], ctx.effects);
-      await ctx.effects.cobrancaCriada(tx, saved);
-    },
+    // What follows (the client's status, the alert or the gateway payment) is the owner's (services/cobrancas.ts).
+    after: (saved, _input, ctx, tx) => cobrancaAlterada(tx, null, saved, ctx.effects, 'equipe'),
   },
   update: {
     schema: cobrancaSchema,
     prepare: (input: CobrancaInput, existing, _ctx, tx) => values(input, tx, appToday(), existing),
     // A payment, a cancellation or a new due date settles the client now, not at the next run.
-    async after(saved, existing, ctx, tx) {
-      await reconcileClients(tx, appToday(), [saved.idcliente, existing.idcliente], ctx.effects);
-      await ctx.effects.cobrancaAlterada(tx, saved, existing);
-    },
+    after: (saved, existing, ctx, tx) => cobrancaAlterada(tx, existing, saved, ctx.effects, 'equipe'),
   },
   remove: {
-    async after(removed, ctx, tx) {
-      await reconcileClients(tx, appToday(), [removed.idcliente], ctx.effects);
-      // Its gateway payment goes too (services/asaas-sync.ts).
-      if (removed.gatewayId)
-        await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cobranca-cancelar', id: removed.id, gatewayId: removed.gatewayId }]);
-    },
+    // Its gateway payment goes too.
+    after: (removed, ctx, tx) => cobrancaAlterada(tx, removed, null, ctx.effects, 'equipe'),
   },
 });

@@ -20,7 +20,7 @@ import { clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia, contrat
 import { COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { appToday } from '../services/clock';
-import { getCompany } from '../services/company';
+import { getCompany, integrationActive } from '../services/company';
 import type { JobQueue } from '../queue/boss';
 import { alertValues, enqueueEnvio, mobileOf } from '../services/mensagens';
 import { bucketsOfRange } from './cobrancas';
@@ -74,7 +74,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
         .from(clientes)
         .where(eq(clientes.id, record.idcliente));
       if (wish?.naoEnviarMensagens) throw conflict(MSG.clienteOptedOut);
-      if (Number((await getCompany(tx)).integrations.whats.status) !== 1) throw conflict(MSG.messagingInactive);
+      if (!integrationActive(await getCompany(tx), 'whats')) throw conflict(MSG.messagingInactive);
       const { nome, mobile } = await recipient(tx, record.idcliente);
       const texto = await compose(tx, record, nome);
       await enqueueEnvio(tx, queue, {

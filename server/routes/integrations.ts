@@ -16,7 +16,7 @@ import { auditoria, cobrancas, companySettings, mensagens } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { connect, connectionState, logout } from '../integrations/evolution';
 import { IntegrationError } from '../integrations/http';
-import { getCompany } from '../services/company';
+import { getCompany, integrationActive } from '../services/company';
 import { whatsConfig } from '../services/mensagens';
 import { randomToken } from '../services/passwords';
 
@@ -30,8 +30,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
   const activeWhats = async () => {
     const company = await getCompany(db);
     const config = whatsConfig(company);
-    if (Number(company.integrations.whats.status) !== 1 || !config.server || !config.instance || !config.token)
-      throw conflict(MSG.whatsNotConfigured);
+    if (!integrationActive(company, 'whats')) throw conflict(MSG.whatsNotConfigured);
     return config;
   };
 
@@ -41,8 +40,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
     async () => {
       const company = await getCompany(db);
       const config = whatsConfig(company);
-      if (!config.server || !config.instance || !config.token || Number(company.integrations.whats.status) !== 1)
-        return { status: 'apiOff' };
+      if (!integrationActive(company, 'whats')) return { status: 'apiOff' };
       try {
         return { status: await connectionState(config) };
       } catch (error) {

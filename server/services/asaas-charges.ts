@@ -10,13 +10,12 @@ import { addCycle, COBRANCA_STATUS, CYCLES, type Cycle } from '../../domain/fina
 import type { DbOrTx } from '../db/client';
 import { assinaturas, cobrancas } from '../db/schema';
 import type { AsaasPayment } from '../integrations/asaas';
-import { reconcileClients } from '../jobs/billing';
 import { buscaOf } from '../resources/records';
 import { cobrancasResource } from '../routes/cobrancas';
 import { appToday } from './clock';
 import type { Effects } from './effects';
 import { clienteSearch, financeClient } from './finance';
-import { enqueueAlertas } from './mensagens';
+import { cobrancaAlterada } from './cobrancas';
 import type { GatewayPayment } from './pagamentos';
 
 /** The externalReference of our subscriptions: never a bare number, which would read as a charge id (their payments copy it). */
@@ -87,7 +86,13 @@ export async function chargeFromPayment(tx: DbOrTx, payment: GatewayPayment | As
   if (!isCalendarDate(dueDate) || !(value > 0)) return 'Pagamento sem vencimento ou valor válido: ignorado.';
   const links = { invoiceUrl: String(payment.invoiceUrl ?? ''), bankSlipUrl: String(payment.bankSlipUrl ?? '') };
   const [existing] = await tx
-    .select({ id: cobrancas.id, gatewayId: cobrancas.gatewayId })
+    .select({
+      id: cobrancas.id,
+      idcliente: cobrancas.idcliente,
+      status: cobrancas.status,
+      duedate: cobrancas.duedate,
+      gatewayId: cobrancas.gatewayId,
+    })
     .from(cobrancas)
     .where(or(eq(cobrancas.gatewayId, payment.id), and(eq(cobrancas.idassinatura, assinatura.id), eq(cobrancas.duedate, dueDate))))
     .orderBy(sql`${cobrancas.gatewayId} = ${payment.id} DESC NULLS LAST`)
@@ -99,7 +104,7 @@ export async function chargeFromPayment(tx: DbOrTx, payment: GatewayPayment | As
       .update(cobrancas)
       .set({ gatewayId: payment.id, ...links, updatedAt: new Date() })
       .where(eq(cobrancas.id, existing.id));
-    await enqueueAlertas(tx, effects.queue, [{ idcobranca: existing.id, kind: 'novacobranca' }]);
+    await cobrancaAlterada(tx, existing, { ...existing, gatewayId: payment.id }, effects, 'gateway');
     return `Cobrança ${existing.id} vinculada ao pagamento.`;
   }
   const client = await financeClient(tx, assinatura.idcliente);
@@ -125,7 +130,12 @@ export async function chargeFromPayment(tx: DbOrTx, payment: GatewayPayment | As
       .set({ nextduedate: addCycle(dueDate, assinatura.cycle as Cycle), updatedAt: new Date() })
       .where(and(eq(assinaturas.id, assinatura.id), sql`${assinaturas.nextduedate} <= ${dueDate}::date`));
   }
-  await reconcileClients(tx, today, [assinatura.idcliente], effects);
-  await enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]);
+  await cobrancaAlterada(
+    tx,
+    null,
+    { id, idcliente: assinatura.idcliente, status: COBRANCA_STATUS.EM_ABERTO, duedate: dueDate, gatewayId: payment.id },
+    effects,
+    'gateway',
+  );
   return `Cobrança ${id} criada do pagamento da assinatura ${assinatura.id}.`;
 }

@@ -16,7 +16,6 @@ import { onlyDigits } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas } from '../db/schema';
 import { asaasPages, type AsaasConfig, type AsaasCustomer, type AsaasPayment, type AsaasSubscription } from '../integrations/asaas';
-import { reconcileClients } from '../jobs/billing';
 import { buscaOf, insertRecord } from '../resources/records';
 import { assinaturaColumns, assinaturasResource } from '../routes/assinaturas';
 import { clientesResource } from '../routes/clientes';
@@ -24,6 +23,7 @@ import { cobrancasResource } from '../routes/cobrancas';
 import { assinaturaOfReference, chargeStatus, insertCharge, paymentDateOf } from './asaas-charges';
 import { appToday } from './clock';
 import type { Effects } from './effects';
+import { cobrancasImportadas, type CobrancaEstado } from './cobrancas';
 import { clienteFinanceColumns, clienteSearch, type ClienteFinance } from './finance';
 
 export interface ImportCounts {
@@ -50,17 +50,22 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** What a page of payments changed: each charge before (none: new) and after. */
+interface ImportPage {
+  cobrancas: [CobrancaEstado | null, CobrancaEstado][];
+}
+
 /** Each page in one transaction, each record under a savepoint. */
 async function importPages<T>(
   ctx: ImportContext,
   path: string,
-  one: (tx: DbOrTx, item: T, page: { clients: Set<number> }) => Promise<Outcome>,
-  after?: (tx: DbOrTx, clients: number[]) => Promise<void>,
+  one: (tx: DbOrTx, item: T, page: ImportPage) => Promise<Outcome>,
+  after?: (tx: DbOrTx, page: ImportPage) => Promise<void>,
 ): Promise<ImportCounts> {
   const counts: ImportCounts = { imported: 0, updated: 0, skipped: 0 };
   for await (const items of asaasPages<T>(ctx.config, path)) {
     await ctx.db.transaction(async (tx) => {
-      const page = { clients: new Set<number>() };
+      const page: ImportPage = { cobrancas: [] };
       for (const item of items) {
         try {
           counts[await tx.transaction((savepoint) => one(savepoint, item, page))]++;
@@ -69,7 +74,7 @@ async function importPages<T>(
           counts.skipped++;
         }
       }
-      await after?.(tx, [...page.clients]);
+      await after?.(tx, page);
     });
   }
   return counts;
@@ -192,7 +197,7 @@ async function importSubscription(tx: DbOrTx, sub: AsaasSubscription, userId: nu
   return 'imported';
 }
 
-async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, page: { clients: Set<number> }): Promise<Outcome> {
+async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, page: ImportPage): Promise<Outcome> {
   if (!payment.id) return 'skipped';
   const client = await clientOf(tx, payment.customer);
   if (!client) return 'skipped';
@@ -239,9 +244,7 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     )
     .orderBy(sql`${cobrancas.gatewayId} = ${payment.id} DESC NULLS LAST`)
     .limit(1);
-  page.clients.add(client.id);
   if (existing) {
-    page.clients.add(existing.idcliente);
     // A payment or cancellation recorded here (cash, by staff) is not undone by an open payment in Asaas.
     const settledHere = (existing.status === 1 || existing.status === 3) && (status === 0 || status === 2);
     const kept = { descricao: text(payment.description).slice(0, 255) || existing.descricao };
@@ -257,6 +260,7 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
         updatedAt: new Date(),
       })
       .where(eq(cobrancas.id, existing.id));
+    page.cobrancas.push([existing, { ...existing, ...changes, idcliente: values.idcliente }]);
     return 'updated';
   }
   const id = await insertCharge(tx, {
@@ -266,7 +270,9 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     datecreated: input.datecreated ?? appToday(),
     ...clienteSearch(client),
   });
-  return id === undefined ? 'skipped' : 'imported';
+  if (id === undefined) return 'skipped';
+  page.cobrancas.push([null, { id, idcliente: client.id, status, duedate: input.duedate, gatewayId: payment.id }]);
+  return 'imported';
 }
 
 export const importClientes = (ctx: ImportContext) =>
@@ -275,11 +281,11 @@ export const importClientes = (ctx: ImportContext) =>
 export const importAssinaturas = (ctx: ImportContext) =>
   importPages<AsaasSubscription>(ctx, '/subscriptions', (tx, sub) => importSubscription(tx, sub, ctx.userId));
 
-/** Payments; their clients are then reconciled (an overdue one counts at once, as the daily job would make it). */
+/** Payments; each page's changes then go to the charges' owner (an overdue one counts at once, as the daily job would make it; no alerts for history). */
 export const importCobrancas = (ctx: ImportContext) =>
   importPages<AsaasPayment>(
     ctx,
     '/payments',
     (tx, payment, page) => importPayment(tx, payment, ctx.userId, page),
-    (tx, ids) => reconcileClients(tx, appToday(), ids, ctx.effects),
+    (tx, page) => cobrancasImportadas(tx, page.cobrancas, ctx.effects),
   );

@@ -22,7 +22,7 @@ import { companySecrets, getCompany } from './company';
 import type { Effects } from './effects';
 import { companyRates } from './finance';
 import { gatewayActive, type GatewayJob } from './gateway';
-import { enqueueAlertas } from './mensagens';
+import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
 
 type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
@@ -75,8 +75,7 @@ export interface AsaasSyncOptions {
 }
 
 export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions) {
-  const novacobranca = (id: number) =>
-    db.transaction((tx) => enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]));
+  const novacobranca = (id: number) => db.transaction((tx) => cobrancaSemPagamento(tx, id, effects));
 
   /** The client's customer id: stored, found by CPF/CNPJ, or created. */
   async function ensureCustomer(config: AsaasConfig, idcliente: number): Promise<string | null> {
@@ -158,8 +157,9 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         .update(cobrancas)
         .set({ gatewayId: payment.id, invoiceUrl: payment.invoiceUrl ?? '', bankSlipUrl: payment.bankSlipUrl ?? '', updatedAt: new Date() })
         .where(and(eq(cobrancas.id, id), isNull(cobrancas.gatewayId)))
-        .returning({ id: cobrancas.id });
-      if (saved) await enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]);
+        .returning();
+      // Linked: its novacobranca alert now carries the payment's links.
+      if (saved) await cobrancaAlterada(tx, { ...saved, gatewayId: null }, saved, effects, 'gateway');
       return Boolean(saved);
     });
     if (stored) return `Pagamento ${payment.id} criado no Asaas.`;

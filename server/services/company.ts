@@ -4,6 +4,7 @@
  * sends the mask back keeps the stored value (DESIGN sections 4 and 9).
  */
 import { eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { SECRET_MASK } from '../../domain/constants';
 import type { Dadosempresa, Integrations } from '../../domain/schemas/company';
 import type { DbOrTx } from '../db/client';
@@ -50,7 +51,25 @@ export async function ensureCompany(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
-export async function getCompany(db: DbOrTx): Promise<CompanySettings> {
+/**
+ * The settings a transaction read, kept for the rest of it: a charge's write reads them for its
+ * rates, its client's reconciliation and its alert, and they cannot change under the transaction
+ * except by its own saveCompany, which drops the kept copy. Reads outside a transaction always read.
+ */
+const readInTransaction = new WeakMap<object, Promise<CompanySettings>>();
+
+export function getCompany(db: DbOrTx): Promise<CompanySettings> {
+  if (!(db instanceof PgTransaction)) return readCompany(db);
+  let settings = readInTransaction.get(db);
+  if (!settings) {
+    settings = readCompany(db);
+    readInTransaction.set(db, settings);
+    settings.catch(() => readInTransaction.delete(db));
+  }
+  return settings;
+}
+
+async function readCompany(db: DbOrTx): Promise<CompanySettings> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
   const defaults = defaultIntegrations();
   const stored = row?.integrations ?? {};
@@ -99,6 +118,7 @@ export function mergeCompany(
 }
 
 export async function saveCompany(db: DbOrTx, settings: CompanySettings): Promise<void> {
+  readInTransaction.delete(db);
   await db
     .insert(companySettings)
     .values({ id: 1, dadosempresa: settings.dadosempresa, integrations: settings.integrations })
@@ -106,4 +126,20 @@ export async function saveCompany(db: DbOrTx, settings: CompanySettings): Promis
       target: companySettings.id,
       set: { dadosempresa: settings.dadosempresa, integrations: settings.integrations, updatedAt: new Date() },
     });
+}
+
+/** What each integration needs, besides status 1 (Ativo), before it is called at all. */
+const REQUIRED_SETTINGS = {
+  traccar: ['server', 'token'],
+  whats: ['server', 'instance', 'token'],
+  gateway: ['token'],
+} as const;
+
+/**
+ * Whether an integration is on: Ativo, with the settings its calls need. The one answer every
+ * caller uses (syncs, alerts, the gateway, the screens' 409s).
+ */
+export function integrationActive(company: Pick<CompanySettings, 'integrations'>, name: keyof typeof REQUIRED_SETTINGS): boolean {
+  const settings = company.integrations[name] as Record<string, unknown>;
+  return Number(settings.status) === 1 && REQUIRED_SETTINGS[name].every((key) => String(settings[key] ?? '').trim() !== '');
 }

@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../db/client';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, type CompanySettings } from './company';
+import { getCompany, integrationActive, type CompanySettings } from './company';
 
 export type GatewayJob =
   /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */
@@ -20,8 +20,7 @@ export type GatewayJob =
   | { kind: 'assinatura-remover'; id: number; gatewayId: string };
 
 /** Active: status 1 with a token. */
-export const gatewayActive = (company: CompanySettings) =>
-  Number(company.integrations.gateway.status) === 1 && String(company.integrations.gateway.token ?? '') !== '';
+export const gatewayActive = (company: CompanySettings) => integrationActive(company, 'gateway');
 
 /** Enqueues the jobs when the gateway is active; nothing otherwise. */
 export async function enqueueGateway(tx: DbOrTx, queue: JobQueue, jobs: GatewayJob[]): Promise<void> {

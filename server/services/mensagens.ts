@@ -29,7 +29,7 @@ import { clientes, cobrancas, mensagens } from '../db/schema';
 import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
 import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { companySecrets, getCompany, type CompanySettings } from './company';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
 
 export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -105,7 +105,7 @@ export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: strin
 /** Why a message to this client is not sent, or null. */
 function skipReason(company: CompanySettings, client: Recipient | undefined): string | null {
   if (client?.naoEnviarMensagens) return MOTIVO.naoEnviar;
-  if (Number(company.integrations.whats.status) !== 1) return MOTIVO.whatsInativo;
+  if (!integrationActive(company, 'whats')) return MOTIVO.whatsInativo;
   if (!client || !mobileOf(client)) return MOTIVO.semCelular;
   return null;
 }
@@ -206,7 +206,7 @@ export async function enqueueEnvio(
  */
 export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: CalendarDate): Promise<number> {
   const company = await getCompany(tx);
-  if (Number(company.integrations.whats.status) !== 1) return 0;
+  if (!integrationActive(company, 'whats')) return 0;
   const { repeticoes, intervalo } = company.integrations.notificacoes;
   const lastDay = 1 + Number(repeticoes) * Number(intervalo);
   const requests: AlertRequest[] = [];
@@ -303,7 +303,7 @@ export async function deliver(db: Db, queue: JobQueue, id: number, options: Deli
       .update(mensagens)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mensagens.id, id));
-  if (Number(company.integrations.whats.status) !== 1) {
+  if (!integrationActive(company, 'whats')) {
     // Nothing is sent now; one in doubt may have gone, but WhatsApp off cannot tell.
     await finish({ status: 'ignorada', motivo: MOTIVO.whatsInativo });
     return 'ignorada';

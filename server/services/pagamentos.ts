@@ -11,7 +11,7 @@ import { COBRANCA_STATUS } from '../../domain/financeiro';
 import { formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
 import { cobrancas, webhookEventos } from '../db/schema';
-import { reconcileClients } from '../jobs/billing';
+import { cobrancaAlterada } from './cobrancas';
 import { ACAO, audit } from './auditoria';
 import { appToday } from './clock';
 import type { Effects } from './effects';
@@ -92,8 +92,7 @@ async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise
     .set({ status: transition.to, paymentDate, gatewayId: existing.gatewayId ?? payment.id ?? null, updatedAt: new Date() })
     .where(eq(cobrancas.id, existing.id))
     .returning();
-  await reconcileClients(tx, today, [saved.idcliente], effects);
-  await effects.cobrancaAlterada(tx, saved, existing);
+  await cobrancaAlterada(tx, existing, saved, effects, 'gateway');
   if (paid) {
     await audit(tx, {
       acao: ACAO.pagamento,

@@ -34,7 +34,7 @@ import {
   type TraccarUser,
 } from '../integrations/traccar';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { companySecrets, getCompany, type CompanySettings } from './company';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
 
 /** trackres.traccarSync / clientes.traccarSync. */
 export const SYNC = { ok: 0, pending: 1, failed: 2 } as const;
@@ -52,12 +52,12 @@ export interface TraccarSettings extends TraccarConfig {
 }
 
 export function traccarSettings(company: CompanySettings): TraccarSettings {
-  const { server, token, userId, status } = company.integrations.traccar;
+  const { server, token, userId } = company.integrations.traccar;
   const settings = { server: String(server ?? '').trim(), token: String(token ?? ''), userId: String(userId ?? '').trim() };
   return {
     ...settings,
     secrets: companySecrets(company),
-    active: Number(status) === 1 && Boolean(settings.server && settings.token),
+    active: integrationActive(company, 'traccar'),
   };
 }
 

@@ -25,12 +25,12 @@ describe.each(backends)('billing at start-up (%s)', (backend) => {
       await waitFor(async () => (await billingRuns()) === 1);
       const admin = await installAndLogin(t.app);
       const cliente = (await admin.post('/v1/clientes', newCliente())).body;
-      // Due within `emaberto` (5) days: billing makes its charge now.
+      // Due in 12 days: past `emaberto` (5), so saving it bills nothing yet.
       const assinatura = await admin.post('/v1/assinaturas', {
         idcliente: cliente.id,
         description: 'Rastreamento mensal',
         valor: 59.9,
-        nextduedate: addDays(appToday(), 2),
+        nextduedate: addDays(appToday(), 12),
         cycle: 'MONTHLY',
         multa: 2,
         jurosmensal: 1,
@@ -38,6 +38,10 @@ describe.each(backends)('billing at start-up (%s)', (backend) => {
       expect(assinatura.status).toBe(201);
       const chargesOf = async () =>
         (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM cobrancas WHERE idassinatura = ${assinatura.body.id}`))[0].n;
+      expect(await chargesOf()).toBe(0);
+      // Charges now go out 15 days ahead: the next run bills it.
+      const settings = await admin.put('/v1/users/1', { integrations: { notificacoes: { emaberto: 15 } } });
+      expect(settings.status).toBe(200);
       expect(await chargesOf()).toBe(0);
 
       // A quick restart: the same database, a new app.

@@ -184,7 +184,7 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     expect(off.body.message).toMatch(/WhatsApp não está ativa/);
     await env.admin.put('/v1/users/1', {
       integrations: {
-        whats: { status: 1 },
+        whats: { server: 'http://127.0.0.1:9', instance: 'rastreio', token: 'chave-whats', status: 1 },
         alertas: {
           novacobranca:
             '{{name}}: cobrança {{codigo}} de {{valor}} ({{description}}), gerada em {{dateCreated}}, vence {{dueDate}}. {{invoiceUrl}}',

@@ -103,7 +103,13 @@ describe.each(backends)('contratos (%s)', (backend) => {
     expect(off.status).toBe(409);
     expect(off.body.message).toBe('A integração com o WhatsApp não está ativa: ative-a em Integrações → WhatsApp para enviar.');
     expect(await outbox()).toEqual([]);
-    expect((await env.admin.put('/v1/users/1', { integrations: { whats: { status: 1 } } })).status).toBe(200);
+    expect(
+      (
+        await env.admin.put('/v1/users/1', {
+          integrations: { whats: { server: 'http://127.0.0.1:9', instance: 'rastreio', token: 'chave-whats', status: 1 } },
+        })
+      ).status,
+    ).toBe(200);
     const usuario = new Client(env.t.app);
     const user = newUser();
     await env.admin.post('/v1/users', user);

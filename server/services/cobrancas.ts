@@ -1,0 +1,131 @@
+/**
+ * One owner for what follows a charge's change (DESIGN 7, issue 19). Every path that creates,
+ * changes or removes charges calls `cobrancaAlterada` (or `cobrancasCriadas` for a batch) in the
+ * transaction of the change: staff (routes/cobrancas.ts), the payment webhook (pagamentos.ts), the
+ * Asaas sync (asaas-charges.ts, asaas-sync.ts), the Asaas import (asaas-import.ts) and the billing
+ * run (jobs/billing.ts). It alone decides:
+ * - the client's billing status: reconciled at once when the charge's being overdue, its due date
+ *   or its client changed while it is or was overdue (a charge neither overdue before nor after
+ *   cannot move its client: jobs/billing.ts reads only overdue charges);
+ * - the alerts: `novacobranca` for a new charge once it has its gateway payment (with the gateway
+ *   active and no payment yet, the payment's job comes first and links it, which calls this again),
+ *   `recebida` and `cancelada` on those transitions; none for a charge imported as history;
+ * - the gateway: a charge cancelled or removed loses its payment.
+ */
+import { COBRANCA_STATUS } from '../../domain/financeiro';
+import type { CalendarDate } from '../../domain/calendar';
+import type { DbOrTx } from '../db/client';
+import { reconcileClients } from '../jobs/billing';
+import { QUEUES } from '../queue/boss';
+import { appToday } from './clock';
+import { getCompany, integrationActive } from './company';
+import type { Effects } from './effects';
+import { enqueueAlertas, type AlertRequest } from './mensagens';
+
+/** What of a charge its follow-ups depend on. */
+export interface CobrancaEstado {
+  id: number;
+  idcliente: number;
+  status: number;
+  duedate: string;
+  gatewayId?: string | null;
+}
+
+/** Who changed it: staff, the gateway (webhook or sync), an import of history, the billing run. */
+export type Origem = 'equipe' | 'gateway' | 'importacao' | 'faturamento';
+
+/** Overdue as billing reads it (DESIGN 7): Vencida, or open past its due date. */
+const overdue = (c: CobrancaEstado | null, today: CalendarDate) =>
+  Boolean(c) && (c!.status === COBRANCA_STATUS.VENCIDA || (c!.status === COBRANCA_STATUS.EM_ABERTO && c!.duedate < today));
+
+/** The clients whose billing status this change may move. */
+function clientsToReconcile(before: CobrancaEstado | null, after: CobrancaEstado | null, today: CalendarDate): number[] {
+  const was = overdue(before, today);
+  const is = overdue(after, today);
+  if (!was && !is) return [];
+  if (was !== is || before?.duedate !== after?.duedate || before?.idcliente !== after?.idcliente)
+    return [before?.idcliente, after?.idcliente].filter((id): id is number => id !== undefined);
+  return [];
+}
+
+/**
+ * Everything that follows one charge's change, in the caller's transaction. `before` null: created;
+ * `after` null: removed.
+ */
+export async function cobrancaAlterada(
+  tx: DbOrTx,
+  before: CobrancaEstado | null,
+  after: CobrancaEstado | null,
+  effects: Effects,
+  origem: Origem,
+): Promise<void> {
+  const today = appToday();
+  const clients = clientsToReconcile(before, after, today);
+  if (clients.length) await reconcileClients(tx, today, clients, effects);
+  if (origem === 'importacao') return;
+  const alerts: AlertRequest[] = [];
+  if (after && (!before || (!before.gatewayId && after.gatewayId))) {
+    // A new charge, or one whose gateway payment has just been linked.
+    if (after.gatewayId || !before) await novasCobrancas(tx, [after], effects, alerts);
+  }
+  if (before && after && before.status !== after.status) {
+    if (after.status === COBRANCA_STATUS.RECEBIDA) alerts.push({ idcobranca: after.id, kind: 'recebida' });
+    if (after.status === COBRANCA_STATUS.CANCELADA) alerts.push({ idcobranca: after.id, kind: 'cancelada' });
+  }
+  if (alerts.length) await enqueueAlertas(tx, effects.queue, alerts);
+  const cancelled = before?.status !== COBRANCA_STATUS.CANCELADA && (!after || after.status === COBRANCA_STATUS.CANCELADA);
+  const gatewayId = after?.gatewayId ?? before?.gatewayId;
+  // A payment the gateway itself cancelled needs no call back.
+  if (cancelled && gatewayId && origem !== 'gateway' && before)
+    await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-cancelar', id: before.id, gatewayId });
+}
+
+/** Charges created together (the billing run's periods): their alerts or gateway payments. */
+export async function cobrancasCriadas(tx: DbOrTx, ids: readonly number[], effects: Effects): Promise<void> {
+  if (!ids.length) return;
+  const alerts: AlertRequest[] = [];
+  await novasCobrancas(
+    tx,
+    ids.map((id) => ({ id })),
+    effects,
+    alerts,
+  );
+  if (alerts.length) await enqueueAlertas(tx, effects.queue, alerts);
+}
+
+/**
+ * New charges: with the gateway active, one without a payment gets its payment first (its job links
+ * it, then the alert goes with the payment's links); otherwise the novacobranca alert now.
+ */
+async function novasCobrancas(
+  tx: DbOrTx,
+  charges: readonly { id: number; gatewayId?: string | null }[],
+  effects: Effects,
+  alerts: AlertRequest[],
+): Promise<void> {
+  const gateway = integrationActive(await getCompany(tx), 'gateway');
+  const withoutPayment = gateway ? charges.filter((c) => !c.gatewayId) : [];
+  if (withoutPayment.length)
+    await effects.queue.sendMany(
+      tx,
+      QUEUES.asaas.name,
+      withoutPayment.map((c) => ({ data: { kind: 'cobranca', id: c.id } })),
+    );
+  for (const c of charges) if (!gateway || c.gatewayId) alerts.push({ idcobranca: c.id, kind: 'novacobranca' });
+}
+
+/** The gateway could not make a charge's payment (refused, or nothing to collect): its alert goes without the links. */
+export async function cobrancaSemPagamento(tx: DbOrTx, id: number, effects: Effects): Promise<void> {
+  await enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'novacobranca' }]);
+}
+
+/** A page of charges imported from the gateway as history: only their clients' billing status follows, in one statement. */
+export async function cobrancasImportadas(
+  tx: DbOrTx,
+  changes: readonly (readonly [CobrancaEstado | null, CobrancaEstado])[],
+  effects: Effects,
+): Promise<void> {
+  const today = appToday();
+  const clients = changes.flatMap(([before, after]) => clientsToReconcile(before, after, today));
+  if (clients.length) await reconcileClients(tx, today, clients, effects);
+}
