@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { listCaches } from '../server/resources/list-cache';
 import { listRows, type ListParams } from '../server/resources/list-query';
-import { RESOURCES } from '../server/routes/registry';
+import { RESOURCES } from '../server/resources/registry';
 
 const [database, resource, queryString = ''] = process.argv.slice(2);
 const url = `postgres://postgres@127.0.0.1:5432/${database}`;

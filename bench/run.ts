@@ -27,7 +27,7 @@ import { ACESSO } from '../domain/constants';
 import { openDatabase, type Database } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/routes/users/resource';
+import { usersResource } from '../server/resources/users';
 import { ensureCompany } from '../server/services/company';
 import { hashPassword, randomToken } from '../server/services/passwords';
 import { seedDemo, type DemoCounts } from '../server/seed/demo';

@@ -19,7 +19,7 @@ import { ACESSO } from '../domain/constants';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/routes/users/resource';
+import { usersResource } from '../server/resources/users';
 import { appToday } from '../server/services/clock';
 import { ensureCompany } from '../server/services/company';
 import { hashPassword, randomToken } from '../server/services/passwords';

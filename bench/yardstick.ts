@@ -19,8 +19,8 @@ import {
   planosResource,
   trackresResource,
   veiculosResource,
-} from '../server/routes/registry';
-import { usersResource } from '../server/routes/users/resource';
+} from '../server/resources/registry';
+import { usersResource } from '../server/resources/users';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 

@@ -11,7 +11,7 @@ import { readEnv } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import { buscaOf } from './resources/records';
-import { usersResource } from './routes/users/resource';
+import { usersResource } from './resources/users';
 import { ensureCompany } from './services/company';
 import { hashPassword, randomToken } from './services/passwords';
 import { DEFAULT_COUNTS, seedDemo, type DemoCounts } from './seed/demo';

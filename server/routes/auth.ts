@@ -20,7 +20,7 @@ import { ensureCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
 import { clearLoginFailures, isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
 import { insertRecord, presentItems } from '../resources/records';
-import { usersResource } from './users/resource';
+import { usersResource } from '../resources/users';
 
 const INSTALL_LOCK = 727275;
 /** Small bodies: an install or a login is a few fields. */

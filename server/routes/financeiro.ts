@@ -23,7 +23,7 @@ import { appToday } from '../services/clock';
 import { getCompany, integrationActive } from '../services/company';
 import type { JobQueue } from '../queue/boss';
 import { alertValues, enqueueEnvio, mobileOf } from '../services/mensagens';
-import { bucketsOfRange } from './cobrancas';
+import { bucketsOfRange } from '../resources/cobrancas';
 
 export interface FinanceOptions {
   /** Messages are stored with their delivery job (services/mensagens.ts). */

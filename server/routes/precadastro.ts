@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../http-errors';
 import { getCompany } from '../services/company';
 import { limitPerAddress } from '../services/rate-limit';
 import { insertRecord } from '../resources/records';
-import { clientesResource } from './clientes';
+import { clientesResource } from '../resources/clientes';
 import { decodeFile } from './uploads';
 
 /** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */

@@ -18,7 +18,7 @@ import { clientes, contratos, veiculos } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { getCompany } from '../services/company';
 import { limitPerAddress } from '../services/rate-limit';
-import { contratoClienteColumns } from './contratos';
+import { contratoClienteColumns } from '../resources/contratos';
 
 /** Tokens are base64url (services/passwords.ts `randomToken`). */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

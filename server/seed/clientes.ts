@@ -10,7 +10,7 @@ import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
 import { buscaOf } from '../resources/records';
-import { clientesResource } from '../routes/registry';
+import { clientesResource } from '../resources/registry';
 import { BAIRROS, CIDADES, EMAIL_DOMINIOS, RAMOS_EMPRESA, SUFIXOS_EMPRESA } from './brasil';
 import { insertInBatches, reserveIds } from './batches';
 import { celular, fixo, UniqueValues } from './identifiers';

@@ -11,7 +11,7 @@ import { VEHICLE_CATEGORIES } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { chips, trackres, veiculos } from '../db/schema';
 import { buscaOf } from '../resources/records';
-import { chipsResource, trackresResource, veiculosResource } from '../routes/registry';
+import { chipsResource, trackresResource, veiculosResource } from '../resources/registry';
 import { clienteNome } from '../../domain/clientes';
 import { CIDADES, CORES, FORNECEDORES, OPERADORAS, RASTREADORES, VEICULOS } from './brasil';
 import { insertInBatches, reserveIds, type Progress } from './batches';
@@ -29,7 +29,7 @@ export interface EquipamentoCounts {
   chips: number;
 }
 
-/** The vehicle's client as the server writes it into the vehicle's search text (server/routes/veiculos.ts). */
+/** The vehicle's client as the server writes it into the vehicle's search text (server/resources/veiculos.ts). */
 
 function veiculo(id: number, idcard: number, owner: ClienteRef, deviceId: number, placas: UniqueValues) {
   const category = faker.helpers.weightedArrayElement(CATEGORIAS);

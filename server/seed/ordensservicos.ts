@@ -1,5 +1,5 @@
 /**
- * Demo service orders, as the server writes them (server/routes/ordensservicos.ts): each for a
+ * Demo service orders, as the server writes them (server/resources/ordensservicos.ts): each for a
  * vehicle that has a tracker (the order's client is the vehicle's, its tracker the one installed),
  * with the same search text. The last ones fill this week's agenda (open, with técnico and time); the
  * others spread over the last two years (and the next month) in id order: past ones mostly
@@ -12,7 +12,7 @@ import { CHECKLIST_ITEMS, ORDEM_STATUS, type Checklist } from '../../domain/orde
 import type { Db } from '../db/client';
 import { clientes, ordensservicos, users, veiculos } from '../db/schema';
 import { buscaOf } from '../resources/records';
-import { ordemClienteSearch, ordensservicosResource } from '../routes/ordensservicos';
+import { ordemClienteSearch, ordensservicosResource } from '../resources/ordensservicos';
 import { insertInBatches, reserveIds } from './batches';
 
 /** Orders placed in the current week (Monday to Saturday), so a newcomer sees a full agenda. */

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client';
 import { planos } from '../db/schema';
 import { buscaOf } from '../resources/records';
-import { planosResource } from '../routes/registry';
+import { planosResource } from '../resources/registry';
 import { PLANOS } from './brasil';
 
 export async function seedPlanos(db: Db, count: number, idcard: number) {

@@ -5,7 +5,7 @@ import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { buscaOf } from '../resources/records';
-import { usersResource } from '../routes/users/resource';
+import { usersResource } from '../resources/users';
 import { randomToken } from '../services/passwords';
 import { insertInBatches } from './batches';
 import { BAIRROS } from './brasil';

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { assinaturas, cobrancas } from '../db/schema';
 import type { AsaasPayment } from '../integrations/asaas';
 import { buscaOf } from '../resources/records';
-import { cobrancasResource } from '../routes/cobrancas';
+import { cobrancasResource } from '../resources/cobrancas';
 import { appToday } from './clock';
 import type { Effects } from './effects';
 import { clienteSearch, financeClient } from './finance';

@@ -1,7 +1,7 @@
 /**
  * One owner for what follows a charge's change (DESIGN 7, issue 19). Every path that creates,
  * changes or removes charges calls `cobrancaAlterada` (or `cobrancasCriadas` for a batch) in the
- * transaction of the change: staff (routes/cobrancas.ts), the payment webhook (pagamentos.ts), the
+ * transaction of the change: staff (resources/cobrancas.ts), the payment webhook (pagamentos.ts), the
  * Asaas sync (asaas-charges.ts, asaas-sync.ts), the Asaas import (asaas-import.ts) and the billing
  * run (jobs/billing.ts). It alone decides:
  * - the client's billing status: reconciled at once when the charge's being overdue, its due date

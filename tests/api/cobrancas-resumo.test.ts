@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { runBilling } from '../../server/jobs/billing';
-import { bucketsOf } from '../../server/routes/cobrancas';
+import { bucketsOf } from '../../server/resources/cobrancas';
 import { appToday } from '../../server/services/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { RESOURCES } from '../../server/routes/registry';
+import { RESOURCES } from '../../server/resources/registry';
 import { backends, useInstalledApp, newUser } from '../support/app';
 import { newCliente, newEmpresa, newOrdem, newTracker, newVeiculo } from '../support/registry';
 

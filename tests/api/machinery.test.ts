@@ -14,7 +14,7 @@ import { registerErrorHandling } from '../../server/plugins/errors';
 import { listCaches } from '../../server/resources/list-cache';
 import { registerResource, tablesRead } from '../../server/resources/routes';
 import { pesquisaCondition } from '../../server/resources/list-query';
-import { planosResource, RESOURCES, usersResource } from '../../server/routes/registry';
+import { planosResource, RESOURCES, usersResource } from '../../server/resources/registry';
 import { ADMIN, backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 

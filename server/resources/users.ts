@@ -7,9 +7,9 @@
  */
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACESSO, USER_STATUS } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
-import { isAdmin } from '../../../domain/permissions';
+import { ACESSO, USER_STATUS } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { isAdmin } from '../../domain/permissions';
 import {
   PROFILE_FIELDS,
   userCreateSchema,
@@ -17,16 +17,16 @@ import {
   userUpdateBodySchema,
   type UserCreate,
   type UserUpdateBody,
-} from '../../../domain/schemas/users';
-import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../http-errors';
-import { issuesToErrors } from '../../plugins/errors';
-import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../../plugins/auth';
-import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../../services/company';
-import { hashPassword, randomToken } from '../../services/passwords';
-import { traccarSettingsSaved } from '../../services/traccar-sync';
-import { defineResource, type RequestContext } from '../../resources/definition';
+} from '../../domain/schemas/users';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { badRequest, conflict, forbidden } from '../http-errors';
+import { issuesToErrors } from '../plugins/errors';
+import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
+import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../services/company';
+import { hashPassword, randomToken } from '../services/passwords';
+import { traccarSettingsSaved } from '../services/traccar-sync';
+import { defineResource, type RequestContext } from './definition';
 
 type UserRow = typeof users.$inferSelect;
 type UserProfile = z.infer<typeof userProfileSchema>;

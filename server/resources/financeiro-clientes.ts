@@ -1,14 +1,14 @@
 /**
  * A client's changes reach its finance records: the search text of its contracts, subscriptions
  * and charges (found by the client's name and document, DESIGN 9) and the copy of its data each
- * subscription keeps (routes/assinaturas.ts). Called by the client's update, in its transaction.
+ * subscription keeps (resources/assinaturas.ts). Called by the client's update, in its transaction.
  */
 import { eq } from 'drizzle-orm';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos } from '../db/schema';
-import { buscaOf } from '../resources/records';
-import type { AnyResource } from '../resources/definition';
+import { buscaOf } from './records';
+import type { AnyResource } from './definition';
 import { clienteCopy, assinaturasResource } from './assinaturas';
 import { cobrancasResource } from './cobrancas';
 import { contratosResource } from './contratos';

@@ -11,9 +11,9 @@ import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamen
 import type { DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
-import { embed } from '../resources/embed';
-import { buscaOf } from '../resources/records';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
+import { embed } from './embed';
+import { buscaOf } from './records';
 import { followVehicleClient, releaseVehicle } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 

@@ -8,8 +8,8 @@ import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
 import { chips, trackres } from '../db/schema';
 import { conflict } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
-import { embed } from '../resources/embed';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
+import { embed } from './embed';
 import { linkChipFromChipSide, releaseChip } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 

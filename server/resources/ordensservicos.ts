@@ -5,24 +5,19 @@
  * same transaction as the order. A finalized order (status 1) is frozen: only an administrator
  * reopens it (status back to 0). Also `GET /v1/tecnicos`, the staff an order may be assigned to.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { daysBetween } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { ORDEM_STATUS } from '../../domain/ordensservicos';
 import { isAdmin } from '../../domain/permissions';
-import { text, withoutControlChars } from '../../domain/schemas/common';
 import { ordemServicoSchema, ordensServicosFilters, type OrdemServicoInput } from '../../domain/schemas/ordensservicos';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from '../resources/definition';
-import { embed } from '../resources/embed';
-import { pesquisaCondition } from '../resources/list-query';
-import { buscaOf } from '../resources/records';
+import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
+import { embed } from './embed';
+import { buscaOf } from './records';
 import { linkTrackerToVehicle } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 
@@ -192,33 +187,4 @@ export async function refreshOrderSearch(tx: DbOrTx, idcliente: number) {
       .set({ busca: buscaOf(ordensservicosResource, { ...row, ...ordemClienteSearch(client) }) })
       .where(eq(ordensservicos.id, row.id));
   }
-}
-
-/** The técnicos' list: found by name, capped (a demo base may hold 100,000 users). */
-const TECNICOS_MAX = 1000;
-const tecnicosQuery = z.object({
-  pesquisa: z.preprocess((v) => (typeof v === 'string' ? withoutControlChars(v) : v), text(200)).optional(),
-});
-
-/**
- * `GET /v1/tecnicos`: the staff an order may be assigned to (every non-blocked user), `{ Items: [{ id, name }] }`
- * ordered by name, for every signed-in staff member (the users list is administrators' only).
- */
-export function registerTecnicosRoute(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/v1/tecnicos',
-    {
-      schema: { tags: ['ordensservicos'], summary: 'Técnicos: os usuários ativos, para as ordens de serviço', querystring: tecnicosQuery },
-      config: { access: 'user' },
-    },
-    async (request) => {
-      const Items = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(and(eq(users.bloqueado, false), pesquisaCondition(users.busca, request.query.pesquisa)))
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(TECNICOS_MAX);
-      return { Items };
-    },
-  );
 }

@@ -3,7 +3,7 @@
  * registry (clients, vehicles, trackers, chips, plans; one file each), the service orders, and
  * finance (contracts, subscriptions, charges).
  */
-import type { AnyResource } from '../resources/definition';
+import type { AnyResource } from './definition';
 import { assinaturasResource } from './assinaturas';
 import { chipsResource } from './chips';
 import { clientesResource } from './clientes';
@@ -12,7 +12,7 @@ import { contratosResource } from './contratos';
 import { ordensservicosResource } from './ordensservicos';
 import { planosResource } from './planos';
 import { trackresResource } from './trackres';
-import { usersResource } from './users/resource';
+import { usersResource } from './users';
 import { veiculosResource } from './veiculos';
 
 export {

@@ -18,9 +18,9 @@ import { cobrancaSchema, dateFilter, type CobrancaInput } from '../../domain/sch
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, cobrancasResumoDia } from '../db/schema';
 import { COBRANCA } from '../db/status-sql';
-import { defineResource, listFilters, STAFF_ACCESS, type Item } from '../resources/definition';
-import { embed } from '../resources/embed';
-import { pesquisaCondition, type ListParams } from '../resources/list-query';
+import { defineResource, listFilters, STAFF_ACCESS, type Item } from './definition';
+import { embed } from './embed';
+import { pesquisaCondition, type ListParams } from './list-query';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
 import { clienteFinanceColumns, clienteSearch, companyRates, financeClient } from '../services/finance';

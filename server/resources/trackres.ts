@@ -11,8 +11,8 @@ import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamen
 import type { DbOrTx } from '../db/client';
 import { ordensservicos, trackres, veiculos } from '../db/schema';
 import { conflict } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
-import { embed } from '../resources/embed';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
+import { embed } from './embed';
 import {
   linkChipToTracker,
   linkTrackerToVehicle,
@@ -22,7 +22,7 @@ import {
   type TrackerRow,
 } from '../services/links';
 import { presentTraccarSync, queueDeviceRemoval, queueTrackerSync, SYNC } from '../services/traccar-sync';
-import type { RequestContext } from '../resources/definition';
+import type { RequestContext } from './definition';
 
 /** The link columns a tracker ends up with; absent ids keep the current links. */
 async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput) {

@@ -11,8 +11,8 @@ import { contratoSchema, type ContratoInput } from '../../domain/schemas/finance
 import type { DbOrTx } from '../db/client';
 import { clientes, contratos, planos } from '../db/schema';
 import { badRequest } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
-import { embed } from '../resources/embed';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
+import { embed } from './embed';
 import { clienteFinanceColumns, clienteSearch, financeClient } from '../services/finance';
 import { randomToken } from '../services/passwords';
 

@@ -13,7 +13,7 @@ import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes'
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { refreshOrderSearch } from './ordensservicos';
 import { refreshVehicleSearch } from './veiculos';
 import { reconcileClients } from '../jobs/billing';

@@ -1,7 +1,7 @@
 /** Plans (SPEC 2.11): money travels as numbers in reais with two decimals (DESIGN section 9). */
 import { planoSchema, type PlanoInput } from '../../domain/schemas/planos';
 import { planos } from '../db/schema';
-import { defineResource, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, STAFF_ACCESS } from './definition';
 
 const columns = (input: PlanoInput) => ({ ...input, valor: input.valor.toFixed(2), valoradd: input.valoradd.toFixed(2) });
 

@@ -13,7 +13,7 @@ import { id } from '../../domain/schemas/common';
 import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
 import { assinaturas } from '../db/schema';
-import { defineResource, listFilters, STAFF_ACCESS } from '../resources/definition';
+import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { appToday } from '../services/clock';
 import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
 import { getCompany } from '../services/company';
