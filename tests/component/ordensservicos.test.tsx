@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, ResourceContextProvider, type DataProvider, type GetListParams } from 'ra-core';
+import { type DataProvider, type GetListParams, HttpError, ResourceContextProvider, useCanAccess } from 'ra-core';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,8 +98,15 @@ function Dialog({ dataProvider, path, acesso = 1 }: { dataProvider: DataProvider
         transform={ordemTransform}
       />
       <Notification />
+      <AccessProbe />
     </TestAdmin>
   );
+}
+
+/** Says when the dialog's own access question (is this an administrator?) has its answer: the positive sign before asserting a button's absence. */
+function AccessProbe() {
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: 'usuarios' });
+  return isPending ? null : <span>acesso decidido: {canAccess ? 'sim' : 'não'}</span>;
 }
 
 const search = async (label: RegExp, term: string) => {
@@ -349,6 +356,7 @@ describe('service order form, the buttons', () => {
     render(<Dialog dataProvider={dataProvider} path="/ordensservicos/21" acesso={2} />);
     const dialog = await screen.findByRole('dialog', { name: 'Ordem de Serviço' });
     expect(await within(dialog).findByText('Ordem concluída: somente leitura.')).toBeInTheDocument();
+    expect(await screen.findByText('acesso decidido: não')).toBeInTheDocument();
     for (const name of ['Salva', 'Limpa', 'Finalizar', 'Reabrir'])
       expect(within(dialog).queryByRole('button', { name })).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Descrição/)).toBeDisabled();

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type GetListParams } from 'ra-core';
 import { DataTable, Notification } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../src/components/ListPage';
 import { ResourceDialog } from '../../src/components/ResourceDialog';
@@ -29,7 +30,7 @@ describe('resource dialog', () => {
     expect(await screen.findByLabelText(/^Nome/)).toBeInTheDocument();
   });
 
-  it('stays closed on the list route', async () => {
+  it('stays closed on the list route, and closes when the route goes back to it', async () => {
     render(
       <TestAdmin initialEntries={['/usuarios']}>
         <ResourceDialog
@@ -38,10 +39,17 @@ describe('resource dialog', () => {
           editTitle="app.usuarios.edit_title"
           create={<UsuarioCreateForm />}
         />
+        <RouteLinks />
       </TestAdmin>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The positive sign: the router has rendered this route (the dialog's open state comes from it).
+    expect(await screen.findByText('rota: /usuarios')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'abrir' }));
+    expect(await screen.findByRole('dialog', { name: 'Novo Usuário' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'voltar', hidden: true }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(screen.getByText('rota: /usuarios')).toBeInTheDocument();
   });
 });
 
@@ -118,3 +126,16 @@ describe('a new record the list filters hide', () => {
     expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
   });
 });
+
+/** Shows the current path and moves between the list and the create route. */
+function RouteLinks() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <span>rota: {location.pathname}</span>
+      <button onClick={() => navigate('/usuarios/create')}>abrir</button>
+      <button onClick={() => navigate('/usuarios')}>voltar</button>
+    </>
+  );
+}
