@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.
   const caches = listCaches(options.countCache !== false, options.database.plannedOnce);
-  for (const resource of RESOURCES) registerResource(app, db, resource, caches);
+  for (const resource of RESOURCES) registerResource(app, db, resource, caches, RESOURCES);
 
   // Checked once: `npm start` builds the browser app before the server starts.
   const servesApp = Boolean(options.staticDir && existsSync(path.join(options.staticDir, 'index.html')));

@@ -1,7 +1,7 @@
 /**
  * Subscriptions, the recurring charges (SPEC 2.13, DESIGN sections 4, 7 and 9). The client's data
  * (cadastro, name or razão social, CPF/CNPJ, IM, IE, e-mail, phones) is a copy taken from the
- * client on every write and kept in step when the client changes (financeiro-clientes.ts): the
+ * client on every write and kept in step when the client changes (its `copia`, resources/copies.ts): the
  * client's fields in a body are ignored. `datecreated` is the start (today when absent). Status
  * 0 Ativa bills; 1 Bloqueada (staff) and 2 Vencida (its end date passed, set by the billing job)
  * do not. The billing job (jobs/billing.ts) turns each period into a charge.
@@ -15,7 +15,7 @@ import type { DbOrTx } from '../db/client';
 import { assinaturas } from '../db/schema';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { appToday } from '../services/clock';
-import { clienteSearch, financeClient, type ClienteFinance } from '../services/finance';
+import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../services/finance';
 import { getCompany } from '../services/company';
 import { enqueueGateway, gatewayActive, subscriptionChanged } from '../services/gateway';
 import { billSubscriptionNow } from '../jobs/billing';
@@ -45,6 +45,13 @@ export const assinaturasResource = defineResource({
   table: assinaturas,
   access: STAFF_ACCESS,
   searchFields: (a) => [a.id, a.clienteNome, a.clienteDocumento, a.description],
+  // Keeps a copy of its client's data, and is found by its name and document.
+  copia: {
+    de: 'clientes',
+    key: assinaturas.idcliente,
+    busca: (c) => clienteSearch(financeFieldsOf(c)),
+    colunas: (c) => clienteCopy(financeFieldsOf(c)),
+  },
   hiddenColumns: ['updatedAt', 'gatewayId'],
   sortable: {
     id: assinaturas.id,

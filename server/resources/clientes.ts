@@ -6,7 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CADASTROS, CLIENTE_STATUS, CLIENTE_STATUS_LABEL, COBRANCA_STATUS } from '../../domain/constants';
-import { clienteNome } from '../../domain/clientes';
 import { emUsoMessage, ORDENS } from '../../domain/emUso';
 import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
@@ -14,13 +13,10 @@ import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { refreshOrderSearch } from './ordensservicos';
-import { refreshVehicleSearch } from './veiculos';
 import { reconcileClients } from '../jobs/billing';
 import { appToday } from '../services/clock';
 import { ACAO, audit } from '../services/auditoria';
 import { formatNumero } from '../../domain/formatters';
-import { financeDataChanged, followClient } from './financeiro-clientes';
 import { clienteUserChanged, queueClienteRemoval } from '../services/traccar-sync';
 import { customerChanged, enqueueGateway } from '../services/gateway';
 
@@ -124,10 +120,7 @@ export const clientesResource = defineResource({
       return { ...fields(input), ...status, ...(await liftedBilling(tx, existing, status)) };
     },
     async after(saved, existing, ctx, tx) {
-      // Vehicles are found by their client's name as the screens show it.
-      if (clienteNome(saved) !== clienteNome(existing)) await refreshVehicleSearch(tx, saved.id);
-      // Contracts, subscriptions and charges too (and the subscriptions' copy of the client's data).
-      if (financeDataChanged(existing, saved)) await followClient(tx, saved.id);
+      // The records that copy its name, document or data follow by their own declaration (`copia`, copies.ts).
       // A status staff changed meets billing at once (a lifted staff block with charges overdue is Vencido).
       if (saved.status !== existing.status) {
         await audit(tx, {
@@ -143,9 +136,6 @@ export const clientesResource = defineResource({
       if (clienteUserChanged(existing, saved)) await ctx.effects.syncTraccarClientes(tx, [saved.id]);
       // Its Asaas customer follows its name and contact.
       if (customerChanged(existing, saved)) await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cliente', id: saved.id }]);
-      // Orders are found by their client's name and CPF/CNPJ.
-      if (clienteNome(saved) !== clienteNome(existing) || saved.cpf !== existing.cpf || saved.cnpj !== existing.cnpj)
-        await refreshOrderSearch(tx, saved.id);
     },
   },
   remove: {

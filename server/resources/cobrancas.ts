@@ -23,7 +23,7 @@ import { embed } from './embed';
 import { pesquisaCondition, type ListParams } from './list-query';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
-import { clienteFinanceColumns, clienteSearch, companyRates, financeClient } from '../services/finance';
+import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../services/finance';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
@@ -202,6 +202,7 @@ export const cobrancasResource = defineResource({
   table: cobrancas,
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, c.descricao],
+  copia: { de: 'clientes', key: cobrancas.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
   hiddenColumns: ['updatedAt', 'gatewayId'],
   sortable: {
     id: cobrancas.id,

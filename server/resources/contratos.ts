@@ -13,7 +13,7 @@ import { clientes, contratos, planos } from '../db/schema';
 import { badRequest } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
-import { clienteFinanceColumns, clienteSearch, financeClient } from '../services/finance';
+import { clienteFinanceColumns, clienteSearch, financeClient, financeFieldsOf } from '../services/finance';
 import { randomToken } from '../services/passwords';
 
 type ContratoRow = typeof contratos.$inferSelect;
@@ -66,6 +66,7 @@ export const contratosResource = defineResource({
   table: contratos,
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, (c.plano as { descricao?: string } | undefined)?.descricao],
+  copia: { de: 'clientes', key: contratos.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
   hiddenColumns: ['updatedAt'],
   sortable: { id: contratos.id, status: contratos.status, createdAt: contratos.createdAt },
   status: { values: Object.values(CONTRATO_STATUS), where: (status) => eq(contratos.status, status) },

@@ -72,6 +72,12 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
   listVariant?: (db: Db) => Promise<string> | string;
   /** Other tables a list reply reads (in `listSummary` or `present`): a cached reply is reused only while they are unchanged too. */
   listTables?: readonly string[];
+  /**
+   * Fields this record copies from another resource's record (`de`): what its search text takes
+   * from it (`busca`) and the columns it keeps a copy of (`colunas`), through `key`. The machinery
+   * refreshes every copy when the source record is updated (copies.ts), in the same transaction.
+   */
+  copia?: { de: string; key: PgColumn; busca: (source: Item) => Item; colunas?: (source: Item) => Item };
   /** Last touch of an item before it is sent (after hidden columns, embeds and aliases). List replies are cached per role (administrator or not), never per user. */
   present?: (items: Item[], ctx: RequestContext, single: boolean) => Promise<void> | void;
   create?: {

@@ -17,7 +17,6 @@ import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schem
 import { badRequest, conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
 import { embed } from './embed';
-import { buscaOf } from './records';
 import { linkTrackerToVehicle } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 
@@ -92,6 +91,8 @@ export const ordensservicosResource = defineResource({
   table: ordensservicos,
   access: STAFF_ACCESS,
   searchFields: (o) => [o.id, o.clienteNome, o.clienteCpf, o.clienteCnpj, o.descricao],
+  // Found by its client's name and CPF/CNPJ.
+  copia: { de: 'clientes', key: ordensservicos.idcliente, busca: (c) => ordemClienteSearch(c as ClienteRow) },
   hiddenColumns: ['updatedAt'],
   // The agenda reads `sort=agendamento&order=ASC`: by day, then time.
   sortable: { id: ordensservicos.id, agendamento: [ordensservicos.agendamento, ordensservicos.horario] },
@@ -176,15 +177,3 @@ export const ordensservicosResource = defineResource({
     },
   },
 });
-
-/** After a client's name or document changes, its orders' search text follows. */
-export async function refreshOrderSearch(tx: DbOrTx, idcliente: number) {
-  const client = await clientOf(tx, idcliente);
-  const rows = await tx.select().from(ordensservicos).where(eq(ordensservicos.idcliente, idcliente));
-  for (const row of rows) {
-    await tx
-      .update(ordensservicos)
-      .set({ busca: buscaOf(ordensservicosResource, { ...row, ...ordemClienteSearch(client) }) })
-      .where(eq(ordensservicos.id, row.id));
-  }
-}

@@ -16,6 +16,7 @@ import type { Effects } from '../services/effects';
 import type { AnyResource, Item, RequestContext } from './definition';
 import { VersionsReader, type ListCaches } from './list-cache';
 import { listKeys, listMeta, listRows, type ListParams } from './list-query';
+import { refreshCopies } from './copies';
 import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from './records';
 
 const contextOf = (db: Db, request: FastifyRequest, effects: Effects): RequestContext => ({ db, request, user: request.user!, effects });
@@ -38,7 +39,18 @@ function versionsReader(db: Db) {
   return new VersionsReader(async () => new Map((await statement.execute()).map((row) => [row.tabela, row.versao])));
 }
 
-export function registerResource(app: FastifyInstance, db: Db, def: AnyResource, caches: ListCaches = {}) {
+/**
+ * The five routes of `def`. `all`: every resource, so an update of `def` refreshes the records
+ * that copy its fields (`copia`, copies.ts).
+ */
+export function registerResource(
+  app: FastifyInstance,
+  db: Db,
+  def: AnyResource,
+  caches: ListCaches = {},
+  all: readonly AnyResource[] = [],
+) {
+  const copiers = all.filter((other) => other.copia?.de === def.name);
   const { effects } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/v1/${def.name}`;
@@ -126,6 +138,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResource,
             .where(eq(def.table.id, request.params.id))
             .returning()) as Item[];
           await update.after?.(row, existing, ctx, tx);
+          for (const copier of copiers) await refreshCopies(tx, copier, existing, row);
           return row;
         });
         return (await presentItems(def, [saved], ctx, true))[0];

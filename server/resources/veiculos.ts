@@ -13,7 +13,6 @@ import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
-import { buscaOf } from './records';
 import { followVehicleClient, releaseVehicle } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 
@@ -36,6 +35,8 @@ export const veiculosResource = defineResource({
   table: veiculos,
   access: STAFF_ACCESS,
   searchFields: (v) => [v.placa, v.renavan, v.chassi, v.marca, v.modelo, v.clienteNome],
+  // Found by its client's name as the screens show it.
+  copia: { de: 'clientes', key: veiculos.idcliente, busca: (c) => ({ clienteNome: clienteNome(c as typeof clientes.$inferSelect) }) },
   hiddenColumns: ['updatedAt'],
   sortable: { id: veiculos.id, placa: veiculos.placa, marca: veiculos.marca, modelo: veiculos.modelo },
   filters: listFilters({ idcliente: id(MSG.invalidCliente).optional(), deviceId: idOrZero(MSG.invalidRastreador).optional() }, (q) => [
@@ -79,15 +80,3 @@ export const veiculosResource = defineResource({
     },
   },
 });
-
-/** After a client's name changes, its vehicles' search text follows. */
-export async function refreshVehicleSearch(tx: DbOrTx, idcliente: number) {
-  const client = await clientOf(tx, idcliente);
-  const rows = await tx.select().from(veiculos).where(eq(veiculos.idcliente, idcliente));
-  for (const row of rows) {
-    await tx
-      .update(veiculos)
-      .set({ busca: buscaOf(veiculosResource, { ...row, clienteNome: clienteNome(client) }) })
-      .where(eq(veiculos.id, row.id));
-  }
-}

@@ -31,6 +31,10 @@ export async function financeClient(tx: DbOrTx, idcliente: number): Promise<Clie
   return client;
 }
 
+/** The finance columns of a client row (any row of `clientes`). */
+export const financeFieldsOf = (client: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(clienteFinanceColumns).map((key) => [key, client[key]])) as ClienteFinance;
+
 /** What a finance record's search text takes from its client: the name shown and the document. */
 export const clienteSearch = (client: ClienteFinance) => ({ clienteNome: clienteNome(client), clienteDocumento: clienteDocumento(client) });
 
