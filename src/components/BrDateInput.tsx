@@ -7,10 +7,10 @@
  * - BrDateField: a plain box bound to a 'YYYY-MM-DD' value (the lists' and pages' date filters).
  */
 import * as React from 'react';
-import { TextField, type InputBaseComponentProps, type TextFieldProps } from '@mui/material';
+import { TextField, type TextFieldProps } from '@mui/material';
 import { FieldTitle, useInput, useTranslate } from 'ra-core';
 import { InputHelperText, ResettableTextField, sanitizeInputRestProps, type TextInputProps } from 'react-admin';
-import { IMaskInput } from 'react-imask';
+import { typedMaskAdapter } from './typedMaskAdapter';
 import { isCalendarDate } from '../../domain/calendar';
 
 const DATE_MASK = '00/00/0000';
@@ -33,27 +33,8 @@ export function brToIso(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-type AdapterProps = InputBaseComponentProps & {
-  name: string;
-  onChange: (event: { target: { name: string; value: string } }) => void;
-};
-
-/** The text box's input with the dd/mm/aaaa mask; only typing reports a change. */
-const DateMaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function DateMaskAdapter({ onChange, name, ...other }, ref) {
-  const input = React.useRef<HTMLInputElement>(null);
-  React.useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
-  return (
-    <IMaskInput
-      {...other}
-      name={name}
-      mask={DATE_MASK}
-      inputRef={input}
-      onAccept={(value: string, _mask: unknown, event?: unknown) => {
-        if (event) onChange({ target: { name, value } });
-      }}
-    />
-  );
-});
+/** The text box's input with the mask; only typing reports a change. */
+const DateMaskAdapter = typedMaskAdapter(DATE_MASK);
 
 function useDateSlotProps(): TextFieldProps['slotProps'] {
   const translate = useTranslate();

@@ -5,10 +5,10 @@
  * (25:00, 12:60), or a time left half typed, says 'Horário inválido'.
  */
 import * as React from 'react';
-import type { InputBaseComponentProps, TextFieldProps } from '@mui/material';
+import type { TextFieldProps } from '@mui/material';
 import { FieldTitle, useInput, useTranslate } from 'ra-core';
 import { InputHelperText, ResettableTextField, sanitizeInputRestProps, type TextInputProps } from 'react-admin';
-import { IMaskInput } from 'react-imask';
+import { typedMaskAdapter } from './typedMaskAdapter';
 
 const TIME_MASK = '00:00';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -17,27 +17,8 @@ const WITH_SECONDS = /^(\d{2}:\d{2}):\d{2}$/;
 
 export const isTime = (value: unknown): value is string => typeof value === 'string' && TIME.test(value);
 
-type AdapterProps = InputBaseComponentProps & {
-  name: string;
-  onChange: (event: { target: { name: string; value: string } }) => void;
-};
-
-/** The text box's input with the HH:mm mask; only typing reports a change. */
-const TimeMaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function TimeMaskAdapter({ onChange, name, ...other }, ref) {
-  const input = React.useRef<HTMLInputElement>(null);
-  React.useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
-  return (
-    <IMaskInput
-      {...other}
-      name={name}
-      mask={TIME_MASK}
-      inputRef={input}
-      onAccept={(value: string, _mask: unknown, event?: unknown) => {
-        if (event) onChange({ target: { name, value } });
-      }}
-    />
-  );
-});
+/** The text box's input with the mask; only typing reports a change. */
+const TimeMaskAdapter = typedMaskAdapter(TIME_MASK);
 
 const formatTime = (value: unknown) => {
   if (value === null || value === undefined) return '';
