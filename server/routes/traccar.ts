@@ -18,7 +18,7 @@ import { idParam } from '../../domain/schemas/list';
 import { comandoSchema, ENGINE_COMMAND_LABEL, ENGINE_COMMANDS, traccarTestSchema, type EngineCommand } from '../../domain/schemas/traccar';
 import type { Db } from '../db/client';
 import { trackres, veiculos } from '../db/schema';
-import { conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../http-errors';
 import { IntegrationError } from '../integrations/http';
 import { commandTypes, sendCommand, sessionUser, traccarRoot } from '../integrations/traccar';
 import { QUEUES } from '../queue/boss';
@@ -77,7 +77,12 @@ export function registerTraccarRoutes(app: FastifyInstance, db: Db) {
         secrets: companySecrets(company),
       };
       if (!config.token) throw conflict(MSG.traccarNotConfigured, { token: MSG.required });
-      const user = await sessionUser(config);
+      // A token Traccar refuses is what this form typed wrong: the field says so (400), not a 502.
+      const user = await sessionUser(config).catch((error: unknown) => {
+        if (error instanceof IntegrationError && (error.httpStatus === 401 || error.httpStatus === 403))
+          throw badRequest(error.message, { token: error.message });
+        throw error;
+      });
       const name = String(user.name || user.email || user.id);
       if (String(user.id) !== userId) {
         const message = `O token pertence ao usuário ${name} (ID ${user.id}) do Traccar, não ao ID ${userId} informado: corrija o ID do usuário ou o token.`;

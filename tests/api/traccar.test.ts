@@ -63,8 +63,10 @@ describe.each(backends)('Traccar (%s)', (backend) => {
     expect(otherUser.body.message).toMatch(/pertence ao usuário admin \(ID 1\).*ID 99/);
 
     const refused = await env.admin.post('/v1/integrations/traccar/test', { ...body, token: 'token-que-nao-vale' });
-    expect(refused.status).toBe(502);
+    // The token typed is what is wrong: a 400 under the field, never a 5xx.
+    expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Traccar recusou o token/);
+    expect(refused.body.errors.token).toMatch(/^Traccar recusou o token/);
     expect(JSON.stringify(refused.body)).not.toContain('token-que-nao-vale');
 
     const unreachable = await env.admin.post('/v1/integrations/traccar/test', { ...body, server: 'http://127.0.0.1:1' });
