@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = await startQueue(options.database, { log: app.log, supervise: Boolean(options.workers) });
   const effects = createEffects(queue);
   app.decorate('effects', effects);
-  const workers = new Workers(db, queue, effects, app.log);
+  const workers = new Workers(db, queue, effects, app.log, options.asaasBaseUrl);
   app.decorate('workers', workers);
 
   // Before any route: every API route must declare its access, checked on request.

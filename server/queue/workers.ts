@@ -10,7 +10,10 @@ import type { Db } from '../db/client';
 import { runBilling } from '../jobs/billing';
 import { appTimeZone, appToday } from '../services/clock';
 import type { Effects } from '../services/effects';
+import { createAsaasSync } from '../services/asaas-sync';
 import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensagens';
+import { processGatewayEvent } from '../services/pagamentos';
+import { runTraccarJob } from '../services/traccar-sync';
 import { QUEUES, type JobQueue, type QueueName } from './boss';
 
 export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
@@ -38,7 +41,7 @@ async function inParallel<T>(items: readonly T[], limit: number, task: (item: T)
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The queue's handlers: integrations register theirs (app.ts). */
+    /** The queue's handlers, one table (queue/workers.ts). */
     workers: Workers;
   }
 }
@@ -47,24 +50,37 @@ export class Workers {
   readonly #handlers = new Map<QueueName, JobHandler>();
   #options: WorkerOptions = {};
 
+  /**
+   * Every queue's handler, in one table: the messages, the sweep, the billing run, the gateway's
+   * webhook events, and the Traccar and Asaas syncs.
+   */
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
     private readonly effects: Effects,
     private readonly log: FastifyBaseLogger,
+    /** ASAAS_BASE_URL: the fake in tests. */
+    asaasBaseUrl?: string,
   ) {
-    this.handle(QUEUES.mensagem.name, async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }));
-    this.handle(QUEUES.varredura.name, async () => ({ mensagens: await sweepMensagens(db, queue) }));
-    this.handle(QUEUES.faturamento.name, async () => {
-      const today = appToday();
-      const counts = await runBilling(db, { today, effects });
-      const alertas = counts.skipped ? 0 : await db.transaction((tx) => enqueueDailyAlertas(tx, queue, today));
-      log.info({ billing: counts, alertas }, counts.skipped ? 'faturamento: outro processo já está executando' : 'faturamento executado');
-      return { ...counts, alertas };
-    });
+    const asaas = createAsaasSync({ db, effects, log, baseUrl: asaasBaseUrl });
+    const handlers: Record<QueueName, JobHandler> = {
+      [QUEUES.mensagem.name]: async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }),
+      [QUEUES.varredura.name]: async () => ({ mensagens: await sweepMensagens(db, queue) }),
+      [QUEUES.faturamento.name]: async () => {
+        const today = appToday();
+        const counts = await runBilling(db, { today, effects });
+        const alertas = counts.skipped ? 0 : await db.transaction((tx) => enqueueDailyAlertas(tx, queue, today));
+        log.info({ billing: counts, alertas }, counts.skipped ? 'faturamento: outro processo já está executando' : 'faturamento executado');
+        return { ...counts, alertas };
+      },
+      [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id)),
+      [QUEUES.traccar.name]: (data) => runTraccarJob(db, data),
+      [QUEUES.asaas.name]: (data) => asaas.handle(data),
+    };
+    for (const [name, handler] of Object.entries(handlers)) this.handle(name as QueueName, handler);
   }
 
-  /** Registers (or replaces) the handler of a queue: integrations add theirs before `start`. */
+  /** Registers (or replaces) the handler of a queue (a test may replace one before `start`). */
   handle(queue: QueueName, handler: JobHandler) {
     this.#handlers.set(queue, handler);
   }

@@ -11,10 +11,9 @@ import { MSG } from '../../domain/messages';
 import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { conflict, forbidden } from '../http-errors';
-import { QUEUES } from '../queue/boss';
 import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../services/asaas-import';
 import { chargeFromPayment } from '../services/asaas-charges';
-import { asaasConfig, createAsaasSync } from '../services/asaas-sync';
+import { asaasConfig } from '../services/asaas-sync';
 import { onGatewayEvent } from '../services/pagamentos';
 
 export interface AsaasRouteOptions {
@@ -37,8 +36,6 @@ export function registerAsaasRoutes(app: FastifyInstance, db: Db, options: Asaas
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { effects } = app;
 
-  const sync = createAsaasSync({ db, effects, log: app.log, baseUrl: options.baseUrl });
-  app.workers.handle(QUEUES.asaas.name, (data) => sync.handle(data));
   onGatewayEvent('PAYMENT_CREATED', (tx, event, eventEffects) => chargeFromPayment(tx, event.payment ?? {}, eventEffects));
 
   for (const { name, run, message, what } of IMPORTS) {

@@ -21,10 +21,9 @@ import { trackres, veiculos } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { IntegrationError } from '../integrations/http';
 import { commandTypes, sendCommand, sessionUser, traccarRoot } from '../integrations/traccar';
-import { QUEUES } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
 import { companySecrets, getCompany } from '../services/company';
-import { activeTraccar, runTraccarJob, traccarSettings, type TraccarSettings } from '../services/traccar-sync';
+import { activeTraccar, traccarSettings, type TraccarSettings } from '../services/traccar-sync';
 
 /** What a command is sent to: the tracker, and the plate of its vehicle when it has one. */
 interface Target {
@@ -191,6 +190,4 @@ export function registerTraccarRoutes(app: FastifyInstance, db: Db) {
       },
     );
   }
-
-  app.workers.handle(QUEUES.traccar.name, (data) => runTraccarJob(db, data));
 }

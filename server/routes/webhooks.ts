@@ -17,7 +17,6 @@ import { users, webhookEventos } from '../db/schema';
 import { notFound, unauthorized } from '../http-errors';
 import { QUEUES } from '../queue/boss';
 import { getCompany } from '../services/company';
-import { processGatewayEvent } from '../services/pagamentos';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 
@@ -85,6 +84,4 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
       return { received: true };
     },
   );
-
-  app.workers.handle(QUEUES.webhook.name, async (data) => processGatewayEvent(db, app.effects, Number(data.id)));
 }

@@ -22,7 +22,7 @@
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { fillTemplate } from '../../domain/financeiro';
+import { COBRANCA_STATUS, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas, mensagens } from '../db/schema';
@@ -216,7 +216,7 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
     .where(
       and(
         eq(cobrancas.duedate, today),
-        eq(cobrancas.status, 0),
+        eq(cobrancas.status, COBRANCA_STATUS.EM_ABERTO),
         sql`NOT EXISTS (SELECT 1 FROM mensagens m WHERE m.key = 'alerta:' || ${cobrancas.id} || ':vencehoje:0')`,
       ),
     );
@@ -226,7 +226,7 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
     .from(cobrancas)
     .where(
       and(
-        eq(cobrancas.status, 2),
+        eq(cobrancas.status, COBRANCA_STATUS.VENCIDA),
         lte(cobrancas.duedate, addDays(today, -1)),
         sql`${cobrancas.duedate} >= ${addDays(today, -lastDay)}::date`,
       ),
