@@ -353,7 +353,9 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     // Nothing went back to Asaas (not even a job for it), and no alert was made for the imported charges.
     expect(await asaasJobs()).toBe(jobsBefore);
     expect([fake.customers.size, fake.payments.size]).toEqual([customersBefore, paymentsBefore]);
-    for (const c of importedCharges) expect(await mensagensOf(c.id)).toEqual([]);
+    // (The subscription's first payment may have come by its PAYMENT_CREATED webhook before the import: a new charge, with its alert.)
+    for (const c of importedCharges.filter((charge) => charge.gateway_id === paid.id || charge.gateway_id === open.id))
+      expect(await mensagensOf(c.id)).toEqual([]);
   });
 
   it('imports answer 403 for another id or a Usuario, 409 while the gateway is inactive or has no token, 502 when Asaas refuses', async () => {

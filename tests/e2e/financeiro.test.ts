@@ -281,7 +281,9 @@ describe('finance in Chromium, through npm start', () => {
     await snackbar(MSG.messagingInactive).waitFor();
     await shot(page, 'financeiro-18-cobranca-enviar-recusado');
 
-    await api('PUT', '/v1/users/1', { integrations: { whats: { status: 1 } } });
+    await api('PUT', '/v1/users/1', {
+      integrations: { whats: { server: 'http://127.0.0.1:9', instance: 'rastreio', token: 'chave-whats', status: 1 } },
+    });
     await cobranca.getByRole('button', { name: 'Enviar' }).click();
     await snackbar('Foi enviada com sucesso').waitFor();
     await shot(page, 'financeiro-19-cobranca-enviada');

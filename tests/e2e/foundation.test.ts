@@ -106,7 +106,9 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByRole('option', { name: 'Usuário' }).click();
     await dialog.getByRole('button', { name: /salvar/i }).click();
     await dialog.getByText('CPF inválido').waitFor();
-    await page.getByText('O formulário tem erros. Corrija os campos destacados.').waitFor();
+    // In the red snackbar, and repeated as an alert inside the dialog (the page behind it is aria-hidden).
+    await page.locator('.MuiSnackbar-root').getByText('O formulário tem erros. Corrija os campos destacados.').waitFor();
+    await dialog.getByRole('alert').getByText('O formulário tem erros. Corrija os campos destacados.').waitFor();
     await shot(page, '04-user-create-invalid');
     await dialog.getByLabel('CPF/CNPJ').fill(USUARIO.cpf);
     // The server's refusal shows in the red snackbar and under the field: the administrator's e-mail is taken.
