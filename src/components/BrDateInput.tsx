@@ -10,7 +10,7 @@ import * as React from 'react';
 import { TextField, type TextFieldProps } from '@mui/material';
 import { FieldTitle, useInput, useTranslate } from 'ra-core';
 import { InputHelperText, ResettableTextField, sanitizeInputRestProps, type TextInputProps } from 'react-admin';
-import { typedMaskAdapter } from './typedMaskAdapter';
+import { ImaskAdapter } from './MaskedTextInput';
 import { isCalendarDate } from '../../domain/calendar';
 
 const DATE_MASK = '00/00/0000';
@@ -33,14 +33,11 @@ export function brToIso(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-/** The text box's input with the mask; only typing reports a change. */
-const DateMaskAdapter = typedMaskAdapter(DATE_MASK);
-
 function useDateSlotProps(): TextFieldProps['slotProps'] {
   const translate = useTranslate();
   return {
-    input: { inputComponent: DateMaskAdapter as never },
-    htmlInput: { inputMode: 'numeric', autoComplete: 'off', placeholder: translate('app.date.placeholder') },
+    input: { inputComponent: ImaskAdapter as never },
+    htmlInput: { mask: DATE_MASK, inputMode: 'numeric', autoComplete: 'off', placeholder: translate('app.date.placeholder') },
     inputLabel: { shrink: true },
   };
 }

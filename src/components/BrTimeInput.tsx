@@ -8,7 +8,7 @@ import * as React from 'react';
 import type { TextFieldProps } from '@mui/material';
 import { FieldTitle, useInput, useTranslate } from 'ra-core';
 import { InputHelperText, ResettableTextField, sanitizeInputRestProps, type TextInputProps } from 'react-admin';
-import { typedMaskAdapter } from './typedMaskAdapter';
+import { ImaskAdapter } from './MaskedTextInput';
 
 const TIME_MASK = '00:00';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -16,9 +16,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const WITH_SECONDS = /^(\d{2}:\d{2}):\d{2}$/;
 
 export const isTime = (value: unknown): value is string => typeof value === 'string' && TIME.test(value);
-
-/** The text box's input with the mask; only typing reports a change. */
-const TimeMaskAdapter = typedMaskAdapter(TIME_MASK);
 
 const formatTime = (value: unknown) => {
   if (value === null || value === undefined) return '';
@@ -56,8 +53,8 @@ export function BrTimeInput(props: Omit<TextInputProps, 'format' | 'parse' | 'ty
   const notATime = typeof field.value === 'string' && field.value !== '' && !isTime(field.value);
   const showInvalidTime = notATime && (isTouched || invalid || field.value.length === TIME_MASK.length);
   const slotProps: TextFieldProps['slotProps'] = {
-    input: { inputComponent: TimeMaskAdapter as never },
-    htmlInput: { inputMode: 'numeric', autoComplete: 'off', placeholder: translate('app.time.placeholder') },
+    input: { inputComponent: ImaskAdapter as never },
+    htmlInput: { mask: TIME_MASK, inputMode: 'numeric', autoComplete: 'off', placeholder: translate('app.time.placeholder') },
     inputLabel: { shrink: true },
   };
   return (

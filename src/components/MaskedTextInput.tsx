@@ -18,11 +18,16 @@ export type MaskName = keyof typeof MASKS;
 
 type AdapterProps = InputBaseComponentProps & {
   name: string;
-  mask: (typeof MASKS)[MaskName];
+  /** An imask pattern (`00/00/0000`) or a list of them, the one that fits the typed length. */
+  mask: string | { mask: string }[];
   onChange: (event: { target: { name: string; value: string } }) => void;
 };
 
-const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function ImaskAdapter({ onChange, mask, name, ...other }, ref) {
+/** The text box's input with a mask (`htmlInput.mask`): CPF, phones, dates (BrDateInput), times (BrTimeInput). */
+export const ImaskAdapter = React.forwardRef<HTMLInputElement, AdapterProps>(function ImaskAdapter(
+  { onChange, mask, name, ...other },
+  ref,
+) {
   // IMaskInput hands its element to the first `inputRef` only; the form's ref changes when the form
   // resets, and it needs the element to put the cursor in a refused field. React passes the element
   // again to every new ref through this handle.
