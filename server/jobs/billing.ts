@@ -20,8 +20,7 @@ import { CLIENTE_STATUS } from '../../domain/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
-import { getCompany } from '../services/company';
-import { gatewayActive } from '../services/gateway';
+import { getCompany, integrationActive } from '../services/company';
 
 /** Key of the advisory lock one billing run holds for its transaction. */
 const BILLING_LOCK = 727_275;
@@ -190,7 +189,7 @@ async function billingSettings(tx: DbOrTx) {
   return {
     emaberto: Number(notificacoes.emaberto ?? 5),
     bloqueio: Number(notificacoes.bloqueio ?? 5),
-    gatewayBills: gatewayActive(company),
+    gatewayBills: integrationActive(company, 'gateway'),
   };
 }
 
@@ -207,14 +206,20 @@ export async function reconcileClients(tx: DbOrTx, today: CalendarDate, clientId
 /**
  * Step (a) for one subscription just saved, in the caller's transaction: without the gateway, the
  * periods due within `emaberto` days get their charges now, so the screen shows the first charge
- * at once instead of at the next run. Returns the charges created (none when the gateway bills).
+ * at once instead of at the next run. Returns the charges created, and whether the gateway bills
+ * the subscription instead.
  */
-export async function billSubscriptionNow(tx: DbOrTx, today: CalendarDate, id: number, effects?: BillingEffects): Promise<number[]> {
+export async function billSubscriptionNow(
+  tx: DbOrTx,
+  today: CalendarDate,
+  id: number,
+  effects?: BillingEffects,
+): Promise<{ charges: number[]; gatewayBills: boolean }> {
   const { emaberto, gatewayBills } = await billingSettings(tx);
-  if (gatewayBills) return [];
+  if (gatewayBills) return { charges: [], gatewayBills };
   const { charges } = await billSubscriptions(tx, today, emaberto, false, [id]);
   if (effects && charges.length) await effects.chargesCreated(tx, charges);
-  return charges;
+  return { charges, gatewayBills };
 }
 
 /** One run of the daily job for `today`. */

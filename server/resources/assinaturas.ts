@@ -16,8 +16,7 @@ import { assinaturas } from '../db/schema';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { appToday } from '../services/clock';
 import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../services/finance';
-import { getCompany } from '../services/company';
-import { enqueueGateway, gatewayActive, subscriptionChanged } from '../services/gateway';
+import { enqueueGateway, subscriptionChanged } from '../services/gateway';
 import { billSubscriptionNow } from '../jobs/billing';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
@@ -80,10 +79,9 @@ export const assinaturasResource = defineResource({
     async after(saved, _input, ctx, tx) {
       if (saved.status !== 0) return { ...saved, cobrancaGerada: null, cobrancaPeloGateway: false };
       await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
-      const peloGateway = gatewayActive(await getCompany(tx));
-      const charges = await billSubscriptionNow(tx, appToday(), saved.id, ctx.effects);
+      const { charges, gatewayBills } = await billSubscriptionNow(tx, appToday(), saved.id, ctx.effects);
       const [row] = charges.length ? await tx.select().from(assinaturas).where(eq(assinaturas.id, saved.id)) : [saved];
-      return { ...row, cobrancaGerada: charges.length ? { id: charges[0] } : null, cobrancaPeloGateway: peloGateway };
+      return { ...row, cobrancaGerada: charges.length ? { id: charges[0] } : null, cobrancaPeloGateway: gatewayBills };
     },
   },
   update: {

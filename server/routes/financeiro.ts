@@ -40,12 +40,11 @@ async function recipient(tx: DbOrTx, idcliente: number) {
       razaosocial: clientes.razaosocial,
       mobilePhone: clientes.mobilePhone,
       contatos: clientes.contatos,
+      naoEnviarMensagens: clientes.naoEnviarMensagens,
     })
     .from(clientes)
     .where(eq(clientes.id, idcliente));
-  const mobile = client ? mobileOf(client) : '';
-  if (!client || !mobile) throw conflict(MSG.noMobilePhone);
-  return { nome: clienteNome(client), mobile };
+  return { optedOut: Boolean(client?.naoEnviarMensagens), nome: client ? clienteNome(client) : '', mobile: client ? mobileOf(client) : '' };
 }
 
 /** The months of the series: the 12 calendar months ending with today's. */
@@ -69,13 +68,10 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
     await db.transaction(async (tx) => {
       const record = await find(tx);
       if (!record) throw notFound();
-      const [wish] = await tx
-        .select({ naoEnviarMensagens: clientes.naoEnviarMensagens })
-        .from(clientes)
-        .where(eq(clientes.id, record.idcliente));
-      if (wish?.naoEnviarMensagens) throw conflict(MSG.clienteOptedOut);
+      const { optedOut, nome, mobile } = await recipient(tx, record.idcliente);
+      if (optedOut) throw conflict(MSG.clienteOptedOut);
       if (!integrationActive(await getCompany(tx), 'whats')) throw conflict(MSG.messagingInactive);
-      const { nome, mobile } = await recipient(tx, record.idcliente);
+      if (!mobile) throw conflict(MSG.noMobilePhone);
       const texto = await compose(tx, record, nome);
       await enqueueEnvio(tx, queue, {
         key: `enviar:${kind}:${record.id}:${randomUUID()}`,

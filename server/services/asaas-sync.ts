@@ -18,10 +18,10 @@ import { assinaturas, clientes, cobrancas } from '../db/schema';
 import { asaas, asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { assinaturaReference, chargeFromPayment } from './asaas-charges';
-import { companySecrets, getCompany } from './company';
+import { companySecrets, getCompany, integrationActive } from './company';
 import type { Effects } from './effects';
 import { companyRates } from './finance';
-import { gatewayActive, type GatewayJob } from './gateway';
+import type { GatewayJob } from './gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
 
 type ClienteRow = typeof clientes.$inferSelect;
@@ -30,7 +30,7 @@ type AssinaturaRow = typeof assinaturas.$inferSelect;
 /** The gateway's call settings, when it is active. */
 export async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise<AsaasConfig | null> {
   const company = await getCompany(db);
-  if (!gatewayActive(company)) return null;
+  if (!integrationActive(company, 'gateway')) return null;
   const token = String(company.integrations.gateway.token);
   return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride), secrets: companySecrets(company) };
 }

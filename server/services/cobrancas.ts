@@ -64,10 +64,8 @@ export async function cobrancaAlterada(
   if (clients.length) await reconcileClients(tx, today, clients, effects);
   if (origem === 'importacao') return;
   const alerts: AlertRequest[] = [];
-  if (after && (!before || (!before.gatewayId && after.gatewayId))) {
-    // A new charge, or one whose gateway payment has just been linked.
-    if (after.gatewayId || !before) await novasCobrancas(tx, [after], effects, alerts);
-  }
+  // A new charge, or one whose gateway payment has just been linked.
+  if (after && (!before || (!before.gatewayId && after.gatewayId))) await novasCobrancas(tx, [after], effects, alerts);
   if (before && after && before.status !== after.status) {
     if (after.status === COBRANCA_STATUS.RECEBIDA) alerts.push({ idcobranca: after.id, kind: 'recebida' });
     if (after.status === COBRANCA_STATUS.CANCELADA) alerts.push({ idcobranca: after.id, kind: 'cancelada' });

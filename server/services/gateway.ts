@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../db/client';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, integrationActive, type CompanySettings } from './company';
+import { getCompany, integrationActive } from './company';
 
 export type GatewayJob =
   /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */
@@ -19,12 +19,9 @@ export type GatewayJob =
   /** The subscription of a removed record. */
   | { kind: 'assinatura-remover'; id: number; gatewayId: string };
 
-/** Active: status 1 with a token. */
-export const gatewayActive = (company: CompanySettings) => integrationActive(company, 'gateway');
-
 /** Enqueues the jobs when the gateway is active; nothing otherwise. */
 export async function enqueueGateway(tx: DbOrTx, queue: JobQueue, jobs: GatewayJob[]): Promise<void> {
-  if (!jobs.length || !gatewayActive(await getCompany(tx))) return;
+  if (!jobs.length || !integrationActive(await getCompany(tx), 'gateway')) return;
   await queue.sendMany(
     tx,
     QUEUES.asaas.name,

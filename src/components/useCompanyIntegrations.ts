@@ -27,7 +27,5 @@ export function useCompanyIntegrations() {
     isPending: !integrations && isPending,
     /** Days past the oldest overdue due date after which billing blocks the client. */
     bloqueio: Number(integrations?.notificacoes?.bloqueio) || DEFAULT_BLOQUEIO,
-    /** The gateway (Asaas) bills: status 1 with a token (server/services/gateway.ts gatewayActive). */
-    gatewayActive: Number(integrations?.gateway?.status) === 1 && String(integrations?.gateway?.token ?? '') !== '',
   };
 }

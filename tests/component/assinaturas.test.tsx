@@ -152,7 +152,8 @@ describe('subscriptions', () => {
       'Cadastro realizado com sucesso. A cobrança será gerada 5 dias antes do vencimento.',
     ],
   ])('once saved, the notice says where the first charge comes from (%s)', async (_case, gateway, cobrancaGerada, notice) => {
-    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 13, cobrancaGerada } }));
+    const cobrancaPeloGateway = gateway.status === 1;
+    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { ...p.data, id: 13, cobrancaGerada, cobrancaPeloGateway } }));
     const getOne = vi.fn(async (_r: string, p: { id: number }) => ({ data: { ...adminUser({ gateway }), id: p.id } }));
     renderAt('/assinaturas/create', { create, getOne });
     const dialog = await screen.findByRole('dialog', { name: 'Nova Assinatura' });

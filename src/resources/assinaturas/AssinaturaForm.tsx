@@ -56,24 +56,26 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
 }
 
 /**
- * The new subscription's notice (ResourceDialog's createdMessage): with the gateway active, Asaas
+ * The new subscription's notice (ResourceDialog's createdMessage): when the reply's
+ * `cobrancaPeloGateway` says the gateway bills it, Asaas
  * bills it; otherwise the create reply's `cobrancaGerada` ({ id } or null) says whether the server
  * generated its first charge now (due within `emaberto` days) or billing will, `emaberto` days
  * before the due date. A reply without the field (an older server) gets the plain notice.
  */
 export function useAssinaturaCreatedMessage(): CreatedMessage {
-  const { gatewayActive, integrations } = useCompanyIntegrations();
+  const { integrations } = useCompanyIntegrations();
   const emaberto = Number(integrations?.notificacoes?.emaberto) || 5;
   return React.useCallback(
     (saved: RaRecord) => {
       if (Number(saved.status) !== ASSINATURA_STATUS.ATIVA) return undefined;
-      if (gatewayActive) return { message: 'app.assinaturas.created_gateway' };
+      // The server says whether the gateway bills it (its own integrationActive rule).
+      if ((saved as { cobrancaPeloGateway?: boolean }).cobrancaPeloGateway) return { message: 'app.assinaturas.created_gateway' };
       const gerada = (saved as { cobrancaGerada?: { id?: unknown } | null }).cobrancaGerada;
       if (gerada === undefined) return undefined;
       if (gerada && gerada.id != null) return { message: 'app.assinaturas.created_cobranca', args: { numero: formatNumero(gerada.id) } };
       return { message: 'app.assinaturas.created_later', args: { smart_count: emaberto } };
     },
-    [gatewayActive, emaberto],
+    [emaberto],
   );
 }
 
