@@ -13,12 +13,14 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -47,6 +49,16 @@ const addressColumns = () => ({
   complement: text().notNull().default(''),
 });
 
+/**
+ * Where a tracker or a SIM card is (DESIGN 10, "Stock and imports"): estoque, tecnico (with
+ * idtecnico), instalado (follows the link), manutencao, baixado (with motivo).
+ */
+const stockColumns = () => ({
+  situacao: text().notNull().default('estoque'),
+  idtecnico: integer(),
+  motivo: text().notNull().default(''),
+});
+
 export const users = pgTable(
   'users',
   {
@@ -64,6 +76,14 @@ export const users = pgTable(
     acesso: smallint().notNull().default(2),
     bloqueado: boolean().notNull().default(false),
     attributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** TOTP (DESIGN 10, "Trust"): the secret, encrypted with the key outside the database; null when off. */
+    totpSecret: text(),
+    /** A secret shown for enrollment and not yet confirmed by a code. */
+    totpPendente: text(),
+    /** The last TOTP step accepted: a code of that step or an earlier one is refused (no replay). */
+    totpUltimoPasso: bigint({ mode: 'number' }),
+    /** The recovery codes' hashes; each is removed when used. */
+    codigosRecuperacao: jsonb().$type<string[]>().notNull().default([]),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -89,6 +109,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text().notNull().default(''),
+    /** The address the session was opened from (Perfil → Segurança). */
+    endereco: text().notNull().default(''),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -144,6 +166,8 @@ export const clientes = pgTable(
     /** The client's Traccar user as last synced (integrations/sync.ts): 0 synced, 1 pending, 2 failed. */
     traccarSync: smallint().notNull().default(0),
     traccarErro: text().notNull().default(''),
+    /** Created by the public pre-registration and not yet confirmed by staff ("Pré-cadastro"). */
+    revisao: boolean().notNull().default(false),
     busca: busca(),
     dtcard: createdAt(),
     updatedAt: updatedAt(),
@@ -157,6 +181,9 @@ export const clientes = pgTable(
       .where(sql`${t.cnpj} <> ''`),
     index('clientes_status_id_idx').on(t.status, t.id),
     index('clientes_cadastro_id_idx').on(t.cadastro, t.id),
+    index('clientes_revisao_id_idx')
+      .on(t.id)
+      .where(sql`${t.revisao}`),
     trgm('clientes_busca_trgm', t.busca),
   ],
 );
@@ -213,12 +240,17 @@ export const trackres = pgTable(
     traccarSync: smallint(),
     traccarErro: text().notNull().default(''),
     traccarSyncAt: timestamp({ withTimezone: true }),
+    /** The vehicle's electrical system, 12 or 24 V; null: judged from the readings (DESIGN 10, "Fleet"). */
+    tensaoNominal: smallint(),
+    ...stockColumns(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('trackres_imei_key').on(t.imei),
+    index('trackres_situacao_id_idx').on(t.situacao, t.id),
+    index('trackres_idtecnico_id_idx').on(t.idtecnico, t.id),
     uniqueIndex('trackres_idveiculo_key')
       .on(t.idveiculo)
       .where(sql`${t.idveiculo} > 0`),
@@ -240,6 +272,9 @@ export const chips = pgTable(
     operadora: text().notNull().default(''),
     fonecedor: text().notNull().default(''),
     deviceId: integer().notNull().default(0),
+    /** What the SIM card costs a month (DESIGN 10, "Stock and imports"). */
+    custoMensal: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
+    ...stockColumns(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -250,6 +285,9 @@ export const chips = pgTable(
       .on(t.deviceId)
       .where(sql`${t.deviceId} > 0`),
     index('chips_device_id_id_idx').on(t.deviceId, t.id),
+    index('chips_situacao_id_idx').on(t.situacao, t.id),
+    index('chips_idtecnico_id_idx').on(t.idtecnico, t.id),
+    index('chips_operadora_idx').on(t.operadora),
     trgm('chips_busca_trgm', t.busca),
   ],
 );
@@ -366,6 +404,22 @@ export const cobrancas = pgTable(
     gatewayId: text(),
     invoiceUrl: text().notNull().default(''),
     bankSlipUrl: text().notNull().default(''),
+    /** The public payment page's token, unguessable (two random UUIDs: 244 bits), like a contract's. */
+    token: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** Received by hand or by the gateway: the amount and the method (DESIGN 10); the date is paymentDate. */
+    valorPago: numeric({ precision: 12, scale: 2 }),
+    formaPagamento: text(),
+    /** PIX ({ payload, encodedImage, expirationDate }) and boleto ({ identificationField, bankSlipUrl }) as the gateway sync last read them. */
+    pix: jsonb().$type<Record<string, unknown>>(),
+    boleto: jsonb().$type<Record<string, unknown>>(),
+    /** When pix and boleto were read; cleared by any change to the charge, so they are read again. */
+    pagamentoLidoEm: timestamp({ withTimezone: true }),
+    /** The NFS-e ({ id, status, numero, pdfUrl, xmlUrl, erro }), written by the gateway sync only. */
+    nfse: jsonb().$type<Record<string, unknown>>(),
+    /** The list filter's value: emitida, agendada, erro, or null (nenhuma). */
+    nfseStatus: text(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -379,6 +433,10 @@ export const cobrancas = pgTable(
     /** A due-date range (and a status), with the ids: a past month's page is picked from this index alone (migration 0007). */
     index('cobrancas_duedate_status_id_idx').on(t.duedate, t.status, t.id),
     index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
+    uniqueIndex('cobrancas_token_key').on(t.token),
+    index('cobrancas_nfse_status_id_idx')
+      .on(t.nfseStatus, t.id)
+      .where(sql`${t.nfseStatus} IS NOT NULL`),
     uniqueIndex('cobrancas_gateway_id_key')
       .on(t.gatewayId)
       .where(sql`${t.gatewayId} IS NOT NULL`),
@@ -442,6 +500,8 @@ export const ordensservicos = pgTable(
     informacoes: text().notNull().default(''),
     status: smallint().notNull().default(0),
     checklist: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The tracker's live state stored by Finalizar, or { semValidacao, por, em } (DESIGN 10, "Fleet"). */
+    validacao: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -504,6 +564,7 @@ export const mensagens = pgTable(
   (t) => [
     uniqueIndex('mensagens_key_key').on(t.key),
     index('mensagens_idcobranca_idx').on(t.idcobranca, t.id),
+    index('mensagens_idcliente_idx').on(t.idcliente, t.id),
     index('mensagens_pendentes_idx')
       .on(t.proximaTentativa)
       .where(sql`${t.status} IN ('pendente', 'enviando')`),
@@ -546,7 +607,11 @@ export const auditoria = pgTable(
     resultado: text().notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('auditoria_created_at_idx').on(t.createdAt, t.id), index('auditoria_acao_idx').on(t.acao, t.id)],
+  (t) => [
+    index('auditoria_created_at_idx').on(t.createdAt, t.id),
+    index('auditoria_acao_idx').on(t.acao, t.id),
+    index('auditoria_idcliente_idx').on(t.idcliente, t.id),
+  ],
 );
 
 /**
@@ -565,4 +630,151 @@ export const versoes = pgTable(
     versao: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tabela, t.sessao] })],
+);
+
+/**
+ * Each tracker's last known state, read back from Traccar (DESIGN 10, "Fleet"): fed by its
+ * WebSocket, with a full refresh on every (re)connect, so the fleet lists are exact and filtered
+ * here without calling Traccar per request. `situacao` is kept current by the feed and by a sweep
+ * for the rules that change with time alone.
+ */
+export const frotaEstado = pgTable(
+  'frota_estado',
+  {
+    idrastreador: integer()
+      .primaryKey()
+      .references(() => trackres.id, { onDelete: 'cascade' }),
+    traccarId: integer(),
+    /** Traccar's device status: online, offline, unknown. */
+    status: text().notNull().default(''),
+    lastUpdate: timestamp({ withTimezone: true }),
+    positionId: bigint({ mode: 'number' }),
+    fixTime: timestamp({ withTimezone: true }),
+    serverTime: timestamp({ withTimezone: true }),
+    valid: boolean(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** km/h (Traccar sends knots). */
+    velocidade: real(),
+    curso: real(),
+    ignicao: boolean(),
+    /** The main supply in volts (mV readings converted); null when the unit sends none. */
+    tensao: real(),
+    bateria: real(),
+    satelites: smallint(),
+    endereco: text().notNull().default(''),
+    /** The highest supply voltage seen: above 18 V the system is 24 V when tensaoNominal is unset. */
+    tensaoMaxima: real(),
+    /** The last powerCut, lowPower or lowBattery alarm. */
+    alimentacaoEm: timestamp({ withTimezone: true }),
+    ultimoAlarme: text(),
+    ultimoAlarmeEm: timestamp({ withTimezone: true }),
+    situacao: text().notNull().default('nunca'),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('frota_estado_situacao_idx').on(t.situacao, t.idrastreador)],
+);
+
+/** The alarms kept from Traccar's events: powerCut, lowPower, lowBattery, sos, tampering, removing, gpsAntennaCut, jamming. */
+export const frotaAlarmes = pgTable(
+  'frota_alarmes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    idrastreador: integer()
+      .notNull()
+      .references(() => trackres.id, { onDelete: 'cascade' }),
+    /** Traccar's event id: an event read twice is kept once. */
+    eventId: bigint({ mode: 'number' }),
+    tipo: text().notNull(),
+    em: timestamp({ withTimezone: true }).notNull(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('frota_alarmes_idrastreador_em_idx').on(t.idrastreador, t.em),
+    uniqueIndex('frota_alarmes_event_id_key')
+      .on(t.eventId)
+      .where(sql`${t.eventId} IS NOT NULL`),
+  ],
+);
+
+/** The feed's own state (one row, id 1): how it reads Traccar, and since when it has or has not. */
+export const frotaConexao = pgTable('frota_conexao', {
+  id: integer().primaryKey(),
+  /** socket, polling, or parado (integration off). */
+  modo: text().notNull().default('parado'),
+  conectado: boolean().notNull().default(false),
+  /** The last full refresh that succeeded. */
+  atualizadoEm: timestamp({ withTimezone: true }),
+  erro: text().notNull().default(''),
+  desde: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where a tracker or a SIM card went, who moved it and for which service order (DESIGN 10). */
+export const estoqueMovimentos = pgTable(
+  'estoque_movimentos',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** trackres or chips. */
+    recurso: text().notNull(),
+    unidade: integer().notNull(),
+    em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    iduser: integer().references(() => users.id, { onDelete: 'set null' }),
+    usuario: text().notNull().default(''),
+    de: text().notNull(),
+    para: text().notNull(),
+    idtecnico: integer(),
+    motivo: text().notNull().default(''),
+    idordemservico: integer(),
+  },
+  (t) => [index('estoque_movimentos_unidade_idx').on(t.recurso, t.unidade, t.id)],
+);
+
+/**
+ * A spreadsheet or Traccar import (DESIGN 10): the file is kept until it is done, so the pg-boss
+ * job resumes after a restart from `processadas`.
+ */
+export const importacoes = pgTable(
+  'importacoes',
+  {
+    id: serial().primaryKey(),
+    /** clientes, veiculos, trackres, chips; origem says whether from a file or Traccar. */
+    recurso: text().notNull(),
+    origem: text().notNull().default('arquivo'),
+    modo: text().notNull(),
+    duplicados: text().notNull().default('ignorar'),
+    colunas: jsonb().$type<Record<string, string>>().notNull().default({}),
+    nomeArquivo: text().notNull().default(''),
+    arquivo: bytea(),
+    /** processando, concluida, falhou. */
+    status: text().notNull().default('processando'),
+    motivo: text().notNull().default(''),
+    total: integer().notNull().default(0),
+    processadas: integer().notNull().default(0),
+    criadas: integer().notNull().default(0),
+    atualizadas: integer().notNull().default(0),
+    ignoradas: integer().notNull().default(0),
+    nErros: integer().notNull().default(0),
+    iduser: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('importacoes_created_at_idx').on(t.createdAt, t.id)],
+);
+
+/** The refused rows of an import: line as a spreadsheet shows it, the column and the reason, with the row for erros.csv. */
+export const importacaoErros = pgTable(
+  'importacao_erros',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    idimportacao: integer()
+      .notNull()
+      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    linha: integer().notNull(),
+    campo: text().notNull().default(''),
+    mensagem: text().notNull(),
+    dados: jsonb().$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [index('importacao_erros_idimportacao_idx').on(t.idimportacao, t.linha)],
 );

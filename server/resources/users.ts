@@ -105,7 +105,7 @@ export const usersResource = defineResource({
   searchFields: (u) => [u.name, u.email, u.login, u.cpf],
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
   status: { values: Object.values(USER_STATUS), where: (status) => eq(users.bloqueado, status === USER_STATUS.BLOQUEADO) },
-  hiddenColumns: ['passwordHash', 'updatedAt'],
+  hiddenColumns: ['passwordHash', 'totpSecret', 'totpPendente', 'totpUltimoPasso', 'codigosRecuperacao', 'updatedAt'],
   // The API's user, here and in the session replies (auth.ts): `nivel` kept equal to `acesso`,
   // status derived from bloqueado; a single read carries the company settings, secrets masked
   // for non-administrators.
