@@ -495,6 +495,8 @@ export const ordensservicos = pgTable(
     /** The staff user who does the installation (beyond SPEC: the installers' agenda). */
     idtecnico: integer().references(() => users.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),
+    /** instalacao takes the tracker from the técnico's stock into the vehicle; retirada returns it on Finalizar (DESIGN 10, "Stock and imports"). */
+    tipo: text().notNull().default('instalacao'),
     agendamento: date({ mode: 'string' }),
     horario: text().notNull().default(''),
     informacoes: text().notNull().default(''),

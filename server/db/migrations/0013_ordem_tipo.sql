@@ -1,0 +1,1 @@
+ALTER TABLE "ordensservicos" ADD COLUMN "tipo" text DEFAULT 'instalacao' NOT NULL;
