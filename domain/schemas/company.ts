@@ -33,6 +33,7 @@ export const integrationsSchema = z
     alertas: z
       .object({ novacobranca: text(2000), vencehoje: text(2000), vencida: text(2000), cancelada: text(2000), recebida: text(2000) })
       .partial(),
+    seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
   })
   .partial();
 

@@ -35,6 +35,8 @@ export function defaultIntegrations() {
     gateway: { api: 'asaas', token: '', status: 0, webhookToken: randomToken(24) },
     notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
     alertas: { ...DEFAULT_ALERTAS },
+    /** exigir2fa: staff without two-factor sign-in enroll at their next sign-in (DESIGN 10). */
+    seguranca: { exigir2fa: false },
   };
 }
 
