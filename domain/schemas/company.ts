@@ -17,6 +17,32 @@ export const dadosempresaSchema = z.object({
   jurosmensal: optionalPercent(),
 });
 
+/**
+ * The map's tiles (DESIGN 10): a raster URL with {z}, {x} and {y} (or {quadkey}), or any other
+ * http(s) URL, read as a MapLibre style.json. Self-hosted tiles work; OpenStreetMap's need its attribution.
+ */
+export const mapaUrl = text(500).refine((value) => !value || /^https?:\/\/[^\s]+$/i.test(value), {
+  error: 'Informe um endereço http(s):// de mapa (com {z}/{x}/{y} para blocos raster, ou o de um style.json).',
+});
+
+export const DEFAULT_FROTA = {
+  horasSilencio: 24,
+  minutosGps: 60,
+  mapa: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', atribuicao: '© OpenStreetMap contributors' },
+};
+
+export const frotaSettingsSchema = z
+  .object({
+    /** Hours without a report before a tracker is Sem comunicação. */
+    horasSilencio: int().pipe(z.number().min(1, { error: 'Informe de 1 a 720 horas.' }).max(720, { error: 'Informe de 1 a 720 horas.' })),
+    /** Minutes the fix may lag the report before the tracker is Sem GPS. */
+    minutosGps: int().pipe(
+      z.number().min(1, { error: 'Informe de 1 a 1440 minutos.' }).max(1440, { error: 'Informe de 1 a 1440 minutos.' }),
+    ),
+    mapa: z.object({ url: mapaUrl, atribuicao: text(300) }),
+  })
+  .partial();
+
 export const integrationsSchema = z
   .object({
     traccar: z.object({ server: text(300), userId: codeText(40), token: text(300), status: status01 }).partial(),
@@ -33,6 +59,7 @@ export const integrationsSchema = z
     alertas: z
       .object({ novacobranca: text(2000), vencehoje: text(2000), vencida: text(2000), cancelada: text(2000), recebida: text(2000) })
       .partial(),
+    frota: frotaSettingsSchema,
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
   })
   .partial();

@@ -228,3 +228,71 @@ export async function sendCommand(config: TraccarConfig, deviceId: number, type:
   const { status } = await call(config, 'POST', '/commands/send', { deviceId, type, attributes: {} }, 15_000);
   return { queued: status === 202 };
 }
+
+// The fleet read back (INTEGRATIONS.md 1, "Reading the fleet back") ----------------------------------
+
+/** Position (model/Position.java): speed in knots, dates ISO in UTC, attributes as the protocol sent them. */
+export interface TraccarPosition {
+  id: number;
+  deviceId: number;
+  serverTime?: string | null;
+  deviceTime?: string | null;
+  fixTime?: string | null;
+  valid?: boolean | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  speed?: number | null;
+  course?: number | null;
+  address?: string | null;
+  attributes?: Record<string, unknown> | null;
+}
+
+/** Event (model/Event.java): for type "alarm", attributes.alarm names it. */
+export interface TraccarEvent {
+  id: number;
+  type: string;
+  eventTime?: string | null;
+  deviceId: number;
+  positionId?: number | null;
+  attributes?: Record<string, unknown> | null;
+}
+
+/** Every device the token's user may see (`all=true`: every device, for an administrator). */
+export async function allDevices(config: TraccarConfig, timeoutMs?: number): Promise<TraccarDevice[]> {
+  const { data } = await call(config, 'GET', '/devices?all=true', undefined, timeoutMs);
+  return list<TraccarDevice>(data);
+}
+
+/** The latest position of every device the user sees: one call, never one per device. */
+export async function latestPositions(config: TraccarConfig, timeoutMs?: number): Promise<TraccarPosition[]> {
+  const { data } = await call(config, 'GET', '/positions', undefined, timeoutMs);
+  return list<TraccarPosition>(data);
+}
+
+/** A device's positions of a period (keep it short: `report.maxPositions` is 50,000). */
+export async function positionsOf(config: TraccarConfig, deviceId: number, from: Date, to: Date): Promise<TraccarPosition[]> {
+  const query = new URLSearchParams({ deviceId: String(deviceId), from: from.toISOString(), to: to.toISOString() });
+  const { data } = await call(config, 'GET', `/positions?${query}`, undefined, 20_000);
+  return list<TraccarPosition>(data);
+}
+
+/** The events report (there is no list endpoint /api/events): a device's events of a period, of some types. */
+export async function eventsReport(
+  config: TraccarConfig,
+  deviceId: number,
+  from: Date,
+  to: Date,
+  types: readonly string[] = ['alarm'],
+): Promise<TraccarEvent[]> {
+  const query = new URLSearchParams({ deviceId: String(deviceId), from: from.toISOString(), to: to.toISOString() });
+  for (const type of types) query.append('type', type);
+  const { data } = await call(config, 'GET', `/reports/events?${query}`, undefined, 20_000);
+  return list<TraccarEvent>(data);
+}
+
+/** `ws(s)://host/api/socket?token=` (query token: Traccar 6.2+). */
+export function socketUrl(config: TraccarConfig): string {
+  const root = new URL(traccarRoot(config.server));
+  root.protocol = root.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${root.toString().replace(/\/$/, '')}/api/socket?token=${encodeURIComponent(config.token)}`;
+}

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { SECRET_MASK } from '../../domain/constants';
-import type { Dadosempresa, Integrations } from '../../domain/schemas/company';
+import { DEFAULT_FROTA, type Dadosempresa, type Integrations } from '../../domain/schemas/company';
 import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
 import { randomToken } from './passwords';
@@ -35,6 +35,8 @@ export function defaultIntegrations() {
     gateway: { api: 'asaas', token: '', status: 0, webhookToken: randomToken(24) },
     notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
     alertas: { ...DEFAULT_ALERTAS },
+    /** The fleet's thresholds and the map's tiles (DESIGN 10, "Fleet"). */
+    frota: structuredClone(DEFAULT_FROTA),
     /** exigir2fa: staff without two-factor sign-in enroll at their next sign-in (DESIGN 10). */
     seguranca: { exigir2fa: false },
   };

@@ -139,7 +139,10 @@ export interface FakeServer {
 /** Answers `status` with the request's key repeated in the service's error shape (the echo-key lever). */
 export type EchoKeyHandler = (req: FakeRequest, res: ServerResponse, status: number) => void;
 
-export async function startFakeServer(handle: Handler, port = 0, echoKey?: EchoKeyHandler): Promise<FakeServer> {
+/** A WebSocket upgrade on the fake's port (the fake Traccar's /api/socket). */
+export type UpgradeHandler = (req: IncomingMessage, socket: Socket, head: Buffer) => void;
+
+export async function startFakeServer(handle: Handler, port = 0, echoKey?: EchoKeyHandler, upgrade?: UpgradeHandler): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   const requests: RequestLog[] = [];
   let delay = 0;
@@ -173,6 +176,11 @@ export async function startFakeServer(handle: Handler, port = 0, echoKey?: EchoK
         } else sendText(res, 500, `fake: ${(error as Error).stack ?? String(error)}`);
       }
     })();
+  });
+  server.on('upgrade', (req, socket: Socket, head: Buffer) => {
+    // "Down" cuts upgrades too; without a handler there is no socket to open.
+    if (!upgrade || Date.now() < downUntil) return void socket.destroy();
+    upgrade(req, socket, head);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -72,6 +72,18 @@ export interface TraccarPosition {
   attributes: Record<string, unknown>;
 }
 
+/** model/Event.java: for type "alarm", attributes.alarm is powerCut, lowPower, lowBattery, sos, tampering, removing, gpsAntennaCut, jamming… */
+export interface TraccarEvent {
+  id: number;
+  type: string;
+  eventTime: string;
+  deviceId: number;
+  positionId: number;
+  geofenceId: number;
+  maintenanceId: number;
+  attributes: Record<string, unknown>;
+}
+
 export interface TraccarCommand {
   id: number;
   deviceId: number;

@@ -2,13 +2,20 @@
  * A local Traccar (REST under /api) shaped like the real server: Bearer token on every route but
  * `GET /api/session?token=`, empty 401s, text/plain 400s in Traccar's own `Log.exceptionStack` form
  * ("message - ExceptionClass (File:line < File:line < ...)"), dates in ISO with "+00:00", speeds in knots.
- * See INTEGRATIONS.md, section 1. No WebSocket.
+ * See INTEGRATIONS.md, section 1, with the fleet's read back: the WebSocket `/api/socket?token=`
+ * (refused at the upgrade without the right token; on open `{"positions":[latest...]}`, then pushes
+ * of `positions`, `devices` and `events`, and `{}` keepalives), positions with attributes, and the
+ * events report `GET /api/reports/events`.
  *
- * Control API (no auth, besides the common one in control.ts):
- *   GET  /__fake/state                 {devices, users, permissions, commands, queued, positions}
+ * Control API (no auth, besides the common one in control.ts; /__fake/down also drops the sockets):
+ *   GET  /__fake/state                 {devices, users, permissions, commands, queued, positions, events}
  *   POST /__fake/online/{deviceId}     {online: boolean}  -> the device
- *   POST /__fake/position/{deviceId}   partial Position   -> the position
+ *   POST /__fake/position/{deviceId}   partial Position   -> the position (pushed to the sockets)
+ *   POST /__fake/alarm/{deviceId}      {alarm: "powerCut"} -> the alarm event (a position carrying it first)
+ *   POST /__fake/socket/drop           closes every open socket (clients see it close)
+ *   POST /__fake/socket                {enabled: boolean}: false refuses upgrades (503), as a proxy without WebSocket
  */
+import { WebSocketServer, type WebSocket } from 'ws';
 import { addCommonControl, controlBody } from './control';
 import {
   asObject,
@@ -37,12 +44,13 @@ import {
   type TraccarCommand,
   type TraccarCommandLog,
   type TraccarDevice,
+  type TraccarEvent,
   type TraccarPosition,
   type TraccarUser,
 } from './traccar-model';
 
 export { DEFAULT_SUPPORTED_COMMANDS, DEFAULT_TRACCAR_TOKEN, traccarDate } from './traccar-model';
-export type { TraccarCommand, TraccarCommandLog, TraccarDevice, TraccarPosition, TraccarUser } from './traccar-model';
+export type { TraccarCommand, TraccarCommandLog, TraccarDevice, TraccarEvent, TraccarPosition, TraccarUser } from './traccar-model';
 
 export interface TraccarFake {
   /** `http://127.0.0.1:PORT`, without /api. */
@@ -60,7 +68,20 @@ export interface TraccarFake {
   requests: RequestLog[];
   setOnline(deviceId: number, online: boolean): TraccarDevice;
   setSupported(deviceId: number, types: string[]): void;
+  /** A new position (pushed to the open sockets with the device's new lastUpdate). */
   setPosition(deviceId: number, position?: Partial<TraccarPosition>): TraccarPosition;
+  /** An event (pushed to the open sockets); `alarm` adds a position carrying it first, as a device reports it. */
+  pushEvent(deviceId: number, type: string, attributes?: Record<string, unknown>): TraccarEvent;
+  alarm(deviceId: number, alarm: string): TraccarEvent;
+  events: TraccarEvent[];
+  /** Open WebSocket clients. */
+  readonly sockets: number;
+  /** Closes every open socket (code 1001). */
+  dropSockets(): void;
+  /** false: upgrades to /api/socket are refused (503), so clients must poll. */
+  setSocketEnabled(enabled: boolean): void;
+  /** Sends `{}` to every socket (the real server does it every 55 s). */
+  keepalive(): void;
   stop(): Promise<void>;
   restart(): Promise<void>;
   setDelay(ms: number): void;
@@ -81,7 +102,16 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
   const online = new Set<number>();
   const commands: TraccarCommandLog[] = [];
   const queued: TraccarCommand[] = [];
-  const nextId = { device: 1, user: userId + 1, position: 1, command: 1 };
+  const nextId = { device: 1, user: userId + 1, position: 1, command: 1, event: 1 };
+  const events: TraccarEvent[] = [];
+  const clients = new Set<WebSocket>();
+  let socketEnabled = true;
+  const wss = new WebSocketServer({ noServer: true });
+  /** Pushes to every open socket, as AsyncSocket does for the user's devices. */
+  const push = (message: Record<string, unknown>) => {
+    const text = JSON.stringify(message);
+    for (const client of clients) if (client.readyState === client.OPEN) client.send(text);
+  };
 
   users.set(userId, newUser(userId, { name: 'admin', email: 'admin', administrator: true }));
   passwords.set(userId, 'admin');
@@ -126,9 +156,43 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     };
     positions.set(deviceId, [...(positions.get(deviceId) ?? []), position]);
     device.positionId = position.id;
-    device.lastUpdate = now;
+    device.lastUpdate = position.serverTime;
+    if (device.status !== 'online' && !partial.serverTime) device.status = 'online';
+    push({ devices: [device] });
+    push({ positions: [position] });
     return position;
   }
+
+  function pushEvent(deviceId: number, type: string, attributes: Record<string, unknown> = {}): TraccarEvent {
+    if (!devices.has(deviceId)) throw new Error(`traccar fake: no device ${deviceId}`);
+    const last = positions.get(deviceId)?.at(-1);
+    const event: TraccarEvent = {
+      id: nextId.event++,
+      type,
+      eventTime: last?.fixTime ?? traccarDate(),
+      deviceId,
+      positionId: last?.id ?? 0,
+      geofenceId: 0,
+      maintenanceId: 0,
+      attributes,
+    };
+    events.push(event);
+    push({ events: [event] });
+    return event;
+  }
+
+  function alarm(deviceId: number, kind: string): TraccarEvent {
+    const last = positions.get(deviceId)?.at(-1);
+    setPosition(deviceId, {
+      ...(last ? { latitude: last.latitude, longitude: last.longitude } : {}),
+      attributes: { ...(last?.attributes ?? {}), alarm: kind },
+    });
+    return pushEvent(deviceId, 'alarm', { alarm: kind });
+  }
+
+  const dropSockets = () => {
+    for (const client of clients) client.close(1001, 'going away');
+  };
 
   function setOnline(deviceId: number, isOnline: boolean): TraccarDevice {
     const device = devices.get(deviceId);
@@ -287,6 +351,28 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       }
       sendJson(res, 200, history.slice(-1));
     })
+    .on('GET', '/api/reports/events', (req, res) => {
+      // ReportResource: from and to are required; the devices are deviceId (repeatable) and the
+      // groups' (none here); type filters (repeatable, "allEvents" for all).
+      const from = Date.parse(req.query.get('from') ?? '');
+      const to = Date.parse(req.query.get('to') ?? '');
+      if (!Number.isFinite(from) || !Number.isFinite(to))
+        return text400(
+          res,
+          stack("Text '' could not be parsed at index 0", 'DateTimeParseException', 'DateParameterConverterProvider:50 < ...'),
+        );
+      const ids = req.query.getAll('deviceId').map(Number);
+      if (ids.some((id) => !devices.has(id))) return text400(res, accessDenied('Device'));
+      const types = req.query.getAll('type').filter((type) => type !== 'allEvents');
+      sendJson(
+        res,
+        200,
+        events.filter((event) => {
+          const at = Date.parse(event.eventTime);
+          return ids.includes(event.deviceId) && at >= from && at <= to && (!types.length || types.includes(event.type));
+        }),
+      );
+    })
     .on('GET', '/api/commands/types', (req, res) => {
       const deviceId = Number(req.query.get('deviceId'));
       if (req.query.has('deviceId') && !devices.has(deviceId)) return text400(res, accessDenied('Device'));
@@ -345,8 +431,37 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       const given = req.query.get('token') ?? (req.headers.authorization ?? '').replace(/^bearer /i, '');
       sendText(res, status, stack(`Token ${given} rejected for ${req.path}`, 'SecurityException', 'SecurityRequestFilter:120 < ...'));
     },
+    (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const refuse = (status: number, text: string) => {
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      };
+      if (url.pathname !== '/api/socket') return refuse(404, 'Not Found');
+      if (!socketEnabled) return refuse(503, 'Service Unavailable');
+      // The query token (Traccar 6.2+) or a Bearer header; anything else is refused at the upgrade.
+      const given = url.searchParams.get('token') ?? (req.headers.authorization ?? '').replace(/^bearer /i, '');
+      if (given !== token) return refuse(401, 'Unauthorized');
+      wss.handleUpgrade(req, socket, head, (client) => {
+        clients.add(client);
+        client.on('close', () => clients.delete(client));
+        client.on('error', () => clients.delete(client));
+        // AsyncSocket sends the latest position of every device the user sees on open.
+        const visible = linked(userId);
+        const latest = [...positions.entries()].filter(([id]) => visible.has(id)).map(([, list]) => list[list.length - 1]);
+        client.send(JSON.stringify({ positions: latest }));
+      });
+    },
   );
+  const keepalive = () => push({});
+  const keepaliveTimer = setInterval(keepalive, 55_000).unref();
 
+  // Before the common levers: this "down" also drops the open sockets (a server that is down keeps none).
+  router.on('POST', '/__fake/down', (req, res) => {
+    const seconds = Number(controlBody(req).seconds);
+    server.setDown(Number.isFinite(seconds) && seconds > 0 ? seconds : 365 * 24 * 3600);
+    dropSockets();
+    sendJson(res, 200, { down: true, seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null });
+  });
   addCommonControl(router, server);
   router
     .on('GET', '/__fake/state', (_req, res) =>
@@ -357,8 +472,22 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
         commands,
         queued,
         positions: Object.fromEntries(positions),
+        events,
       }),
     )
+    .on('POST', '/__fake/alarm/:deviceId', (req, res) => {
+      if (!devices.has(Number(req.params.deviceId))) return sendJson(res, 404, { error: 'no such device' });
+      sendJson(res, 200, alarm(Number(req.params.deviceId), String(controlBody(req).alarm ?? 'powerCut')));
+    })
+    .on('POST', '/__fake/socket/drop', (_req, res) => {
+      dropSockets();
+      sendJson(res, 200, { dropped: true });
+    })
+    .on('POST', '/__fake/socket', (req, res) => {
+      socketEnabled = controlBody(req).enabled !== false;
+      if (!socketEnabled) dropSockets();
+      sendJson(res, 200, { enabled: socketEnabled });
+    })
     .on('POST', '/__fake/online/:deviceId', (req, res) => {
       if (!devices.has(Number(req.params.deviceId))) return sendJson(res, 404, { error: 'no such device' });
       sendJson(res, 200, setOnline(Number(req.params.deviceId), controlBody(req).online !== false));
@@ -382,10 +511,30 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     setOnline,
     setSupported: (deviceId, types) => void supported.set(deviceId, [...types]),
     setPosition,
-    stop: server.stop,
+    pushEvent,
+    alarm,
+    events,
+    get sockets() {
+      return clients.size;
+    },
+    dropSockets,
+    setSocketEnabled(enabled) {
+      socketEnabled = enabled;
+      if (!enabled) dropSockets();
+    },
+    keepalive,
+    async stop() {
+      dropSockets();
+      await server.stop();
+    },
     restart: server.restart,
     setDelay: server.setDelay,
     setEchoKey: server.setEchoKey,
-    close: server.close,
+    async close() {
+      clearInterval(keepaliveTimer);
+      dropSockets();
+      wss.close();
+      await server.close();
+    },
   };
 }
