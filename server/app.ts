@@ -26,6 +26,7 @@ import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerTecnicosRoute } from './routes/tecnicos';
+import { registerBuscaRoute } from './routes/busca';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStaticContratoRoutes(app, db);
   registerFinanceRoutes(app, db, { queue, publicUrl: options.publicUrl });
   registerTecnicosRoute(app, db);
+  registerBuscaRoute(app, db);
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerWebhookRoutes(app, db);

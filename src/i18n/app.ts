@@ -366,6 +366,25 @@ export const appMessages = {
       message: 'O endereço acessado não existe.',
       back: 'Voltar ao Dashboard',
     },
+    // BEGIN app.busca (the top bar's search box)
+    busca: {
+      label: 'Buscar em todo o sistema',
+      placeholder: 'Buscar cliente, CPF, placa, IMEI, nº…  ( / )',
+      placeholder_curto: 'Buscar…',
+      loading: 'Buscando…',
+      nenhum: 'Nada encontrado.',
+      kinds: {
+        clientes: 'Clientes',
+        veiculos: 'Veículos',
+        trackres: 'Rastreadores',
+        chips: 'Chips',
+        cobrancas: 'Cobranças',
+        contratos: 'Contratos',
+        ordensservicos: 'Ordens de serviço',
+        users: 'Usuários',
+      },
+    },
+    // END app.busca
     // BEGIN app.clientes (clients screen, Link Pré-Cadastro)
     clientes: {
       create_title: 'Novo Cliente',

@@ -1,10 +1,11 @@
-/** Top bar: title, a profile link to /settings/perfil/ and logout. */
+/** Top bar: title, the search box, a profile link to /settings/perfil/ and logout. */
 import * as React from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useGetIdentity, useLogout, useTranslate } from 'ra-core';
 import { AppBar, TitlePortal } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
+import { GlobalSearch } from './GlobalSearch';
 
 function ProfileLink() {
   const translate = useTranslate();
@@ -48,7 +49,8 @@ export function AppTopBar() {
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', md: 'block' } }}>
         {translate('app.title')}
       </Typography>
-      <TitlePortal variant="subtitle1" />
+      <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', md: 'block' } }} />
+      <GlobalSearch />
       <ProfileLink />
       <LogoutIconButton />
     </AppBar>

@@ -43,6 +43,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/financeiro/resumo': 'user',
   'GET /v1/financeiro/serie': 'user',
   'GET /v1/tecnicos': 'user',
+  'GET /v1/busca': 'user',
   'GET /v1/integrations/whats/status': 'user',
   'GET /v1/integrations/whats/connect/:id': 'adminSelf',
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',

@@ -485,6 +485,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/financeiro/resumo': () => ({ query: month }),
       'GET /v1/financeiro/serie': () => ({}),
       'GET /v1/tecnicos': () => ({ query: { pesquisa: 'usu' } }),
+      'GET /v1/busca': () => ({ query: { q: String(cliente.cpf) } }),
       'GET /v1/integrations/whats/status': () => ({}),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
