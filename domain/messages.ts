@@ -124,6 +124,16 @@ export const MSG = {
   invalidTime: 'Horário inválido: use HH:MM',
   checklistInvalid: 'O checklist deve ser uma lista de itens com as respostas OK ou NT.',
   checklistAnswer: 'As respostas do checklist devem ser OK ou NT.',
+  // Stock (DESIGN 10, "Stock and imports")
+  situacao: 'Situação inválida: use estoque, tecnico, instalado, manutencao ou baixado',
+  situacaoMovimento: 'Situação inválida: use estoque, tecnico, manutencao ou baixado (Instalado segue o vínculo)',
+  tecnicoRequired: 'Escolha o técnico que recebe a unidade',
+  motivoRequired: 'Informe o motivo da baixa',
+  unidadeBaixada: 'Esta unidade está baixada e não pode ser vinculada.',
+  unidadeInstalada: 'Esta unidade está instalada: desvincule-a antes de movê-la.',
+  mesmaSituacao: 'A unidade já está nesta situação.',
+  ordemTipo: 'Tipo inválido: use instalacao ou retirada',
+  retiradaSemRastreador: 'Numa retirada, o rastreador deve estar instalado neste veículo.',
   ordemConcluida: 'Esta ordem de serviço está concluída e não pode ser alterada. Somente um administrador pode reabri-la.',
   ordemConcluidaRemove: 'Esta ordem de serviço está concluída e não pode ser removida. Um administrador pode reabri-la antes.',
   // Plans and money

@@ -26,6 +26,7 @@ import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerTecnicosRoute } from './routes/tecnicos';
+import { registerEstoqueRoutes } from './routes/estoque';
 import { registerBuscaRoute } from './routes/busca';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Both list caches are exact (validated by table versions); off only to measure the raw work.
   const caches = listCaches(options.countCache !== false, options.database.plannedOnce);
   for (const resource of RESOURCES) registerResource(app, db, resource, caches, RESOURCES);
+  registerEstoqueRoutes(app, db, RESOURCES);
 
   // Checked once: `npm start` builds the browser app before the server starts.
   const servesApp = Boolean(options.staticDir && existsSync(path.join(options.staticDir, 'index.html')));

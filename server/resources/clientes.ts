@@ -96,9 +96,17 @@ export const clientesResource = defineResource({
     email: clientes.email,
   },
   status: { values: Object.values(CLIENTE_STATUS), where: (status) => eq(clientes.status, status) },
-  filters: listFilters({ cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional() }, (q) => [
-    q.cadastro ? eq(clientes.cadastro, q.cadastro) : undefined,
-  ]),
+  filters: listFilters(
+    {
+      cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional(),
+      // Pre-registrations waiting for staff (DESIGN 10): 1 those, 0 the confirmed ones.
+      revisao: z.enum(['0', '1'], { error: 'Use 1 (pré-cadastros a confirmar) ou 0 (confirmados).' }).optional(),
+    },
+    (q) => [
+      q.cadastro ? eq(clientes.cadastro, q.cadastro) : undefined,
+      q.revisao !== undefined ? eq(clientes.revisao, q.revisao === '1') : undefined,
+    ],
+  ),
   aliases: { datecreated: 'dtcard' },
   present(items) {
     for (const item of items) item.password = '';

@@ -80,7 +80,8 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
         })),
       );
       const id = await db.transaction(async (tx) => {
-        const values = { ...data, idcard: ownerId, status: CLIENTE_STATUS.ATIVO };
+        // Marked "Pré-cadastro" until staff open and confirm it (DESIGN 10).
+        const values = { ...data, idcard: ownerId, status: CLIENTE_STATUS.ATIVO, revisao: true };
         const client = await insertRecord(tx, clientesResource, values, ownerId);
         for (const file of files) {
           await tx.insert(uploads).values({
