@@ -7,6 +7,11 @@ import { ORDEM_STATUS } from './constants';
 export { ORDEM_STATUS };
 export type OrdemStatus = (typeof ORDEM_STATUS)[keyof typeof ORDEM_STATUS];
 
+/** An installation takes its tracker from the técnico's stock; a removal returns it on Finalizar (DESIGN 10). */
+export const ORDEM_TIPOS = ['instalacao', 'retirada'] as const;
+export type OrdemTipo = (typeof ORDEM_TIPOS)[number];
+export const ORDEM_TIPO_LABEL: Readonly<Record<OrdemTipo, string>> = { instalacao: 'Instalação', retirada: 'Retirada' };
+
 /** The checklist items, in the order the page shows them (3 columns), as stored (DESIGN 9 spelling). */
 export const CHECKLIST_ITEMS = [
   'Lanternas Dianteiras',

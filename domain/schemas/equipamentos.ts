@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { VEHICLE_CATEGORIES } from '../constants';
 import { MSG, maxChars } from '../messages';
+import { money } from './money';
 import { codeText, digitsInput, digitsString, id, int, onlyDigitsInput, requiredText, safeString, text } from './common';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -101,6 +102,8 @@ export const chipSchema = z.object({
   ),
   operadora: text(40),
   fonecedor: text(80),
+  /** What the SIM card costs a month, in reais (DESIGN 10); blank is 0. */
+  custoMensal: z.preprocess((v) => (blank(v) ? 0 : v), money()),
   deviceId: linkId(MSG.invalidRastreador),
 });
 export type ChipInput = z.infer<typeof chipSchema>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar';
 import { MSG, checklistIncomplete, checklistUnknownItem } from '../messages';
-import { CHECKLIST_ALIASES, checklistMissing, isChecklistItem, ORDEM_STATUS, type Checklist } from '../ordensservicos';
+import { CHECKLIST_ALIASES, checklistMissing, isChecklistItem, ORDEM_STATUS, ORDEM_TIPOS, type Checklist } from '../ordensservicos';
 import { id, idOrZero, INT_MAX, requiredText, text, withoutControlChars } from './common';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -107,6 +107,8 @@ export const ordemServicoSchema = z.preprocess(
       tecnico: reference(MSG.invalidTecnico),
       idtecnico: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : v), id(MSG.invalidTecnico).nullable()),
       descricao: requiredText(300),
+      /** instalacao (default) or retirada: a removal returns the tracker on Finalizar (DESIGN 10). */
+      tipo: z.preprocess((v) => (blank(v) ? 'instalacao' : v), z.enum(ORDEM_TIPOS, { error: MSG.ordemTipo })),
       agendamento: z.preprocess((v) => (blank(v) ? null : v), calendarDate().nullable()),
       horario,
       informacoes: text(5000),

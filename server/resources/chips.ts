@@ -2,18 +2,29 @@
  * SIM chips (SPEC 2.10, DESIGN sections 5 and 9): free when deviceId is 0; a PUT or POST with
  * deviceId connects it from the chip's side; a chip in use cannot be removed.
  */
-import { eq, gt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
-import { chips, trackres } from '../db/schema';
+import { chips, trackres, users } from '../db/schema';
+import { assertLinkable, autorDe, resumoSql, seguirVinculo } from '../services/estoque';
+import { estoqueFilters, estoqueWhere } from './estoque-filters';
+import { pesquisaCondition } from './list-query';
 import { conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
 import { linkChipFromChipSide, releaseChip } from '../services/links';
 import { queueTrackerSync } from '../services/traccar-sync';
 
-const own = ({ phone, iccid, operadora, fonecedor }: ChipInput) => ({ phone, iccid, operadora, fonecedor });
+const own = ({ phone, iccid, operadora, fonecedor, custoMensal }: ChipInput) => ({
+  phone,
+  iccid,
+  operadora,
+  fonecedor,
+  custoMensal: custoMensal.toFixed(2),
+});
+const statusWhere = (status: number) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0));
+const deviceWhere = (q: Record<string, unknown>) => (q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId as number) : undefined);
 
 export const chipsResource = defineResource({
   name: 'chips',
@@ -21,18 +32,45 @@ export const chipsResource = defineResource({
   access: STAFF_ACCESS,
   searchFields: (c) => [c.phone, c.iccid, c.operadora, c.fonecedor],
   hiddenColumns: ['updatedAt'],
-  sortable: { id: chips.id, phone: chips.phone, iccid: chips.iccid, operadora: chips.operadora, fonecedor: chips.fonecedor },
+  sortable: {
+    id: chips.id,
+    phone: chips.phone,
+    iccid: chips.iccid,
+    operadora: chips.operadora,
+    fonecedor: chips.fonecedor,
+    custoMensal: chips.custoMensal,
+  },
   /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
-  status: { values: [0, 1], where: (status) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0)) },
-  filters: listFilters({ deviceId: idOrZero(MSG.invalidRastreador).optional() }, (q) => [
-    q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId) : undefined,
+  status: { values: [0, 1], where: statusWhere },
+  filters: listFilters({ deviceId: idOrZero(MSG.invalidRastreador).optional(), ...estoqueFilters }, (q) => [
+    deviceWhere(q),
+    ...estoqueWhere(chips, q),
   ]),
+  // meta.resumo: the count per situacao for the same filters but situacao (DESIGN 10).
+  listSummary: {
+    sql: (q) =>
+      resumoSql(
+        chips,
+        and(
+          pesquisaCondition(chips.busca, q.pesquisa, { placeholders: true }),
+          q.status !== undefined ? statusWhere(Number(q.status)) : undefined,
+          deviceWhere(q),
+          ...estoqueWhere(chips, q, false),
+        ),
+        q.situacao as string | undefined,
+      ),
+  },
+  // Money as a number in reais.
+  present: (items) => {
+    for (const item of items) item.custoMensal = Number(item.custoMensal);
+  },
   embeds: [
     embed('device', {
       table: trackres,
       key: chips.deviceId,
       columns: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
     }),
+    embed('tecnico', { table: users, key: chips.idtecnico, columns: { id: users.id, name: users.name } }),
   ],
   create: {
     schema: chipSchema,
@@ -42,7 +80,12 @@ export const chipsResource = defineResource({
       const deviceId = await linkChipFromChipSide(tx, saved, 0, input.deviceId);
       // The tracker's Traccar device carries the chip's number.
       await queueTrackerSync(tx, ctx.effects.queue, [deviceId]);
-      const [row] = await tx.update(chips).set({ deviceId }).where(eq(chips.id, saved.id)).returning();
+      const stock = await seguirVinculo(tx, 'chips', saved, true, autorDe(ctx.user));
+      const [row] = await tx
+        .update(chips)
+        .set({ deviceId, ...stock })
+        .where(eq(chips.id, saved.id))
+        .returning();
       return row;
     },
   },
@@ -50,10 +93,14 @@ export const chipsResource = defineResource({
     schema: chipSchema,
     async prepare(input: ChipInput, existing, ctx, tx) {
       const next = { ...existing, ...own(input) };
-      const deviceId = await linkChipFromChipSide(tx, next, existing.deviceId, input.deviceId ?? existing.deviceId);
+      const wanted = input.deviceId ?? existing.deviceId;
+      if (wanted > 0 && wanted !== existing.deviceId) assertLinkable(existing, 'deviceId');
+      const deviceId = await linkChipFromChipSide(tx, next, existing.deviceId, wanted);
       if (deviceId !== existing.deviceId || next.phone !== existing.phone)
         await queueTrackerSync(tx, ctx.effects.queue, [existing.deviceId, deviceId]);
-      return { ...own(input), deviceId };
+      // instalado while in a tracker (DESIGN 10).
+      const stock = await seguirVinculo(tx, 'chips', existing, deviceId > 0, autorDe(ctx.user));
+      return { ...own(input), deviceId, ...stock };
     },
   },
   remove: {

@@ -18,6 +18,8 @@ import { badRequest, conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
 import { embed } from './embed';
 import { linkTrackerToVehicle } from '../services/links';
+import { autorDe, registrarMovimento } from '../services/estoque';
+import { estoqueMovimentos } from '../db/schema';
 import { queueTrackerSync } from '../services/traccar-sync';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
@@ -40,7 +42,7 @@ async function clientOf(tx: DbOrTx, idcliente: number) {
  * The vehicle must be the client's; the tracker on that vehicle, or free and then linked to it
  * (tracker and vehicle locked in the order the tracker routes lock them: tracker, then vehicle).
  */
-async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestContext) {
+async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestContext, existing?: OrdemRow) {
   const [tracker] = await tx.select().from(trackres).where(eq(trackres.id, input.iddevice)).for('update');
   const [vehicle] = await tx.select().from(veiculos).where(eq(veiculos.id, input.idveiculo)).for('update');
   if (!vehicle) throw badRequest(MSG.veiculoNotFound, { idveiculo: MSG.veiculoNotFound });
@@ -48,7 +50,10 @@ async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: Requ
   if (!tracker) throw badRequest(MSG.rastreadorNotFound, { iddevice: MSG.rastreadorNotFound });
   if (tracker.idveiculo === vehicle.id) return;
   if (tracker.idveiculo !== 0) throw conflict(MSG.trackerOnOtherVehicle, { iddevice: MSG.trackerOnOtherVehicle });
-  const links = await linkTrackerToVehicle(tx, tracker, vehicle.id);
+  // A removal order removes the tracker that is there: it links none.
+  if (input.tipo === 'retirada') throw conflict(MSG.retiradaSemRastreador, { iddevice: MSG.retiradaSemRastreador });
+  // Taken from the técnico's stock (or the shelf) into the vehicle: a move for this order (DESIGN 10).
+  const links = await linkTrackerToVehicle(tx, tracker, vehicle.id, { ...autorDe(ctx.user), idordemservico: existing?.id ?? null });
   await tx
     .update(trackres)
     .set({ ...links, updatedAt: new Date() })
@@ -74,9 +79,30 @@ async function values(input: OrdemServicoInput, tx: DbOrTx, ctx: RequestContext,
   const client = await clientOf(tx, input.idcliente);
   const linksChanged =
     !existing || existing.idcliente !== input.idcliente || existing.idveiculo !== input.idveiculo || existing.iddevice !== input.iddevice;
-  if (linksChanged) await checkInstallation(tx, input, ctx);
+  if (linksChanged || input.tipo !== existing?.tipo) await checkInstallation(tx, input, ctx, existing);
   if (input.idtecnico !== null && input.idtecnico !== existing?.idtecnico) await checkTecnico(tx, input.idtecnico);
   return { ...input, ...ordemClienteSearch(client) };
+}
+
+/**
+ * A removal order finalized: its tracker leaves the vehicle and goes back to the técnico's hands
+ * (to the shelf without a técnico), a move for this order (DESIGN 10).
+ */
+async function retirar(tx: DbOrTx, order: OrdemRow, ctx: RequestContext) {
+  const [tracker] = await tx.select().from(trackres).where(eq(trackres.id, order.iddevice)).for('update');
+  if (!tracker || tracker.idveiculo !== order.idveiculo) return;
+  const autor = { ...autorDe(ctx.user), idordemservico: order.id };
+  const back = order.idtecnico
+    ? { situacao: 'tecnico', idtecnico: order.idtecnico, motivo: '' }
+    : { situacao: 'estoque', idtecnico: null, motivo: '' };
+  // One move, instalado → back: the unlink itself records none for a unit already out of instalado.
+  const unlinked = await linkTrackerToVehicle(tx, { ...tracker, ...back }, 0, autor);
+  await registrarMovimento(tx, 'trackres', tracker, back, autor);
+  await tx
+    .update(trackres)
+    .set({ ...unlinked, ...back, updatedAt: new Date() })
+    .where(eq(trackres.id, tracker.id));
+  await queueTrackerSync(tx, ctx.effects.queue, [tracker.id], [tracker.idcliente]);
 }
 
 /** A finalized order is a signed record: frozen, except an administrator reopening it. */
@@ -163,12 +189,31 @@ export const ordensservicosResource = defineResource({
   create: {
     schema: ordemServicoSchema,
     prepare: (input: OrdemServicoInput, ctx, tx) => values(input, tx, ctx),
+    async after(saved, _input, ctx, tx) {
+      // The tracker's move made before the order had its id (same transaction: same now()).
+      await tx
+        .update(estoqueMovimentos)
+        .set({ idordemservico: saved.id })
+        .where(
+          and(
+            eq(estoqueMovimentos.recurso, 'trackres'),
+            eq(estoqueMovimentos.unidade, saved.iddevice),
+            isNull(estoqueMovimentos.idordemservico),
+            sql`${estoqueMovimentos.em} = now()`,
+          ),
+        );
+      if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO) await retirar(tx, saved, ctx);
+    },
   },
   update: {
     schema: ordemServicoSchema,
     async prepare(input: OrdemServicoInput, existing, ctx, tx) {
       assertMayChange(existing, input, ctx);
       return values(input, tx, ctx, existing);
+    },
+    async after(saved, existing, ctx, tx) {
+      if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO)
+        await retirar(tx, saved, ctx);
     },
   },
   remove: {

@@ -75,7 +75,10 @@ export function registerResource(
       const q = request.query as ListParams;
       const list = async () => {
         const { rows, total, extras } = await listRows(db, def, q, caches);
-        return { meta: listMeta(q, total), Items: await presentItems(def, rows, contextOf(db, request, effects), false), ...extras };
+        // A summary's `meta` (the stock's `resumo`) joins the paging fields.
+        const { meta, ...rest } = extras as { meta?: Item };
+        const Items = await presentItems(def, rows, contextOf(db, request, effects), false);
+        return { meta: { ...listMeta(q, total), ...meta }, Items, ...rest };
       };
       if (!caches.pageCache) return list();
       // Read before the page: a reply is only ever stored under versions at most as new as its rows.

@@ -3,13 +3,16 @@
  * tracker to a vehicle (0 unlinks) and with chipId connects a chip (0 disconnects), each side
  * updated in the same transaction; the chip's number, ICCID and carrier are copied from the chip.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { emUsoMessage, ORDENS } from '../../domain/emUso';
 import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
-import { ordensservicos, trackres, veiculos } from '../db/schema';
+import { ordensservicos, trackres, users, veiculos } from '../db/schema';
+import { autorDe, resumoSql } from '../services/estoque';
+import { estoqueFilters, estoqueWhere } from './estoque-filters';
+import { pesquisaCondition } from './list-query';
 import { conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
@@ -25,9 +28,10 @@ import { presentTraccarSync, queueDeviceRemoval, queueTrackerSync, SYNC } from '
 import type { RequestContext } from './definition';
 
 /** The link columns a tracker ends up with; absent ids keep the current links. */
-async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput) {
-  const vehicle = input.idveiculo === undefined ? {} : await linkTrackerToVehicle(tx, tracker, input.idveiculo);
-  const chip = input.chipId === undefined ? {} : await linkChipToTracker(tx, tracker, input.chipId);
+async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput, ctx: RequestContext) {
+  const autor = autorDe(ctx.user);
+  const vehicle = input.idveiculo === undefined ? {} : await linkTrackerToVehicle(tx, tracker, input.idveiculo, autor);
+  const chip = input.chipId === undefined ? {} : await linkChipToTracker(tx, tracker, input.chipId, autor);
   return { ...vehicle, ...chip };
 }
 
@@ -37,6 +41,16 @@ async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, row: TrackerRo
 }
 
 const own = ({ imei, modelo, marca }: TrackerInput) => ({ imei, modelo, marca });
+
+/** The list's link filters (the stock's are `estoqueWhere`). */
+const otherFilters = (q: Record<string, unknown>) => {
+  const idveiculo = (q.idveiculo ?? q.idVeiculo) as number | undefined;
+  return [
+    idveiculo !== undefined ? eq(trackres.idveiculo, idveiculo) : undefined,
+    q.idcliente !== undefined ? eq(trackres.idcliente, q.idcliente as number) : undefined,
+    q.chipId !== undefined ? eq(trackres.chipId, q.chipId as number) : undefined,
+  ];
+};
 const optionalLink = (message: string) => idOrZero(message).optional();
 
 export const trackresResource = defineResource({
@@ -52,22 +66,26 @@ export const trackresResource = defineResource({
       idVeiculo: optionalLink(MSG.invalidVeiculo),
       idcliente: optionalLink(MSG.invalidCliente),
       chipId: optionalLink(MSG.invalidChip),
+      ...estoqueFilters,
     },
-    (q) => {
-      const idveiculo = q.idveiculo ?? q.idVeiculo;
-      return [
-        idveiculo !== undefined ? eq(trackres.idveiculo, idveiculo) : undefined,
-        q.idcliente !== undefined ? eq(trackres.idcliente, q.idcliente) : undefined,
-        q.chipId !== undefined ? eq(trackres.chipId, q.chipId) : undefined,
-      ];
-    },
+    (q) => [...otherFilters(q), ...estoqueWhere(trackres, q)],
   ),
+  // meta.resumo: the count per situacao for the same filters but situacao (DESIGN 10).
+  listSummary: {
+    sql: (q) =>
+      resumoSql(
+        trackres,
+        and(pesquisaCondition(trackres.busca, q.pesquisa, { placeholders: true }), ...otherFilters(q), ...estoqueWhere(trackres, q, false)),
+        q.situacao as string | undefined,
+      ),
+  },
   embeds: [
     embed('Veiculo', {
       table: veiculos,
       key: trackres.idveiculo,
       columns: { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
     }),
+    embed('tecnico', { table: users, key: trackres.idtecnico, columns: { id: users.id, name: users.name } }),
   ],
   aliases: { idVeiculo: 'idveiculo' },
   // traccarSync as { status, erro, em }; the Traccar internals stay hidden.
@@ -76,7 +94,7 @@ export const trackresResource = defineResource({
     schema: trackerSchema,
     prepare: (input: TrackerInput) => own(input),
     async after(saved, input: TrackerInput, ctx, tx) {
-      const changes = await links(tx, saved, input);
+      const changes = await links(tx, saved, input, ctx);
       if (!Object.keys(changes).length) return followedByTraccar(tx, ctx, saved);
       const [row] = await tx
         .update(trackres)
@@ -89,7 +107,7 @@ export const trackresResource = defineResource({
   update: {
     schema: trackerSchema,
     async prepare(input: TrackerInput, existing, ctx, tx) {
-      const changes = await links(tx, existing, input);
+      const changes = await links(tx, existing, input, ctx);
       // A tracker moved to another client leaves the former client's Traccar user.
       const formerClients = changes.idcliente !== undefined && changes.idcliente !== existing.idcliente ? [existing.idcliente] : [];
       const pending = await queueTrackerSync(tx, ctx.effects.queue, [existing.id], formerClients);
@@ -103,7 +121,7 @@ export const trackresResource = defineResource({
       if (refusal) throw conflict(refusal);
     },
     async after(removed, ctx, tx) {
-      await releaseTracker(tx, removed);
+      await releaseTracker(tx, removed, autorDe(ctx.user));
       await queueDeviceRemoval(tx, ctx.effects.queue, removed);
     },
   },

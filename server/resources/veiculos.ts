@@ -14,6 +14,7 @@ import { badRequest, conflict } from '../http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
 import { followVehicleClient, releaseVehicle } from '../services/links';
+import { autorDe } from '../services/estoque';
 import { queueTrackerSync } from '../services/traccar-sync';
 
 const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
@@ -74,7 +75,7 @@ export const veiculosResource = defineResource({
       if (refusal) throw conflict(refusal);
     },
     async after(removed, ctx, tx) {
-      await releaseVehicle(tx, removed);
+      await releaseVehicle(tx, removed, autorDe(ctx.user));
       // The freed tracker's device is named by its IMEI again and leaves the client's user.
       await queueTrackerSync(tx, ctx.effects.queue, [removed.deviceId], [removed.idcliente]);
     },

@@ -11,12 +11,15 @@ import { searchText } from '../../domain/text';
 import type { DbOrTx } from '../db/client';
 import { chips, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';
+import { assertLinkable, seguirVinculo, SISTEMA, type Autor } from './estoque';
 
 export type TrackerRow = typeof trackres.$inferSelect;
 type VehicleRow = typeof veiculos.$inferSelect;
 type ChipRow = typeof chips.$inferSelect;
 /** The link columns a change gives a tracker. */
-type TrackerLinks = Partial<Pick<TrackerRow, 'idveiculo' | 'idcliente' | 'chipId' | 'phone' | 'iccid' | 'operadora'>>;
+type TrackerLinks = Partial<
+  Pick<TrackerRow, 'idveiculo' | 'idcliente' | 'chipId' | 'phone' | 'iccid' | 'operadora' | 'situacao' | 'idtecnico' | 'motivo'>
+>;
 
 /** What a tracker is found by (DESIGN 9: imei, modelo, marca, phone, iccid). */
 export const trackerSearchFields = (t: Partial<TrackerRow>) => [t.imei, t.modelo, t.marca, t.phone, t.iccid];
@@ -44,9 +47,15 @@ const lockTracker = (tx: DbOrTx, id: number) => lock(tx, trackres, id);
 
 /**
  * Moves `tracker` (already locked) to vehicle `idveiculo` (0 = none) and returns the tracker's
- * new link columns. The vehicle's deviceId follows; the tracker takes the vehicle's client.
+ * new link columns. The vehicle's deviceId follows; the tracker takes the vehicle's client and is
+ * instalado while linked (a move by `autor`, DESIGN 10); a baixado tracker cannot be linked.
  */
-export async function linkTrackerToVehicle(tx: DbOrTx, tracker: TrackerRow, idveiculo: number): Promise<TrackerLinks> {
+export async function linkTrackerToVehicle(
+  tx: DbOrTx,
+  tracker: TrackerRow,
+  idveiculo: number,
+  autor: Autor = SISTEMA,
+): Promise<TrackerLinks> {
   if (idveiculo === 0) {
     if (tracker.idveiculo > 0) {
       await tx
@@ -54,8 +63,9 @@ export async function linkTrackerToVehicle(tx: DbOrTx, tracker: TrackerRow, idve
         .set({ deviceId: 0, updatedAt: new Date() })
         .where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
     }
-    return { idveiculo: 0, idcliente: 0 };
+    return { idveiculo: 0, idcliente: 0, ...(await seguirVinculo(tx, 'trackres', tracker, false, autor)) };
   }
+  if (tracker.idveiculo !== idveiculo) assertLinkable(tracker, 'idveiculo');
   const vehicle = await lockVehicle(tx, idveiculo);
   if (!vehicle) throw badRequest(MSG.veiculoNotFound, { idveiculo: MSG.veiculoNotFound });
   if (vehicle.deviceId !== 0 && vehicle.deviceId !== tracker.id)
@@ -68,25 +78,41 @@ export async function linkTrackerToVehicle(tx: DbOrTx, tracker: TrackerRow, idve
   }
   if (vehicle.deviceId !== tracker.id)
     await tx.update(veiculos).set({ deviceId: tracker.id, updatedAt: new Date() }).where(eq(veiculos.id, idveiculo));
-  return { idveiculo, idcliente: vehicle.idcliente };
+  return { idveiculo, idcliente: vehicle.idcliente, ...(await seguirVinculo(tx, 'trackres', tracker, true, autor)) };
 }
 
-/** Connects chip `chipId` (0 = disconnect) to `tracker` (already locked); returns the tracker's chip columns. */
-export async function linkChipToTracker(tx: DbOrTx, tracker: TrackerRow, chipId: number): Promise<TrackerLinks> {
+/** Frees chip `chipId` of `trackerId`: back in stock (a move by `autor`). */
+async function freeChip(tx: DbOrTx, chipId: number, trackerId: number, autor: Autor) {
+  const chip = await lockChip(tx, chipId);
+  if (!chip || chip.deviceId !== trackerId) return;
+  const stock = await seguirVinculo(tx, 'chips', chip, false, autor);
+  await tx
+    .update(chips)
+    .set({ deviceId: 0, ...stock, updatedAt: new Date() })
+    .where(eq(chips.id, chipId));
+}
+
+/**
+ * Connects chip `chipId` (0 = disconnect) to `tracker` (already locked); returns the tracker's chip
+ * columns. The chip is instalado while in a tracker; a baixado chip cannot be connected.
+ */
+export async function linkChipToTracker(tx: DbOrTx, tracker: TrackerRow, chipId: number, autor: Autor = SISTEMA): Promise<TrackerLinks> {
   if (chipId === 0) {
-    if (tracker.chipId > 0) {
-      await tx
-        .update(chips)
-        .set({ deviceId: 0, updatedAt: new Date() })
-        .where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
-    }
+    if (tracker.chipId > 0) await freeChip(tx, tracker.chipId, tracker.id, autor);
     return NO_CHIP;
   }
   if (tracker.chipId > 0 && tracker.chipId !== chipId) throw conflict(MSG.trackerHasChip, { chipId: MSG.trackerHasChip });
   const chip = await lockChip(tx, chipId);
   if (!chip) throw badRequest(MSG.chipNotFound, { chipId: MSG.chipNotFound });
   if (chip.deviceId !== 0 && chip.deviceId !== tracker.id) throw conflict(MSG.chipInUse, { chipId: MSG.chipInUse });
-  if (chip.deviceId !== tracker.id) await tx.update(chips).set({ deviceId: tracker.id, updatedAt: new Date() }).where(eq(chips.id, chipId));
+  if (chip.deviceId !== tracker.id) {
+    assertLinkable(chip, 'chipId');
+    const stock = await seguirVinculo(tx, 'chips', chip, true, autor);
+    await tx
+      .update(chips)
+      .set({ deviceId: tracker.id, ...stock, updatedAt: new Date() })
+      .where(eq(chips.id, chipId));
+  }
   return chipFields(chip);
 }
 
@@ -134,13 +160,9 @@ export async function releaseChip(tx: DbOrTx, chip: ChipRow) {
   if (tracker && tracker.chipId === chip.id) await saveTracker(tx, tracker, NO_CHIP);
 }
 
-/** A removed tracker frees its chip and its vehicle. */
-export async function releaseTracker(tx: DbOrTx, tracker: TrackerRow) {
-  if (tracker.chipId > 0)
-    await tx
-      .update(chips)
-      .set({ deviceId: 0, updatedAt: new Date() })
-      .where(and(eq(chips.id, tracker.chipId), eq(chips.deviceId, tracker.id)));
+/** A removed tracker frees its chip (back in stock) and its vehicle. */
+export async function releaseTracker(tx: DbOrTx, tracker: TrackerRow, autor: Autor = SISTEMA) {
+  if (tracker.chipId > 0) await freeChip(tx, tracker.chipId, tracker.id, autor);
   if (tracker.idveiculo > 0)
     await tx
       .update(veiculos)
@@ -148,9 +170,15 @@ export async function releaseTracker(tx: DbOrTx, tracker: TrackerRow) {
       .where(and(eq(veiculos.id, tracker.idveiculo), eq(veiculos.deviceId, tracker.id)));
 }
 
-/** A removed vehicle frees its tracker. */
-export async function releaseVehicle(tx: DbOrTx, vehicle: VehicleRow) {
-  await tx.update(trackres).set({ idveiculo: 0, idcliente: 0, updatedAt: new Date() }).where(eq(trackres.idveiculo, vehicle.id));
+/** A removed vehicle frees its tracker: back in stock. */
+export async function releaseVehicle(tx: DbOrTx, vehicle: VehicleRow, autor: Autor = SISTEMA) {
+  const [tracker] = await tx.select().from(trackres).where(eq(trackres.idveiculo, vehicle.id)).for('update');
+  if (!tracker) return;
+  const stock = await seguirVinculo(tx, 'trackres', tracker, false, autor);
+  await tx
+    .update(trackres)
+    .set({ idveiculo: 0, idcliente: 0, ...stock, updatedAt: new Date() })
+    .where(eq(trackres.id, tracker.id));
 }
 
 /** A vehicle moved to another client takes its tracker along. */

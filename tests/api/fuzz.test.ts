@@ -507,6 +507,18 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         params: { id: chip.id },
         body: [{ situacao: 'manutencao' }, { situacao: 'estoque' }][n % 2],
       'GET /v1/chips/custos': () => ({}),
+      // Stock (DESIGN 10): moves of a tracker and a chip, their history, the chips' costs.
+      'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
+      'POST /v1/trackres/:id/movimentos': (n) => ({
+        params: { id: tracker.id },
+        body: [{ situacao: 'tecnico', idtecnico: usuarioId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][n % 3],
+      }),
+      'GET /v1/chips/:id/movimentos': () => ({ params: { id: chip.id } }),
+      'POST /v1/chips/:id/movimentos': (n) => ({
+        params: { id: chip.id },
+        body: [{ situacao: 'manutencao' }, { situacao: 'estoque' }][n % 2],
+      }),
+      'GET /v1/chips/custos': () => ({}),
       'POST /webhook/cobranca/:userId/:gateway': async (n) => ({
         params: { userId: 1, gateway: 'asaas' },
         headers: { 'asaas-access-token': await webhookToken() },
