@@ -22,6 +22,8 @@ import { registerSecurity } from './plugins/security';
 import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
 import { registerAuthRoutes } from './routes/auth';
+import { registerSegurancaRoutes } from './routes/seguranca';
+import { processLocalKeys, type ServerKeys } from './services/chave';
 import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -57,6 +59,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** ASAAS_BASE_URL: Asaas at another address than the API key's environment (a fake in tests). */
   asaasBaseUrl?: string;
+  /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
+  keys?: ServerKeys;
 }
 
 /**
@@ -116,7 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await ping(db);
     return { status: 'ok', database: options.database.kind };
   });
-  registerAuthRoutes(app, db);
+  const keys = options.keys ?? processLocalKeys();
+  registerAuthRoutes(app, db, keys);
+  registerSegurancaRoutes(app, db, keys);
   registerUploadRoutes(app, db);
   registerPrecadastroRoutes(app, db);
   registerStaticContratoRoutes(app, db);

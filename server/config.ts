@@ -38,6 +38,17 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The key of the TOTP secrets and signed sign-in cookies (at least 32 characters); else DATA_DIR/chave-2fa.key. */
+  TOTP_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Where the daily backups go (unset: no daily backup); BACKUP_KEEP of them are kept. */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v ? path.resolve(v) : undefined)),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readEnv } from './config';
 import { openDatabase } from './db/client';
+import { deriveKeys, loadKeyMaterial } from './services/chave';
 
 const env = readEnv();
 const database = await openDatabase(
@@ -17,6 +18,7 @@ const app = await buildApp({
   workers: env.WORKERS === 'on' ? { billingAtStart: true } : false,
   publicUrl: env.PUBLIC_URL,
   asaasBaseUrl: env.ASAAS_BASE_URL,
+  keys: deriveKeys(loadKeyMaterial(env)),
 });
 
 const shutdown = async () => {

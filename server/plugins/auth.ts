@@ -21,10 +21,11 @@ import { SESSION_CHANNEL, SessionCache } from './session-cache';
 export type SessionUser = typeof users.$inferSelect;
 /**
  * `self`: an administrator, or the record's own user. `adminSelf`: an administrator, on their own id
- * only (the integration calls whose `{id}` is the caller's, DESIGN 9).
+ * only (the integration calls whose `{id}` is the caller's, DESIGN 9). `own`: any staff member, on
+ * their own id only (enrolling one's own second factor, DESIGN 10).
  */
-export type AccessLevel = 'public' | 'user' | 'self' | 'admin' | 'adminSelf';
-export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin', 'adminSelf'];
+export type AccessLevel = 'public' | 'user' | 'self' | 'admin' | 'adminSelf' | 'own';
+export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin', 'adminSelf', 'own'];
 
 /** A route as the role matrix and the fuzz test see it. */
 export interface RouteAccess {
@@ -38,6 +39,8 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The id of the session the request came with (null when none). */
+    sessionId: number | null;
   }
   interface FastifyInstance {
     /** This process's session cache: evict after revoking, so the next request sees it at once. */
@@ -59,11 +62,23 @@ const IDLE_MS = SESSION_TTL.idleHours * 3600_000;
 /** lastSeenAt is refreshed at most this often, so reads do not write on every request. */
 const TOUCH_MS = 60_000;
 
-export async function createSession(db: Db, userId: number, userAgent: string) {
+export async function createSession(db: DbOrTx, userId: number, userAgent: string, endereco = '') {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + SESSION_TTL.absoluteDays * 86400_000);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300), endereco: endereco.slice(0, 100) });
   return { token, expiresAt };
+}
+
+/** Ends one session of a user by its id (Perfil → Segurança): evicted here at once, and everywhere by the database's notification. */
+export async function revokeSessionById(db: Db, cache: SessionCache, userId: number, sessionId: number): Promise<boolean> {
+  const removed = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  for (const row of removed) cache.evictToken(row.tokenHash);
+  return removed.length > 0;
 }
 
 export async function revokeSession(db: Db, cache: SessionCache, token: string | undefined) {
@@ -88,7 +103,7 @@ function sessionLookup(db: Db, cache: SessionCache) {
     .limit(1)
     .prepare('session_lookup');
 
-  return async function loadSessionUser(token: string): Promise<SessionUser | null> {
+  return async function loadSessionUser(token: string): Promise<{ user: SessionUser; sessionId: number } | null> {
     const tokenHash = hashToken(token);
     let session = cache.get(tokenHash);
     if (!session) {
@@ -116,7 +131,7 @@ function sessionLookup(db: Db, cache: SessionCache) {
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.id, session.sessionId));
     }
-    return session.user;
+    return { user: session.user, sessionId: session.sessionId };
   };
 }
 
@@ -140,6 +155,7 @@ export function mayAccess(access: AccessLevel, user: SessionUser | null, recordI
   if (!user) return 'unauthenticated';
   if ((access === 'admin' || access === 'adminSelf') && !isAdmin(user)) return 'forbidden';
   if (access === 'adminSelf' && String(recordId) !== String(user.id)) return 'forbidden';
+  if (access === 'own' && String(recordId) !== String(user.id)) return 'forbidden';
   if (access === 'self' && !isAdmin(user) && String(recordId) !== String(user.id)) return 'forbidden';
   return 'ok';
 }
@@ -151,6 +167,7 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
   app.decorate('sessionCache', cache);
   app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
@@ -168,7 +185,11 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await loadSessionUser(token);
+    const found = token ? await loadSessionUser(token) : null;
+    if (found) {
+      request.user = found.user;
+      request.sessionId = found.sessionId;
+    }
     const verdict = mayAccess(access, request.user, (request.params as Record<string, unknown> | undefined)?.id);
     if (verdict === 'unauthenticated') throw unauthorized();
     if (verdict === 'forbidden') throw forbidden();

@@ -5,7 +5,7 @@
  * namespace. Company settings travel inside the user object (DESIGN 4) and save whatever state
  * the saver's own profile is in: the profile's rules apply when the profile changes.
  */
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACESSO, USER_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
@@ -27,8 +27,27 @@ import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../services/
 import { hashPassword, randomToken } from '../services/passwords';
 import { traccarSettingsSaved } from '../services/traccar-sync';
 import { defineResource, type RequestContext } from './definition';
+import type { Embed } from './embed';
 
 type UserRow = typeof users.$inferSelect;
+
+/** `doisFatores`: true when the user's TOTP is on; read by the list's page query, or once for single reads. */
+const doisFatoresEmbed: Embed = {
+  name: 'doisFatores',
+  table: 'users',
+  listColumn: sql`(${users.totpSecret} IS NOT NULL)`,
+  async fill(db, rows) {
+    const ids = rows.map((row) => Number(row.id));
+    const found = ids.length
+      ? await db
+          .select({ id: users.id, on: sql<boolean>`${users.totpSecret} IS NOT NULL` })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
+    const on = new Map(found.map((row) => [row.id, row.on]));
+    for (const row of rows) row.doisFatores = on.get(Number(row.id)) ?? false;
+  },
+};
 type UserProfile = z.infer<typeof userProfileSchema>;
 const PROTECTED_USER_ID = 1;
 /** Serializes the logins-and-e-mails namespace check across transactions and processes. */
@@ -106,6 +125,8 @@ export const usersResource = defineResource({
   sortable: { id: users.id, name: users.name, email: users.email, login: users.login, acesso: users.acesso, createdAt: users.createdAt },
   status: { values: Object.values(USER_STATUS), where: (status) => eq(users.bloqueado, status === USER_STATUS.BLOQUEADO) },
   hiddenColumns: ['passwordHash', 'totpSecret', 'totpPendente', 'totpUltimoPasso', 'codigosRecuperacao', 'updatedAt'],
+  // Whether two-factor sign-in is on (DESIGN 10): a flag, the secret itself never leaves the server.
+  embeds: [doisFatoresEmbed],
   // The API's user, here and in the session replies (auth.ts): `nivel` kept equal to `acesso`,
   // status derived from bloqueado; a single read carries the company settings, secrets masked
   // for non-administrators.

@@ -15,10 +15,13 @@ import { installSchema, loginSchema } from '../../domain/schemas/users';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, forbidden, tooMany, unauthorized } from '../http-errors';
-import { clearSessionCookie, createSession, revokeSession, SESSION_COOKIE, setSessionCookie, type SessionUser } from '../plugins/auth';
+import { clearSessionCookie, revokeSession, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
 import { ensureCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
-import { clearLoginFailures, isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
+import { isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
+import type { ServerKeys } from '../services/chave';
+import { knownDevice, lockKey } from '../services/dispositivos';
+import { afterPassword } from './seguranca';
 import { insertRecord, presentItems } from '../resources/records';
 import { usersResource } from '../resources/users';
 
@@ -31,7 +34,7 @@ export async function isInstalled(db: Db): Promise<boolean> {
   return Number(n) > 0;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db) {
+export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKeys) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The user as its own GET /v1/users/{id} shows it: one presenter, so a hidden column stays hidden here too. */
   const presentSelf = async (request: FastifyRequest, user: SessionUser) =>
@@ -106,8 +109,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
           .from(users)
           .where(or(eq(users.email, named.toLowerCase()), eq(users.login, named)))
           .limit(1);
-        // The lock is on the account, however it is named (DESIGN 9); an unknown name has its own count.
-        const key = loginKey(user?.id, named);
+        // The lock is on the account, however it is named (DESIGN 9); an unknown name has its own
+        // count; a browser that signed in to the account before has its own (DESIGN 10, device cookies).
+        const key = lockKey(loginKey(user?.id, named), user?.id, knownDevice(keys, request, user?.id));
         if (await isLoginLocked(db, key)) throw tooMany(MSG.accountLocked);
         // An unknown account costs the same time as a wrong password.
         const valid = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -116,10 +120,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db) {
           throw unauthorized(MSG.badCredentials);
         }
         if (user.bloqueado) throw forbidden(MSG.userBlocked);
-        await clearLoginFailures(db, key);
-        const { token, expiresAt } = await createSession(db, user.id, request.headers['user-agent'] ?? '');
-        setSessionCookie(reply, request, token, expiresAt);
-        return presentSelf(request, user);
+        // The session now, or the second step (202) for a user with two-factor sign-in.
+        return afterPassword(db, keys, request, reply, user, key, (signedIn) => presentSelf(request, signedIn));
       },
     );
   });

@@ -12,6 +12,10 @@ export const ACAO = {
   desbloqueio: 'desbloqueio',
   pagamento: 'pagamento',
   situacao: 'situacao',
+  /** An administrator's reset of a user's two-factor sign-in (DESIGN 10). */
+  seguranca: 'seguranca',
+  /** A backup taken or downloaded from Configurações → Backups (DESIGN 10). */
+  backup: 'backup',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

@@ -945,6 +945,8 @@ export const appMessages = {
         desbloqueio: 'Desbloqueio',
         pagamento: 'Pagamento',
         situacao: 'Situação alterada',
+        seguranca: 'Verificação em duas etapas',
+        backup: 'Backup',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',

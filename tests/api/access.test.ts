@@ -20,7 +20,8 @@ const ROLES: Role[] = ['anonymous', 'usuario', 'admin', 'blocked'];
 /**
  * Who may call each route (DESIGN 4 and 9): `public` anyone; `user` any signed-in staff member;
  * `admin` administrators; `self` an administrator, or the Usuario whose id is in the path;
- * `adminSelf` an administrator calling with its own id in the path.
+ * `adminSelf` an administrator calling with its own id in the path; `own` anyone signed in, on its own
+ * id only (enrolling one's own second factor).
  */
 const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/health': 'public',
@@ -28,6 +29,13 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'POST /v1/install': 'public',
   'GET /v1/session': 'user',
   'DELETE /v1/session': 'user',
+  'POST /v1/session/segundo-fator': 'public',
+  'GET /v1/session/lista': 'user',
+  'DELETE /v1/session/lista': 'user',
+  'DELETE /v1/session/lista/:id': 'user',
+  'POST /v1/users/:id/2fa': 'own',
+  'POST /v1/users/:id/2fa/confirmar': 'own',
+  'DELETE /v1/users/:id/2fa': 'self',
   'GET /v1/uploads': 'user',
   'POST /v1/uploads': 'user',
   'PUT /v1/uploads': 'user',
@@ -125,6 +133,7 @@ const DESIGN_PUBLIC = [
   /^GET \/v1\/install$/,
   /^POST \/v1\/install$/,
   /^POST \/v1\/session$/,
+  /^POST \/v1\/session\/segundo-fator$/,
   /^\w+ \/v1\/static\//,
   /^\w+ \/webhook\//,
   /^GET \/v1\/health$/,
@@ -135,6 +144,7 @@ function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 40
   if (access === 'public') return 'pass';
   if (role === 'anonymous' || role === 'blocked') return 401;
   if (access === 'adminSelf') return role === 'admin' && ownRecord ? 'pass' : 403;
+  if (access === 'own') return ownRecord ? 'pass' : 403;
   if (role === 'admin') return 'pass';
   if (access === 'admin') return 403;
   if (access === 'self') return ownRecord ? 'pass' : 403;
@@ -219,7 +229,7 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     expect(records.every(([, access]) => access !== 'public')).toBe(true);
     expect(
       Object.entries(ROUTE_ACCESS)
-        .filter(([route]) => /^(POST|DELETE) \/v1\/users/.test(route))
+        .filter(([route]) => /^(POST|DELETE) \/v1\/users(\/:id)?$/.test(route))
         .map(([, access]) => access),
     ).toEqual(['admin', 'admin']);
   });

@@ -41,7 +41,7 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect(byLogin.status).toBe(200);
     const json = await new Client(t.app).post('/v1/session', { email: 'carla@rastreio.test', password: 'senha123' });
     expect(json.status).toBe(200);
-    const cookie = byLogin.headers['set-cookie'] as string;
+    const cookie = [byLogin.headers['set-cookie']].flat().find((c) => c?.startsWith('Token='))!;
     expect(cookie).toMatch(/^Token=[\w-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);

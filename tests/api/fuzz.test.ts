@@ -403,6 +403,11 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     // The user the writes to users aim at, and whose login the login route uses.
     const alvo = newUser();
     const alvoId = (await created('/v1/users', alvo)).id;
+    // A second session of the administrator, for DELETE /v1/session/lista/:id (its own is refused there).
+    await createSession(t.database.db, 1, 'fuzz-outra');
+    const outraSessao = Number(
+      ((await t.database.raw("SELECT id FROM sessions WHERE user_agent = 'fuzz-outra'")).rows[0] as { id: number }).id,
+    );
     const png = { name: 'a.png', type: 'image/png', base64: dataUrl('image/png', PNG_1PX) };
     const upload = (await admin.post('/v1/uploads', [{ unid: cliente.id, documento: 'cliente', ...png }])).body[0].id as number;
     expect((await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).status).toBe(200);
@@ -467,6 +472,14 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'POST /v1/install': () => ({ body: { name: 'Outro', email: 'outro@rastreio.test', password: 'senha-forte-2' } }),
       'POST /v1/session': () => ({ body: { email: alvo.login, password: alvo.password } }),
       'GET /v1/session': () => ({}),
+      // Two-factor sign-in and sessions (DESIGN 10): the administrator's own id for its own enrollment.
+      'POST /v1/session/segundo-fator': () => ({ body: { codigo: '123456' } }),
+      'GET /v1/session/lista': () => ({}),
+      'DELETE /v1/session/lista': () => ({}),
+      'DELETE /v1/session/lista/:id': () => ({ params: { id: outraSessao } }),
+      'POST /v1/users/:id/2fa': () => ({ params: { id: 1 } }),
+      'POST /v1/users/:id/2fa/confirmar': () => ({ params: { id: 1 }, body: { codigo: '123456' } }),
+      'DELETE /v1/users/:id/2fa': () => ({ params: { id: alvoId }, body: { codigo: '123456' } }),
       'GET /v1/uploads': () => ({ query: { unid: cliente.id, documento: 'cliente' } }),
       'POST /v1/uploads': () => ({ body: [{ unid: cliente.id, documento: 'cliente', ...png }] }),
       'PUT /v1/uploads': () => ({ body: [{ id: upload, unid: cliente.id, documento: 'cliente', ...png }] }),

@@ -113,18 +113,25 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
 
 /** A signed-in browser of the API: keeps the Token cookie like a browser would. */
 export class Client {
+  /** The session cookie, `Token=…` ('' when none). */
   cookie = '';
+  /** The browser's other cookies (the device and pre-session cookies of the sign-in), by name. */
+  jar = new Map<string, string>();
   constructor(private app: FastifyInstance) {}
 
   async request(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const cookies = [this.cookie, ...[...this.jar].map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ');
     const response = await this.app.inject({
       method,
       url,
       payload: payload as InjectOptions['payload'],
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      headers: { ...(cookies ? { cookie: cookies } : {}), ...headers },
     });
-    const setCookie = response.cookies.find((c) => c.name === 'Token');
-    if (setCookie) this.cookie = setCookie.value ? `Token=${setCookie.value}` : '';
+    for (const set of response.cookies) {
+      if (set.name === 'Token') this.cookie = set.value ? `Token=${set.value}` : '';
+      else if (set.value && !(set.expires && set.expires.getTime() < Date.now())) this.jar.set(set.name, set.value);
+      else this.jar.delete(set.name);
+    }
     let body: any = response.body;
     try {
       body = response.json();
