@@ -67,6 +67,10 @@ export const ALERTA_PLACEHOLDERS = [
   'dueDate',
   'invoiceUrl',
   'bankSlipUrl',
+  // The payment page and the gateway's PIX and boleto (DESIGN 10).
+  'linkPagamento',
+  'pixCopiaECola',
+  'linhaDigitavel',
 ] as const;
 
 /** The WhatsApp connect popup asks for a fresh QR code this often (SPEC 9, "Messaging QR refresh"). */

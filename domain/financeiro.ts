@@ -112,7 +112,22 @@ export function valorAtualizado(
   };
 }
 
-/** A message template's `{{placeholder}}`s filled (SPEC 9: codigo, name, description, valor, dateCreated, dueDate, invoiceUrl, bankSlipUrl). */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * A message template's `{{placeholder}}`s filled (SPEC 9: codigo, name, description, valor,
+ * dateCreated, dueDate, invoiceUrl, bankSlipUrl; DESIGN 10: linkPagamento, pixCopiaECola,
+ * linhaDigitavel). A line whose placeholders are all empty is left out ("Pague pelo link: " with
+ * no link never goes); an unknown placeholder stays as typed.
+ */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
+  const known = (key: string) => Object.hasOwn(values, key);
+  return template
+    .split('\n')
+    .filter((line) => {
+      const keys = [...line.matchAll(PLACEHOLDER)].map((match) => match[1]);
+      return !keys.length || keys.some((key) => !known(key) || values[key] !== '');
+    })
+    .map((line) => line.replace(PLACEHOLDER, (whole, key: string) => (known(key) ? values[key] : whole)))
+    .join('\n');
 }

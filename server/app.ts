@@ -35,6 +35,9 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
 import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
+import { registerStaticCobrancaRoutes } from './routes/static-cobranca';
+import { registerCobrancaRoutes } from './routes/cobrancas';
+import { rememberStaffOrigin, setPublicUrl } from './services/public-url';
 import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
 import { Workers, type WorkerOptions } from './queue/workers';
@@ -115,6 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before any route: every API route must declare its access, checked on request.
   await registerAuth(app, options.database);
+  // The address of links sent to clients: PUBLIC_URL, else the signed-in staff's own (services/public-url.ts).
+  setPublicUrl(options.publicUrl);
+  app.addHook('preHandler', async (request) => rememberStaffOrigin(request));
 
   app.get('/v1/health', { schema: { tags: ['sistema'], summary: 'Saúde do serviço' }, config: { access: 'public' } }, async () => {
     await ping(db);
@@ -126,7 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUploadRoutes(app, db);
   registerPrecadastroRoutes(app, db);
   registerStaticContratoRoutes(app, db);
+  registerStaticCobrancaRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
   registerFinanceRoutes(app, db, { queue, publicUrl: options.publicUrl });
+  registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
   registerIntegrationRoutes(app, db);

@@ -77,6 +77,41 @@ export interface AsaasSubscription extends AsaasRates {
   deleted?: boolean;
 }
 
+/** GET /payments/{id}/pixQrCode (INTEGRATIONS.md 3, "Beyond charges"). */
+export interface AsaasPixQrCode {
+  encodedImage: string;
+  payload: string;
+  expirationDate?: string | null;
+}
+
+/** GET /payments/{id}/identificationField: the boleto's linha digitável. */
+export interface AsaasIdentificationField {
+  identificationField: string;
+  nossoNumero?: string | null;
+  barCode?: string | null;
+}
+
+/** An NFS-e (`inv_…`): scheduled, then issued on its effectiveDate. */
+export interface AsaasInvoice {
+  id: string;
+  status: string;
+  payment?: string | null;
+  number?: string | null;
+  pdfUrl?: string | null;
+  xmlUrl?: string | null;
+  statusDescription?: string | null;
+  effectiveDate?: string | null;
+  value?: number;
+  externalReference?: string | null;
+}
+
+/** A municipal service the account may invoice (GET /fiscalInfo/services). */
+export interface AsaasMunicipalService {
+  id: string;
+  description: string;
+  issTax?: number | null;
+}
+
 interface AsaasList<T> {
   hasMore?: boolean;
   limit?: number;
@@ -113,8 +148,9 @@ export function readAsaasError(status: number, text: string): { code: string; me
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call<T>(config: AsaasConfig, method: Method, path: string, body?: unknown): Promise<T> {
+async function call<T>(config: AsaasConfig, method: Method, path: string, body?: unknown, timeoutMs?: number): Promise<T> {
   const { data } = await callApi({
+    timeoutMs,
     service: 'Asaas',
     url: `${baseUrl(config.baseUrl)}${path}`,
     method,
@@ -182,6 +218,28 @@ export const asaas = {
     first<AsaasPayment>(config, '/payments', { externalReference }),
   createPayment: (config: AsaasConfig, body: Record<string, unknown>) => call<AsaasPayment>(config, 'POST', '/payments', body),
   deletePayment: (config: AsaasConfig, paymentId: string) => remove(config, `/payments/${id(paymentId)}`),
+  updatePayment: (config: AsaasConfig, paymentId: string, body: Record<string, unknown>) =>
+    call<AsaasPayment>(config, 'PUT', `/payments/${id(paymentId)}`, body),
+  /** The payment's PIX (QR code image and copia-e-cola); `timeoutMs` short when a page waits for it. */
+  pixQrCode: (config: AsaasConfig, paymentId: string, timeoutMs?: number) =>
+    call<AsaasPixQrCode>(config, 'GET', `/payments/${id(paymentId)}/pixQrCode`, undefined, timeoutMs),
+  identificationField: (config: AsaasConfig, paymentId: string, timeoutMs?: number) =>
+    call<AsaasIdentificationField>(config, 'GET', `/payments/${id(paymentId)}/identificationField`, undefined, timeoutMs),
+
+  createInvoice: (config: AsaasConfig, body: Record<string, unknown>) => call<AsaasInvoice>(config, 'POST', '/invoices', body),
+  getInvoice: (config: AsaasConfig, invoiceId: string) => call<AsaasInvoice>(config, 'GET', `/invoices/${id(invoiceId)}`),
+  authorizeInvoice: (config: AsaasConfig, invoiceId: string) =>
+    call<AsaasInvoice>(config, 'POST', `/invoices/${id(invoiceId)}/authorize`, {}),
+  cancelInvoice: (config: AsaasConfig, invoiceId: string) =>
+    call<AsaasInvoice>(config, 'POST', `/invoices/${id(invoiceId)}/cancel`, { cancelOnlyOnAsaas: false }),
+  /** The municipal services the account may invoice (at most the first 100, filtered by `description`). */
+  municipalServices: async (config: AsaasConfig, description = '') =>
+    (await call<AsaasList<AsaasMunicipalService>>(config, 'GET', `/fiscalInfo/services${query({ description, limit: ASAAS_PAGE_SIZE })}`))
+      ?.data ?? [],
+  saveSubscriptionInvoiceSettings: (config: AsaasConfig, subscriptionId: string, body: Record<string, unknown>, exists: boolean) =>
+    call<Record<string, unknown>>(config, exists ? 'PUT' : 'POST', `/subscriptions/${id(subscriptionId)}/invoiceSettings`, body),
+  deleteSubscriptionInvoiceSettings: (config: AsaasConfig, subscriptionId: string) =>
+    remove(config, `/subscriptions/${id(subscriptionId)}/invoiceSettings`),
 
   findSubscriptionByReference: (config: AsaasConfig, externalReference: string) =>
     first<AsaasSubscription>(config, '/subscriptions', { externalReference }),

@@ -37,6 +37,8 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     input.status !== COBRANCA_STATUS.RECEBIDA ? null : existing?.status === COBRANCA_STATUS.RECEBIDA ? existing.paymentDate : today;
   // An open charge already past due is overdue (DESIGN 7), as the billing job would make it.
   const status = input.status === COBRANCA_STATUS.EM_ABERTO && input.duedate < today ? COBRANCA_STATUS.VENCIDA : input.status;
+  // What the client pays changed: the gateway's PIX and boleto are read again (services/asaas-pagamento.ts).
+  const payChanged = existing && (Number(existing.valor) !== input.valor || existing.duedate !== input.duedate);
   return {
     ...input,
     ...clienteSearch(client),
@@ -44,6 +46,9 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     valor: input.valor.toFixed(2),
     datecreated: input.datecreated ?? existing?.datecreated ?? today,
     paymentDate,
+    // The amount and method received by hand (routes/cobrancas.ts) go when the charge is no longer received.
+    ...(status !== COBRANCA_STATUS.RECEBIDA ? { valorPago: null, formaPagamento: null } : {}),
+    ...(payChanged ? { pix: null, boleto: null, pagamentoLidoEm: null } : {}),
   };
 }
 
@@ -61,7 +66,8 @@ const rowSource: BucketSource = {
   status: cobrancas.status,
   duedate: cobrancas.duedate,
   qnt: sql`1`,
-  valor: sql`${cobrancas.valor}`,
+  // A received charge counts what was received, as the rollups do (migration 0012).
+  valor: sql`CASE WHEN ${cobrancas.status} = ${COBRANCA.RECEBIDA} THEN coalesce(${cobrancas.valorPago}, ${cobrancas.valor}) ELSE ${cobrancas.valor} END`,
 };
 const rollupSource: BucketSource = {
   table: cobrancasResumoDia,
@@ -162,6 +168,7 @@ async function presentCharges(items: Item[], db: DbOrTx) {
   for (const item of items) {
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
     item.valor = Number(item.valor);
+    item.valorPago = item.valorPago === null || item.valorPago === undefined ? null : Number(item.valorPago);
     const cliente = item.cliente as Record<string, string> | null;
     item.name = clienteNome(cliente);
     item.cpf = cliente?.cpf ?? '';
@@ -203,7 +210,8 @@ export const cobrancasResource = defineResource({
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, c.descricao],
   copia: { de: 'clientes', key: cobrancas.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
-  hiddenColumns: ['updatedAt', 'gatewayId'],
+  // PIX and boleto (a QR code image each) come with the charge's page only (GET /v1/cobrancas/{id}/pagamento).
+  hiddenColumns: ['updatedAt', 'gatewayId', 'pix', 'boleto', 'pagamentoLidoEm'],
   sortable: {
     id: cobrancas.id,
     duedate: cobrancas.duedate,

@@ -23,6 +23,7 @@ import type { Effects } from './effects';
 import { companyRates } from './finance';
 import type { GatewayJob } from './gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
+import { fetchBoth, lerPagamento, payable } from './asaas-pagamento';
 
 type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
@@ -152,10 +153,20 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
             externalReference: String(id),
             ...rateFields(rates),
           });
+    // Its PIX and boleto first, so that the novacobranca alert can carry them (a failed read: read by the page later).
+    const read = await fetchBoth(config, payment.id, payment.bankSlipUrl ?? '');
     const stored = await db.transaction(async (tx) => {
       const [saved] = await tx
         .update(cobrancas)
-        .set({ gatewayId: payment.id, invoiceUrl: payment.invoiceUrl ?? '', bankSlipUrl: payment.bankSlipUrl ?? '', updatedAt: new Date() })
+        .set({
+          gatewayId: payment.id,
+          invoiceUrl: payment.invoiceUrl ?? '',
+          bankSlipUrl: payment.bankSlipUrl ?? '',
+          pix: read.pix as Record<string, unknown> | null,
+          boleto: read.boleto as Record<string, unknown> | null,
+          pagamentoLidoEm: read.complete ? new Date() : null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(cobrancas.id, id), isNull(cobrancas.gatewayId)))
         .returning();
       // Linked: its novacobranca alert now carries the payment's links.
@@ -167,6 +178,19 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     const [now] = await db.select({ gatewayId: cobrancas.gatewayId }).from(cobrancas).where(eq(cobrancas.id, id));
     if (now?.gatewayId !== payment.id) await asaas.deletePayment(config, payment.id);
     return 'Cobrança alterada durante a sincronização; pagamento descartado.';
+  }
+
+  /** Staff changed an open charge's value or due date: its payment follows, then its PIX and boleto are read again. */
+  async function atualizarPagamento(config: AsaasConfig, id: number): Promise<string> {
+    const [charge] = await db.select().from(cobrancas).where(eq(cobrancas.id, id));
+    if (!charge?.gatewayId || !payable(charge.status)) return 'Cobrança sem pagamento a atualizar.';
+    await asaas.updatePayment(config, charge.gatewayId, {
+      value: Number(charge.valor),
+      dueDate: charge.duedate,
+      description: charge.descricao.slice(0, 500),
+    });
+    const read = await lerPagamento(db, id, { baseUrl });
+    return `Pagamento ${charge.gatewayId} atualizado no Asaas${read?.pix || read?.boleto ? '; PIX e boleto lidos de novo' : ''}.`;
   }
 
   const subscriptionFields = (sub: AssinaturaRow) => ({
@@ -246,6 +270,8 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     switch (job.kind) {
       case 'cliente':
         return syncCliente(config, job.id);
+      case 'cobranca-atualizar':
+        return atualizarPagamento(config, job.id);
       case 'cobranca-cancelar':
         return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
       case 'assinatura':

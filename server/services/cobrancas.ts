@@ -29,6 +29,8 @@ export interface CobrancaEstado {
   status: number;
   duedate: string;
   gatewayId?: string | null;
+  /** Its value (a number, or numeric text from an UPDATE's returning): a change moves the gateway payment. */
+  valor?: number | string;
 }
 
 /** Who changed it: staff, the gateway (webhook or sync), an import of history, the billing run. */
@@ -71,6 +73,15 @@ export async function cobrancaAlterada(
     if (after.status === COBRANCA_STATUS.CANCELADA) alerts.push({ idcobranca: after.id, kind: 'cancelada' });
   }
   if (alerts.length) await enqueueAlertas(tx, effects.queue, alerts);
+  // Staff changed what the client pays (value, due date) of an open gateway payment: it follows, and its PIX and boleto are read again.
+  if (
+    origem === 'equipe' &&
+    before &&
+    after?.gatewayId &&
+    (after.status === COBRANCA_STATUS.EM_ABERTO || after.status === COBRANCA_STATUS.VENCIDA) &&
+    (before.duedate !== after.duedate || Number(before.valor) !== Number(after.valor))
+  )
+    await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-atualizar', id: after.id });
   const cancelled = before?.status !== COBRANCA_STATUS.CANCELADA && (!after || after.status === COBRANCA_STATUS.CANCELADA);
   const gatewayId = after?.gatewayId ?? before?.gatewayId;
   // A payment the gateway itself cancelled needs no call back.

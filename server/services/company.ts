@@ -18,12 +18,17 @@ const SECRET_PATHS = [
   ['gateway', 'webhookToken'],
 ] as const;
 
+/**
+ * The way to pay on lines of their own (DESIGN 10): a line whose placeholders are all empty is
+ * left out, so with the gateway off the message carries the payment page's link only.
+ */
 export const DEFAULT_ALERTAS = {
   novacobranca:
-    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} ({{description}}) foi gerada em {{dateCreated}} e vence em {{dueDate}}. Pague pelo link: {{invoiceUrl}}',
-  vencehoje: 'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{dueDate}}). Link para pagamento: {{invoiceUrl}}',
+    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} ({{description}}) foi gerada em {{dateCreated}} e vence em {{dueDate}}.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
+  vencehoje:
+    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{dueDate}}).\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}',
   vencida:
-    'Olá, {{name}}! Não identificamos o pagamento da cobrança {{codigo}} de {{valor}}, vencida em {{dueDate}}. Regularize pelo link: {{invoiceUrl}}',
+    'Olá, {{name}}! Não identificamos o pagamento da cobrança {{codigo}} de {{valor}}, vencida em {{dueDate}}.\nRegularize pelo link: {{linkPagamento}}',
   cancelada: 'Olá, {{name}}! A cobrança {{codigo}} de {{valor}} ({{description}}) foi cancelada.',
   recebida: 'Olá, {{name}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
 };

@@ -12,6 +12,8 @@ export type GatewayJob =
   | { kind: 'cliente'; id: number }
   /** The charge's payment, then its novacobranca alert (enqueued by effects.ts on creation). */
   | { kind: 'cobranca'; id: number }
+  /** The payment of an open charge whose value or due date staff changed; then its PIX and boleto again. */
+  | { kind: 'cobranca-atualizar'; id: number }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
   /** The subscription: created, updated, or removed when it stops being active. */

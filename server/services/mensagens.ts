@@ -30,6 +30,8 @@ import { findSent, sendText, type WhatsConfig } from '../integrations/evolution'
 import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
+import { linkPagamento } from './public-url';
+import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
 
 export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -99,6 +101,19 @@ export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: strin
     dueDate: formatDate(cobranca.duedate),
     invoiceUrl: cobranca.invoiceUrl,
     bankSlipUrl: cobranca.bankSlipUrl,
+    // The way to pay (DESIGN 10): only while it can be paid; the gateway's PIX and boleto as the sync read them.
+    ...pagamentoValues(cobranca),
+  };
+}
+
+function pagamentoValues(cobranca: typeof cobrancas.$inferSelect): Record<(typeof PAGAMENTO_PLACEHOLDERS)[number], string> {
+  const open = cobranca.status === COBRANCA_STATUS.EM_ABERTO || cobranca.status === COBRANCA_STATUS.VENCIDA;
+  const pix = cobranca.pix as { payload?: unknown } | null;
+  const boleto = cobranca.boleto as { identificationField?: unknown } | null;
+  return {
+    linkPagamento: open ? linkPagamento(cobranca.token) : '',
+    pixCopiaECola: open && typeof pix?.payload === 'string' ? pix.payload : '',
+    linhaDigitavel: open && typeof boleto?.identificationField === 'string' ? boleto.identificationField : '',
   };
 }
 

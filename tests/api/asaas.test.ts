@@ -146,11 +146,16 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       interest: { value: 1 },
     });
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ invoiceUrl: payment.invoiceUrl, bankSlipUrl: '' });
-    // The alert is made after the payment, with its link (WhatsApp is off here: recorded as skipped).
+    // The alert is made after the payment, with the payment page's link and the PIX and boleto the
+    // sync read with it (WhatsApp is off here: recorded as skipped).
     await waitFor(async () => (await mensagensOf(c.id)).length === 1);
     const [alert] = await mensagensOf(c.id);
     expect(alert).toMatchObject({ kind: 'novacobranca', status: 'ignorada' });
-    expect(alert.texto).toContain(payment.invoiceUrl);
+    const pagamento = (await env.admin.get(`/v1/cobrancas/${c.id}/pagamento`)).body;
+    expect(pagamento.pix.payload).toContain(paymentId);
+    expect(alert.texto).toContain(`/static/cobranca/${(await env.admin.get(`/v1/cobrancas/${c.id}`)).body.token}`);
+    expect(alert.texto).toContain(`PIX copia e cola: ${pagamento.pix.payload}`);
+    expect(alert.texto).toContain(`Linha digitável do boleto: ${pagamento.boleto.identificationField}`);
     expect(paymentsOf(String(c.id))).toHaveLength(1);
 
     // An edit without the links keeps the gateway's.
@@ -215,7 +220,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(charges).toHaveLength(2);
     expect(charges[1]).toMatchObject({ gateway_id: next.id, duedate: next.dueDate });
     await waitFor(async () => (await mensagensOf(charges[1].id)).length === 1);
-    expect((await mensagensOf(charges[1].id))[0].texto).toContain(next.invoiceUrl);
+    expect((await mensagensOf(charges[1].id))[0].texto).toContain('/static/cobranca/');
     // Our next due date moves on with Asaas'.
     const { nextduedate: following } = (await env.admin.get(`/v1/assinaturas/${created.body.id}`)).body;
     expect(following > next.dueDate).toBe(true);

@@ -437,6 +437,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
 
     const [{ token: precadastroToken }] = await rows<{ token: string }>(sql`SELECT token FROM users WHERE id = 1`);
     const [{ token: contratoToken }] = await rows<{ token: string }>(sql`SELECT token FROM contratos WHERE id = ${contrato.id}`);
+    const [{ token: cobrancaToken }] = await rows<{ token: string }>(sql`SELECT token FROM cobrancas WHERE id = ${cobrancaId}`);
     const webhookToken = async () =>
       (await rows<{ token: string }>(sql`SELECT integrations->'gateway'->>'webhookToken' AS token FROM company_settings WHERE id = 1`))[0]
         .token;
@@ -504,6 +505,13 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
       'POST /v1/integrations/gateway/webhook-token': () => ({ body: { confirmar: true } }),
       'GET /v1/cobrancas/:id/mensagens': () => ({ params: { id: cobrancaId } }),
+      // Payment page, receiving by hand, sending to many, the dashboard's money (DESIGN 10).
+      'GET /v1/static/cobranca/:token': () => ({ params: { token: cobrancaToken } }),
+      'GET /v1/cobrancas/:id/pagamento': () => ({ params: { id: cobrancaId } }),
+      'POST /v1/cobrancas/:id/receber': () => ({ params: { id: cobrancaId }, body: { valor: 120, data: today, forma: 'pix' } }),
+      'DELETE /v1/cobrancas/:id/receber': () => ({ params: { id: cobrancaId } }),
+      'POST /v1/cobrancas/enviar': () => ({ body: { ids: [cobrancaId] } }),
+      'GET /v1/financeiro/indicadores': () => ({}),
       'GET /v1/auditoria': () => ({ query: { acao: 'comando' } }),
       'POST /v1/integrations/traccar/test': () => ({ body: { server: traccar.url, userId: String(traccar.userId), token: traccar.token } }),
       'GET /v1/trackres/:id/comandos': () => ({ params: { id: linked.id } }),

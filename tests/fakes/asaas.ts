@@ -11,6 +11,11 @@
  *   POST /__fake/next-payment/{subscriptionId}   the subscription's next payment
  *   POST /__fake/webhook                     {url, authToken}
  *   POST /__fake/rate-limit                  {n}: the next n API requests answer 429
+ *   POST /__fake/pix-off                     {off}: pixQrCode answers 400 (an account without a PIX key), or again 200
+ *
+ * Beyond charges (INTEGRATIONS.md 3): `GET /v3/payments/{id}/pixQrCode` and `/identificationField`,
+ * payable payments only (404 unknown or removed, 400 paid or refunded, 400 card-only); both change
+ * when the payment's value or due date changes.
  */
 import type { ServerResponse } from 'node:http';
 import { fail, filter, list, notFound } from './asaas-http';
@@ -31,6 +36,7 @@ import {
 } from './asaas-model';
 import { publicWebhook, webhookDispatcher, webhookFrom, type AsaasDelivery, type AsaasEvent, type AsaasWebhook } from './asaas-webhooks';
 import { addCommonControl, controlBody } from './control';
+import { qrLikePngBase64 } from './png';
 import { asObject, dispatch, parseJson, Router, sendJson, startFakeServer, type FakeRequest, type RequestLog } from './http';
 
 export type { AsaasCustomer, AsaasPayment, AsaasSubscription } from './asaas-model';
@@ -78,6 +84,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
   const outgoing = webhookDispatcher();
   const { webhooks, emit } = outgoing;
   let limited = 0;
+  let pixOff = false;
 
   const newest = <T>(map: Map<string, T>) => [...map.values()].reverse();
   const customerExists = (id: unknown) => typeof id === 'string' && customers.get(id)?.deleted === false;
@@ -109,6 +116,28 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     const next = createPayment({ ...sub, dueDate: sub.nextDueDate }, sub.id);
     sub.nextDueDate = addCycle(sub.nextDueDate, sub.cycle);
     return next;
+  }
+
+  /** A payment whose PIX or boleto can be read, or the error already sent. */
+  function payable(req: FakeRequest, res: ServerResponse): AsaasPayment | undefined {
+    const found = payments.get(req.params.id);
+    if (!found || found.deleted) return void notFound(res);
+    if (PAID.includes(found.status) || found.status.startsWith('REFUND'))
+      return void fail(res, 400, error('invalid_action', 'Esta cobrança já foi paga ou estornada.'));
+    if (found.billingType === 'CREDIT_CARD')
+      return void fail(res, 400, error('invalid_billingType', 'Esta cobrança só aceita cartão de crédito.'));
+    return found;
+  }
+
+  /** The PIX copia-e-cola and the boleto's line of a payment as it is now (value and due date in them). */
+  function paymentCodes(found: AsaasPayment) {
+    const cents = String(Math.round(found.value * 100)).padStart(10, '0');
+    const due = found.dueDate.replace(/-/g, '');
+    const nosso = found.nossoNumero ?? found.id.slice(4, 12).toUpperCase();
+    const payload = `00020101021226820014br.gov.bcb.pix2560pix.asaas.fake/qr/${found.id}52040000530398654${String(found.value.toFixed(2)).length.toString().padStart(2, '0')}${found.value.toFixed(2)}5802BR5905ASAAS6009SAO PAULO62070503${due}6304FAKE`;
+    const digits = `23793${due}${cents}${nosso}`.replace(/\D/g, '0').padEnd(47, '0').slice(0, 47);
+    const identificationField = `${digits.slice(0, 5)}.${digits.slice(5, 10)} ${digits.slice(10, 15)}.${digits.slice(15, 21)} ${digits.slice(21, 26)}.${digits.slice(26, 32)} ${digits.slice(32, 33)} ${digits.slice(33)}`;
+    return { payload, boleto: { identificationField, nossoNumero: nosso, barCode: digits.slice(0, 44) } };
   }
 
   /** The JSON body of a POST/PUT as an object, or a 400 already sent. */
@@ -166,6 +195,25 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       found.deleted = false;
       emit('PAYMENT_RESTORED', found);
       sendJson(res, 200, found);
+    })
+    .on('GET', '/v3/payments/:id/pixQrCode', (req, res) => {
+      const found = payable(req, res);
+      if (!found) return;
+      if (pixOff) return fail(res, 400, error('invalid_action', 'Não há nenhuma chave Pix cadastrada para receber cobranças.'));
+      const { payload } = paymentCodes(found);
+      // Payable once, until 12 months after the due date.
+      const expiration = new Date(`${found.dueDate}T23:59:59Z`);
+      expiration.setUTCFullYear(expiration.getUTCFullYear() + 1);
+      sendJson(res, 200, {
+        encodedImage: qrLikePngBase64(payload),
+        payload,
+        expirationDate: `${expiration.toISOString().slice(0, 10)} 23:59:59`,
+      });
+    })
+    .on('GET', '/v3/payments/:id/identificationField', (req, res) => {
+      const found = payable(req, res);
+      if (!found) return;
+      sendJson(res, 200, paymentCodes(found).boleto);
     })
     .on('GET', '/v3/subscriptions', (req, res) => {
       const deletedOnly = req.query.get('deletedOnly') === 'true';
@@ -324,6 +372,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       return webhooks.map(publicWebhook);
     },
     '/__fake/rate-limit': (req) => ({ limited: (limited = Number(controlBody(req).n) || 0) }),
+    '/__fake/pix-off': (req) => ({ pixOff: (pixOff = controlBody(req).off !== false) }),
   };
   for (const [path, action] of Object.entries(actions)) router.on('POST', path, control(action));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween, isCalendarDate, lastOfMonth, msUntilNextDay, todayIn } from '../../domain/calendar';
-import { addCycle, CYCLES, CYCLE_LABELS, toCents, valorAtualizado } from '../../domain/financeiro';
+import { addCycle, CYCLES, CYCLE_LABELS, fillTemplate, toCents, valorAtualizado } from '../../domain/financeiro';
 import { assinaturaSchema, cobrancaSchema } from '../../domain/schemas/financeiro';
 
 describe('calendar dates', () => {
@@ -99,5 +99,23 @@ describe('finance schemas', () => {
       datecreated: '2026-01-01',
     });
     expect(cobrancaSchema.parse({ ...base, duedate: '2026-01-10', vncdata: '2026-02-10' }).duedate).toBe('2026-01-10');
+  });
+});
+
+describe('fillTemplate (DESIGN 10: a line whose placeholders are all empty is left out)', () => {
+  const template =
+    'Olá, {{name}}! Vence em {{dueDate}}.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nObrigado!';
+  it('fills every placeholder and keeps every line when all have values', () => {
+    expect(fillTemplate(template, { name: 'Ana', dueDate: '10/03/2026', linkPagamento: 'https://x/p', pixCopiaECola: '000201' })).toBe(
+      'Olá, Ana! Vence em 10/03/2026.\nPague pelo link: https://x/p\nPIX copia e cola: 000201\nObrigado!',
+    );
+  });
+  it('leaves out a line whose placeholders are all empty, keeps lines without placeholders and lines with one value', () => {
+    expect(fillTemplate(template, { name: 'Ana', dueDate: '', linkPagamento: 'https://x/p', pixCopiaECola: '' })).toBe(
+      'Olá, Ana! Vence em .\nPague pelo link: https://x/p\nObrigado!',
+    );
+  });
+  it('keeps an unknown placeholder as typed (its line too)', () => {
+    expect(fillTemplate('Código: {{desconhecido}}\nLink: {{linkPagamento}}', { linkPagamento: '' })).toBe('Código: {{desconhecido}}');
   });
 });

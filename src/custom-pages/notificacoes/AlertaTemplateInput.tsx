@@ -8,7 +8,8 @@ import { Box, Chip, Paper, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { ALERTA_PLACEHOLDERS } from '../../../domain/constants';
 import { fillTemplate } from '../../../domain/financeiro';
-import { ALERTA_EXEMPLO } from './alertaExemplo';
+import { useWatch } from 'react-hook-form';
+import { ALERTA_EXEMPLO, semGateway } from './alertaExemplo';
 
 /** The shared schema's limit (integrationsSchema.alertas: text(2000)). */
 export const ALERTA_MAX_CHARS = 2000;
@@ -22,6 +23,9 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   dueDate: 'app.notificacoes.placeholders.dueDate',
   invoiceUrl: 'app.notificacoes.placeholders.invoiceUrl',
   bankSlipUrl: 'app.notificacoes.placeholders.bankSlipUrl',
+  linkPagamento: 'app.notificacoes.placeholders.linkPagamento',
+  pixCopiaECola: 'app.notificacoes.placeholders.pixCopiaECola',
+  linhaDigitavel: 'app.notificacoes.placeholders.linhaDigitavel',
 };
 
 export function AlertaTemplateInput({ source, label }: { source: string; label: string }) {
@@ -54,7 +58,10 @@ export function AlertaTemplateInput({ source, label }: { source: string; label: 
   };
 
   const error = fieldState.error?.message;
-  const preview = fillTemplate(value, ALERTA_EXEMPLO);
+  // As a real message: with the gateway off there is no PIX nor boleto, and their lines are left out.
+  const gateway = useWatch({ name: 'integrations.gateway' }) as { status?: unknown; token?: unknown } | undefined;
+  const gatewayAtivo = Number(gateway?.status) === 1 && Boolean(gateway?.token);
+  const preview = fillTemplate(value, gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 3, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

@@ -1,0 +1,41 @@
+/**
+ * The payment page, receiving by hand, sending to many and NFS-e (DESIGN 10, "Payment page, PIX,
+ * boleto, NFS-e"): what the browser and the server share.
+ */
+export const FORMAS_PAGAMENTO = ['dinheiro', 'pix', 'transferencia', 'boleto', 'cartao'] as const;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+
+export const FORMA_PAGAMENTO_LABEL: Record<FormaPagamento, string> = {
+  dinheiro: 'Dinheiro',
+  pix: 'PIX',
+  transferencia: 'Transferência',
+  boleto: 'Boleto',
+  cartao: 'Cartão',
+};
+
+/** At most this many charges in one "Enviar" of the list. */
+export const ENVIAR_MAX = 100;
+
+/** The charge's public token: 64 hex characters (migration 0011's default). */
+export const COBRANCA_TOKEN = /^[0-9a-f]{64}$/;
+
+/** NFS-e list filter values (DESIGN 10). */
+export const NFSE_FILTROS = ['emitida', 'agendada', 'erro', 'nenhuma'] as const;
+
+/** The template placeholders of the payment (DESIGN 10), besides SPEC 9's. */
+export const PAGAMENTO_PLACEHOLDERS = ['linkPagamento', 'pixCopiaECola', 'linhaDigitavel'] as const;
+
+export const MSG_PAGAMENTO = {
+  tokenInvalido: 'Cobrança não encontrada: o link é inválido ou a cobrança foi removida.',
+  jaRecebida: 'Esta cobrança já está recebida.',
+  cancelada: 'Esta cobrança está cancelada: não pode ser recebida.',
+  naoRecebida: 'Esta cobrança não está recebida: nada a desfazer.',
+  pelaGateway: 'Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.',
+  valorInvalido: 'Informe um valor maior que zero.',
+  dataInvalida: 'Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.',
+  formaInvalida: 'Escolha a forma de pagamento: dinheiro, PIX, transferência, boleto ou cartão.',
+  idsInvalidos: `Selecione de 1 a ${ENVIAR_MAX} cobranças.`,
+  naoEncontrada: 'Cobrança não encontrada.',
+  envioCancelada: 'A cobrança está cancelada.',
+  envioRecebida: 'A cobrança já foi recebida.',
+} as const;

@@ -1,0 +1,24 @@
+/** Bodies of receiving by hand and sending to many (DESIGN 10), shared by the forms and the server. */
+import { z } from 'zod';
+import { ENVIAR_MAX, FORMAS_PAGAMENTO, MSG_PAGAMENTO } from '../pagamento';
+import { id } from './common';
+import { calendarDate } from './financeiro';
+import { money } from './money';
+
+export const receberSchema = z.object({
+  valor: money().refine((v) => v > 0, { error: MSG_PAGAMENTO.valorInvalido }),
+  data: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), calendarDate().optional())
+    .refine((v) => v !== undefined, {
+      error: MSG_PAGAMENTO.dataInvalida,
+    }),
+  forma: z.enum(FORMAS_PAGAMENTO, { error: MSG_PAGAMENTO.formaInvalida }),
+});
+export type ReceberInput = z.infer<typeof receberSchema>;
+
+export const enviarVariasSchema = z.object({
+  ids: z
+    .array(id(), { error: MSG_PAGAMENTO.idsInvalidos })
+    .min(1, { error: MSG_PAGAMENTO.idsInvalidos })
+    .max(ENVIAR_MAX, { error: MSG_PAGAMENTO.idsInvalidos }),
+});

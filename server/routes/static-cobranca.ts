@@ -1,0 +1,136 @@
+/**
+ * The payment page's call (DESIGN 10): `GET /v1/static/cobranca/{token}`, with no session: the
+ * charge's unguessable token (64 hex characters, 256 bits) is the credential. It answers the
+ * company's header, the client's name, the charge (with its updated value when overdue, as the
+ * charge page computes it) and, while it can be paid, its PIX and boleto from the gateway's cache
+ * (read from Asaas first when missing: a failed read shows the page without them, never a 5xx).
+ * Nothing of other charges, of the client beyond the name, or of staff. A wrong token is a 404;
+ * every call counts against the public limit of 60 a minute per address (routes/precadastro.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { daysBetween } from '../../domain/calendar';
+import { clienteNome } from '../../domain/clientes';
+import { PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
+import { valorAtualizado } from '../../domain/financeiro';
+import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { text } from '../../domain/schemas/common';
+import type { Db } from '../db/client';
+import { assinaturas, clientes, cobrancas } from '../db/schema';
+import { notFound } from '../http-errors';
+import { lerPagamento, payable, type BoletoData, type PixData } from '../services/asaas-pagamento';
+import { appToday } from '../services/clock';
+import { getCompany, integrationActive } from '../services/company';
+import { companyRates } from '../services/finance';
+import { limitPerAddress } from '../services/rate-limit';
+
+/** How long the page waits for Asaas when the charge's PIX and boleto are not cached yet. */
+const READ_TIMEOUT_MS = 4_000;
+
+const params = z.object({ token: text(200) });
+
+export interface StaticCobrancaOptions {
+  asaasBaseUrl?: string;
+}
+
+/** The charge as the payment page (and the charge page's Pagamento box) shows it. */
+export async function cobrancaPagamento(db: Db, where: { token: string } | { id: number }, options: StaticCobrancaOptions) {
+  const [row] = await db
+    .select({
+      id: cobrancas.id,
+      descricao: cobrancas.descricao,
+      valor: cobrancas.valor,
+      duedate: cobrancas.duedate,
+      status: cobrancas.status,
+      paymentDate: cobrancas.paymentDate,
+      valorPago: cobrancas.valorPago,
+      formaPagamento: cobrancas.formaPagamento,
+      gatewayId: cobrancas.gatewayId,
+      invoiceUrl: cobrancas.invoiceUrl,
+      bankSlipUrl: cobrancas.bankSlipUrl,
+      token: cobrancas.token,
+      pix: cobrancas.pix,
+      boleto: cobrancas.boleto,
+      lido: cobrancas.pagamentoLidoEm,
+      cliente: { cadastro: clientes.cadastro, name: clientes.name, razaosocial: clientes.razaosocial },
+      multa: assinaturas.multa,
+      jurosmensal: assinaturas.jurosmensal,
+    })
+    .from(cobrancas)
+    .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
+    .leftJoin(assinaturas, eq(assinaturas.id, cobrancas.idassinatura))
+    .where('token' in where ? eq(cobrancas.token, where.token) : eq(cobrancas.id, where.id))
+    .limit(1);
+  if (!row) return null;
+  const company = await getCompany(db);
+  const today = appToday();
+  const overdue = row.status === 2 || (row.status === 0 && row.duedate < today);
+  const rates =
+    row.multa !== null && row.jurosmensal !== null
+      ? { multa: Number(row.multa), jurosmensal: Number(row.jurosmensal) }
+      : await companyRates(db);
+  const updated = overdue ? valorAtualizado(Number(row.valor), rates, daysBetween(row.duedate, today)) : null;
+  const canPay = payable(row.status);
+  const gateway = canPay && Boolean(row.gatewayId) && integrationActive(company, 'gateway');
+  let pix = gateway ? (row.pix as PixData | null) : null;
+  let boleto = gateway ? (row.boleto as BoletoData | null) : null;
+  if (gateway && !row.lido) {
+    const read = await lerPagamento(db, row.id, { baseUrl: options.asaasBaseUrl, timeoutMs: READ_TIMEOUT_MS }).catch(() => null);
+    pix = read?.pix ?? null;
+    boleto = read?.boleto ?? null;
+  }
+  const { nome, cnpj, contato } = company.dadosempresa;
+  return {
+    token: row.token,
+    gatewayId: row.gatewayId,
+    reply: {
+      empresa: { nome, cnpj, contato },
+      cliente: { nome: clienteNome(row.cliente) },
+      cobranca: {
+        id: row.id,
+        descricao: row.descricao,
+        valor: Number(row.valor),
+        duedate: row.duedate,
+        status: row.status,
+        vencida: overdue,
+        valorAtualizado: updated?.total ?? null,
+        multa: updated?.multa ?? null,
+        juros: updated?.juros ?? null,
+        dias: updated?.dias ?? null,
+        pagoEm: row.status === 1 ? row.paymentDate : null,
+        valorPago: row.status === 1 ? (row.valorPago === null ? null : Number(row.valorPago)) : null,
+        formaPagamento: row.status === 1 ? row.formaPagamento : null,
+      },
+      pix: canPay ? pix : null,
+      boleto:
+        canPay && boleto ? { identificationField: boleto.identificationField, bankSlipUrl: boleto.bankSlipUrl || row.bankSlipUrl } : null,
+      invoiceUrl: canPay ? row.invoiceUrl : '',
+    },
+  };
+}
+
+export function registerStaticCobrancaRoutes(app: FastifyInstance, db: Db, options: StaticCobrancaOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The same counter as every /v1/static call: 60 a minute per address.
+  const limited = limitPerAddress(db, 'static', PUBLIC_RATE_PER_MINUTE);
+
+  r.get(
+    '/v1/static/cobranca/:token',
+    {
+      schema: { tags: ['público'], summary: 'Página de pagamento: a cobrança, o PIX e o boleto', params },
+      config: { access: 'public' },
+      onRequest: [limited],
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      if (!COBRANCA_TOKEN.test(token)) throw notFound(MSG_PAGAMENTO.tokenInvalido);
+      const found = await cobrancaPagamento(db, { token }, options);
+      if (!found) throw notFound(MSG_PAGAMENTO.tokenInvalido);
+      // The client's data: never kept by a shared cache, nor sent on as a referrer.
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      return found.reply;
+    },
+  );
+}

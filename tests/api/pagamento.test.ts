@@ -1,0 +1,326 @@
+/**
+ * Getting paid sooner (issue 21, DESIGN 10): the public payment page and its PIX and boleto cache,
+ * the payment placeholders and the empty-line rule, receiving by hand and its undo, Recebidas
+ * summing what was received, sending to many, and the dashboard's money. Against the Asaas fake,
+ * through real HTTP for its calls, on both databases.
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
+import { valorAtualizado } from '../../domain/financeiro';
+import { appToday } from '../../server/services/clock';
+import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
+import { backends, Client, newUser, useInstalledApp, type TestAppOptions } from '../support/app';
+import { newCliente } from '../support/registry';
+import { waitFor } from '../support/wait';
+
+describe.each(backends)('payment page, receiving and sending (%s)', (backend) => {
+  let fake: AsaasFake;
+  const options: TestAppOptions = { workers: { pollingIntervalSeconds: 0.5 } };
+  beforeAll(async () => {
+    fake = await startAsaasFake();
+    options.asaasBaseUrl = fake.url;
+  });
+  const env = useInstalledApp(backend, options);
+  const today = appToday();
+  const anonymous = () => new Client(env.t.app);
+
+  beforeAll(async () => {
+    await env.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = env.t.app.server.address() as AddressInfo;
+    const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
+    fake.setWebhook(`http://127.0.0.1:${port}/webhook/cobranca/1/asaas`, webhookToken);
+    await env.admin.put('/v1/users/1', { dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' } });
+  });
+  afterAll(() => fake.close());
+
+  const gateway = (status: 0 | 1) =>
+    env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: fake.apiKey, status } } });
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const newClient = async (overrides: Record<string, unknown> = {}) => (await env.admin.post('/v1/clientes', newCliente(overrides))).body;
+  const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) => {
+    const created = await env.admin.post('/v1/cobrancas', {
+      idcliente,
+      descricao: 'Mensalidade',
+      valor: 250,
+      duedate: addDays(today, 10),
+      ...overrides,
+    });
+    expect(created.status).toBe(201);
+    return created.body as { id: number; token: string; duedate: string; status: number };
+  };
+  const page = (token: string) => anonymous().get(`/v1/static/cobranca/${token}`);
+  const fakeCalls = (path: string) => fake.requests.filter((r) => r.path.endsWith(path)).length;
+  const mensagensOf = (idcobranca: number) =>
+    rows<{ kind: string; texto: string }>(sql`SELECT kind, texto FROM mensagens WHERE idcobranca = ${idcobranca} ORDER BY id`);
+
+  it('the payment page shows the company, the client name, the charge and nothing else; a wrong token is a clear 404', async () => {
+    const cliente = await newClient({ name: 'Joana Prado', login: 'joana.app', password: 'segredo-do-app' });
+    const other = await newClient({ name: 'Outro Cliente' });
+    await charge(other.id, { descricao: 'De outro cliente' });
+    const c = await charge(cliente.id, { descricao: 'Mensalidade de março', informacoes: 'Nota interna da equipe' });
+    expect(c.token).toMatch(/^[0-9a-f]{64}$/);
+    const reply = await page(c.token);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.body).toEqual({
+      empresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' },
+      cliente: { nome: 'Joana Prado' },
+      cobranca: {
+        id: c.id,
+        descricao: 'Mensalidade de março',
+        valor: 250,
+        duedate: c.duedate,
+        status: 0,
+        vencida: false,
+        valorAtualizado: null,
+        multa: null,
+        juros: null,
+        dias: null,
+        pagoEm: null,
+        valorPago: null,
+        formaPagamento: null,
+      },
+      pix: null,
+      boleto: null,
+      invoiceUrl: '',
+    });
+    const text = JSON.stringify(reply.body);
+    for (const hidden of [
+      'Nota interna',
+      'De outro cliente',
+      'Outro Cliente',
+      'segredo-do-app',
+      'joana.app',
+      cliente.cpf,
+      'Ana Administradora',
+    ])
+      expect(text).not.toContain(hidden);
+    for (const token of ['nao-existe', c.token.slice(0, 63), `${c.token.slice(0, 63)}0`.replace(c.token, 'f'.repeat(64)), 'A'.repeat(64)]) {
+      const wrong = await page(token);
+      expect(wrong.status).toBe(404);
+      expect(wrong.body).toEqual({ message: 'Cobrança não encontrada: o link é inválido ou a cobrança foi removida.' });
+    }
+  });
+
+  it('an overdue charge shows its value updated with fine and interest to the cent, as the charge page does', async () => {
+    const cliente = await newClient();
+    const c = await charge(cliente.id, { valor: 250, duedate: addDays(today, -15) });
+    expect(c.status).toBe(2);
+    const staff = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
+    const expected = valorAtualizado(250, { multa: 2, jurosmensal: 1 }, 15);
+    expect(staff.valorAtualizado).toBe(expected.total);
+    expect((await page(c.token)).body.cobranca).toMatchObject({
+      status: 2,
+      vencida: true,
+      valorAtualizado: expected.total,
+      multa: expected.multa,
+      juros: expected.juros,
+      dias: 15,
+    });
+  });
+
+  it('with Asaas: PIX and boleto are read once and cached, read again after the value changes, and a failed read shows the page without them', async () => {
+    expect((await gateway(1)).status).toBe(200);
+    try {
+      const cliente = await newClient();
+      const c = await charge(cliente.id, { valor: 120 });
+      await waitFor(
+        async () =>
+          (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM cobrancas WHERE id = ${c.id} AND pagamento_lido_em IS NOT NULL`))[0]
+            .n === 1,
+      );
+      const paymentId = (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${c.id}`))[0].g;
+      const first = await page(c.token);
+      expect(first.status).toBe(200);
+      expect(first.body.pix).toMatchObject({ payload: expect.stringContaining(paymentId), encodedImage: expect.stringMatching(/^iVBOR/) });
+      expect(first.body.pix.payload).toContain('120.00');
+      expect(first.body.boleto.identificationField).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+      expect(first.body.invoiceUrl).toBe(fake.payments.get(paymentId)!.invoiceUrl);
+      // Cached: ten views, no call to Asaas.
+      const calls = fakeCalls('/pixQrCode');
+      for (let i = 0; i < 10; i++) expect((await page(c.token)).body.pix.payload).toBe(first.body.pix.payload);
+      expect(fakeCalls('/pixQrCode')).toBe(calls);
+
+      // A new value: the payment follows in Asaas, and PIX and boleto are read again.
+      const current = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
+      expect((await env.admin.put(`/v1/cobrancas/${c.id}`, { ...current, valor: 135.5 })).status).toBe(200);
+      await waitFor(() => fake.payments.get(paymentId)!.value === 135.5);
+      await waitFor(async () => (await page(c.token)).body.pix?.payload.includes('135.50'));
+      const after = (await page(c.token)).body;
+      expect(after.boleto.identificationField).not.toBe(first.body.boleto.identificationField);
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}/pagamento`)).body).toMatchObject({
+        link: `http://localhost:80/static/cobranca/${c.token}`,
+        pix: { payload: after.pix.payload },
+      });
+
+      // Asaas unreachable while nothing is cached: the page, without PIX and boleto; read on a later view.
+      await waitFor(
+        async () =>
+          (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'asaas-sync' AND state < 'completed'`))[0]
+            .n === 0,
+      );
+      await fetch(`${fake.url.replace('/v3', '')}/__fake/down`, { method: 'POST', body: JSON.stringify({ seconds: 60 }) });
+      await env.t.database.db.execute(sql`UPDATE cobrancas SET pix = NULL, boleto = NULL, pagamento_lido_em = NULL WHERE id = ${c.id}`);
+      const down = await page(c.token);
+      await fetch(`${fake.url.replace('/v3', '')}/__fake/up`, { method: 'POST' });
+      expect(down.status).toBe(200);
+      expect(down.body).toMatchObject({ pix: null, boleto: null, cobranca: { id: c.id, valor: 135.5 } });
+      expect((await page(c.token)).body.pix.payload).toContain('135.50');
+
+      // Paid by the gateway: the page says so and offers no way to pay.
+      fake.pay(paymentId);
+      await waitFor(async () => (await page(c.token)).body.cobranca.status === 1);
+      expect((await page(c.token)).body).toMatchObject({ cobranca: { status: 1, pagoEm: today }, pix: null, boleto: null, invoiceUrl: '' });
+    } finally {
+      await gateway(0);
+    }
+  });
+
+  it('messages carry the payment link; a line whose placeholders are all empty is left out (no PIX line with Asaas off)', async () => {
+    const cliente = await newClient({ mobilePhone: '(11) 98765-4321' });
+    const c = await charge(cliente.id, { valor: 80 });
+    await waitFor(async () => (await mensagensOf(c.id)).length === 1);
+    const [alert] = await mensagensOf(c.id);
+    const lines = alert.texto.split('\n');
+    expect(lines).toContain(`Pague pelo link: http://localhost:80/static/cobranca/${c.token}`);
+    expect(alert.texto).not.toContain('PIX copia e cola');
+    expect(alert.texto).not.toContain('Linha digitável');
+    expect(lines.every((line) => !/:\s*$/.test(line))).toBe(true);
+  });
+
+  it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {
+    const cliente = await newClient();
+    const duedate = addDays(today, -10);
+    const c = await charge(cliente.id, { valor: 250, duedate });
+    const updated = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.valorAtualizado as number;
+    const staff = newUser();
+    expect((await env.admin.post('/v1/users', staff)).status).toBe(201);
+    const usuario = new Client(env.t.app);
+    expect((await usuario.login(staff.login, staff.password)).status).toBe(200);
+    const range = `dataInicio=${duedate}&dataFim=${duedate}`;
+    const recebidas = async () => (await env.admin.get(`/v1/cobrancas?${range}`)).body.Informacoes;
+    const before = await recebidas();
+
+    // Bad bodies: a 400 per field, nothing changed.
+    for (const [body, field] of [
+      [{ valor: 0, data: today, forma: 'pix' }, 'valor'],
+      [{ valor: 10, data: addDays(today, 1), forma: 'pix' }, 'data'],
+      [{ valor: 10, data: '31/02/2026', forma: 'pix' }, 'data'],
+      [{ valor: 10, data: today, forma: 'cheque' }, 'forma'],
+    ] as const) {
+      const refused = await usuario.post(`/v1/cobrancas/${c.id}/receber`, body);
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.errors)).toEqual([field]);
+    }
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body.status).toBe(2);
+
+    const received = await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: updated, data: today, forma: 'pix' });
+    expect(received.status).toBe(200);
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
+      status: 1,
+      paymentDate: today,
+      valorPago: updated,
+      formaPagamento: 'pix',
+    });
+    expect((await page(c.token)).body.cobranca).toMatchObject({ status: 1, pagoEm: today, valorPago: updated, formaPagamento: 'pix' });
+    const after = await recebidas();
+    expect(after.qnt.recebidas).toBe(before.qnt.recebidas + 1);
+    expect(after.valors.recebidas).toBeCloseTo(before.valors.recebidas + updated, 2);
+    expect(after.valors.vencidas).toBeCloseTo(before.valors.vencidas - 250, 2);
+    // The rollups (/financeiro) say the same as the rows.
+    const resumo = (await env.admin.get(`/v1/financeiro/resumo?${range}`)).body;
+    expect(resumo.valors.recebidas).toBeCloseTo(after.valors.recebidas, 2);
+    expect((await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: 1, data: today, forma: 'pix' })).status).toBe(409);
+
+    expect((await usuario.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(403);
+    const undone = await env.admin.delete(`/v1/cobrancas/${c.id}/receber`);
+    expect(undone.status).toBe(200);
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
+      status: 2,
+      paymentDate: null,
+      valorPago: null,
+      formaPagamento: null,
+    });
+    expect((await recebidas()).valors.recebidas).toBeCloseTo(before.valors.recebidas, 2);
+    const audits = await rows<{ usuario: string; descricao: string }>(
+      sql`SELECT usuario, descricao FROM auditoria WHERE idcobranca = ${c.id} ORDER BY id`,
+    );
+    expect(audits.map((a) => a.usuario)).toEqual([staff.name, 'Ana Administradora']);
+    expect(audits[1].descricao).toMatch(/Recebimento da cobrança .* desfeito/);
+    expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(409);
+  });
+
+  it('sending to many answers one result per charge: sent, or skipped and why', async () => {
+    const withPhone = await newClient({ mobilePhone: '(11) 98765-4321' });
+    const noPhone = await newClient({ mobilePhone: '', contatos: [] });
+    const open = await charge(withPhone.id);
+    const cancelled = await charge(withPhone.id, { status: 3 });
+    const unreachable = await charge(noPhone.id);
+    const ids = [open.id, cancelled.id, unreachable.id, 2_000_000_000];
+    const off = await env.admin.post('/v1/cobrancas/enviar', { ids });
+    expect(off.status).toBe(200);
+    expect(off.body.resultados.map((r: { status: string }) => r.status)).toEqual(['ignorada', 'ignorada', 'ignorada', 'ignorada']);
+    expect(off.body.resultados[0].motivo).toBe('A integração com o WhatsApp não está ativa.');
+
+    await env.admin.put('/v1/users/1', {
+      integrations: { whats: { server: 'http://127.0.0.1:9', instance: 'x', token: 'tok-whats-123', status: 1 } },
+    });
+    try {
+      const sent = await env.admin.post('/v1/cobrancas/enviar', { ids });
+      expect(sent.body).toMatchObject({ enviadas: 1, ignoradas: 3 });
+      expect(sent.body.resultados).toEqual([
+        { id: open.id, status: 'enviada', motivo: '' },
+        { id: cancelled.id, status: 'ignorada', motivo: 'A cobrança está cancelada.' },
+        { id: unreachable.id, status: 'ignorada', motivo: 'O cliente não tem celular cadastrado.' },
+        { id: 2_000_000_000, status: 'ignorada', motivo: 'Cobrança não encontrada.' },
+      ]);
+      expect((await mensagensOf(open.id)).filter((m) => m.kind === 'envio')).toHaveLength(1);
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { whats: { status: 0 } } });
+    }
+    for (const body of [{ ids: [] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, { ids: ['x'] }, {}]) {
+      const refused = await env.admin.post('/v1/cobrancas/enviar', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.ids ?? refused.body.errors['ids.0']).toBeTruthy();
+    }
+  });
+
+  it('indicadores: recurring revenue per month, received this month and the overdue rate, each with last month', async () => {
+    const read = async () => (await env.admin.get('/v1/financeiro/indicadores')).body;
+    const before = await read();
+    const cliente = await newClient();
+    const sub = (cycle: string, valor: number) =>
+      env.admin.post('/v1/assinaturas', {
+        idcliente: cliente.id,
+        description: 'Plano',
+        valor,
+        nextduedate: addDays(today, 40),
+        cycle,
+        multa: 2,
+        jurosmensal: 1,
+      });
+    expect((await sub('MONTHLY', 100)).status).toBe(201);
+    expect((await sub('YEARLY', 1200)).status).toBe(201);
+    expect((await sub('QUARTERLY', 300)).status).toBe(201);
+    const withSubs = await read();
+    expect(withSubs.mrr.valor).toBeCloseTo(before.mrr.valor + 300, 2);
+    // Created this month: not in last month's figure.
+    expect(withSubs.mrr.anterior).toBeCloseTo(before.mrr.anterior, 2);
+
+    const c = await charge(cliente.id, { valor: 40, duedate: today });
+    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 42.5, data: today, forma: 'dinheiro' })).status).toBe(200);
+    expect((await read()).recebidoMes.valor).toBeCloseTo(withSubs.recebidoMes.valor + 42.5, 2);
+
+    // The overdue rate: overdue amount over the amount due this month up to today.
+    const [figures] = await rows<{ vencido: number; devido: number }>(sql`
+      SELECT coalesce(sum(valor) FILTER (WHERE status = 2 OR (status = 0 AND duedate < ${today}::date)), 0)::float8 AS vencido,
+             coalesce(sum(CASE WHEN status = 1 THEN coalesce(valor_pago, valor) ELSE valor END) FILTER (WHERE status <> 3), 0)::float8 AS devido
+      FROM cobrancas WHERE duedate BETWEEN ${firstOfMonth(today)}::date AND ${today}::date`);
+    const now = await read();
+    expect(now.inadimplencia.valor).toBeCloseTo(figures.devido ? (100 * figures.vencido) / figures.devido : 0, 1);
+    expect(now).toMatchObject({ hoje: today, inadimplencia: { anterior: expect.any(Number) } });
+    expect(lastOfMonth(today) >= today).toBe(true);
+  });
+});
