@@ -31,6 +31,8 @@ import { registerTecnicosRoute } from './routes/tecnicos';
 import { registerEstoqueRoutes } from './routes/estoque';
 import { registerBuscaRoute } from './routes/busca';
 import { registerTraccarRoutes } from './routes/traccar';
+import { registerFrotaRoutes } from './routes/frota';
+import { FrotaFeed, type FeedOptions } from './frota/feed';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
 import { registerPrecadastroRoutes } from './routes/precadastro';
@@ -62,6 +64,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** ASAAS_BASE_URL: Asaas at another address than the API key's environment (a fake in tests). */
   asaasBaseUrl?: string;
+  /** Read the fleet back from Traccar here (server.ts: with the workers); one process holds it at a time. */
+  frota?: boolean | FeedOptions;
   /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
   keys?: ServerKeys;
 }
@@ -139,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBuscaRoute(app, db);
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);
+  registerFrotaRoutes(app, db);
   registerWebhookRoutes(app, db);
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.
@@ -173,6 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send({ message: MSG.routeNotFound });
   });
 
+  // The fleet's feed: every process competes for it, one holds it (frota/feed.ts).
+  const frota = new FrotaFeed(options.database, app.log, options.frota && options.frota !== true ? options.frota : {});
+  app.decorate('frota', frota);
+  if (options.frota) app.addHook('onReady', () => frota.start());
+  app.addHook('onClose', () => frota.stop());
   // Workers stop (finishing the jobs under way) before the queue, and both before the database closes.
   app.addHook('onClose', () => queue.stop());
   if (options.workers) {

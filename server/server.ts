@@ -16,6 +16,8 @@ const app = await buildApp({
   logLevel: env.LOG_LEVEL,
   countCache: env.COUNT_CACHE === 'on',
   workers: env.WORKERS === 'on' ? { billingAtStart: true } : false,
+  // The fleet's feed runs where the workers do (one process holds it; another takes over).
+  frota: env.WORKERS === 'on',
   publicUrl: env.PUBLIC_URL,
   asaasBaseUrl: env.ASAAS_BASE_URL,
   keys: deriveKeys(loadKeyMaterial(env)),

@@ -114,6 +114,8 @@ export const ordemServicoSchema = z.preprocess(
       informacoes: text(5000),
       status,
       checklist: checklistSchema,
+      /** Finalizar without a report from the tracker in the last 10 minutes, confirmed (DESIGN 10); never stored as such. */
+      semValidacao: z.preprocess((v) => (blank(v) ? undefined : v), z.boolean({ error: MSG.invalidInput }).optional()),
     })
     .transform(({ cliente: _c, veiculo: _v, device: _d, tecnico: _t, ...order }, ctx) => {
       // Finalized only with every item answered (SPEC 4; DESIGN 9: 400 with errors.checklist).

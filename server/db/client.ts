@@ -44,9 +44,53 @@ export interface Database {
   embedded?: EmbeddedClient;
   /** LISTEN on a channel (used to evict cached sessions across processes). */
   listen(channel: string, listener: Listener): Promise<void>;
+  /**
+   * Tries a session advisory lock on a connection of its own, held until `release()` or until that
+   * connection dies (`lost` resolves): one process holds a duty (the fleet's feed) and another takes
+   * over when it goes. null: another session holds it. An embedded database has one process: the
+   * lock is kept in that process (one holder among the feeds it runs).
+   */
+  advisoryLock(key: number): Promise<HeldLock | null>;
   /** Plain SQL with `$n` parameters, or several statements without: the job queue's access (queue/boss.ts). */
   raw(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+}
+
+export interface HeldLock {
+  /** Resolves when the lock is lost (its connection broke). */
+  lost: Promise<void>;
+  release(): Promise<void>;
+}
+
+/** The embedded database's locks: one process, so a set per database. */
+const embeddedLocks = new WeakMap<object, Set<number>>();
+
+function pgAdvisoryLock(url: string) {
+  return async (key: number): Promise<HeldLock | null> => {
+    const client = new pg.Client({ connectionString: url });
+    let markLost: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    client.on('error', () => markLost());
+    client.on('end', () => markLost());
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS held', [key]);
+      if (rows[0]?.held !== true) {
+        await client.end().catch(() => undefined);
+        return null;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return {
+      lost,
+      release: async () => {
+        // Closing the session releases its locks.
+        await client.end().catch(() => undefined);
+      },
+    };
+  };
 }
 
 /** A dedicated connection for LISTEN that reconnects after errors. */
@@ -132,6 +176,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       plannedOnce: drizzlePg(plannedOncePool, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'postgres',
       listen: pgListen(options.url, closers),
+      advisoryLock: pgAdvisoryLock(options.url),
       raw: async (text, values) => {
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
@@ -166,6 +211,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     listen: async (channel, listener) => {
       await embedded.listen(channel, (payload) => listener.onMessage(payload));
       listener.onConnected(true);
+    },
+    advisoryLock: async (key) => {
+      const held = embeddedLocks.get(embedded) ?? new Set<number>();
+      embeddedLocks.set(embedded, held);
+      if (held.has(key)) return null;
+      held.add(key);
+      return { lost: new Promise<void>(() => undefined), release: async () => void held.delete(key) };
     },
     close: () => embedded.close(),
   };

@@ -20,7 +20,8 @@ import { embed } from './embed';
 import { linkTrackerToVehicle } from '../services/links';
 import { autorDe, registrarMovimento } from '../services/estoque';
 import { estoqueMovimentos } from '../db/schema';
-import { queueTrackerSync } from '../services/traccar-sync';
+import { activeTraccar, queueTrackerSync } from '../services/traccar-sync';
+import { telemetria, validacaoDe } from '../frota/consultas';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
 type ClienteRow = typeof clientes.$inferSelect;
@@ -103,6 +104,26 @@ async function retirar(tx: DbOrTx, order: OrdemRow, ctx: RequestContext) {
     .set({ ...unlinked, ...back, updatedAt: new Date() })
     .where(eq(trackres.id, tracker.id));
   await queueTrackerSync(tx, ctx.effects.queue, [tracker.id], [tracker.idcliente]);
+}
+
+export const SEM_VALIDACAO = 'O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.';
+
+/**
+ * Finalizar checks the installation against live data (DESIGN 10): the tracker's state is stored
+ * with the order (`validacao`); without a report in the last 10 minutes it is a 409 unless the
+ * body confirms `semValidacao: true`, and then the order records who finalized it so. With the
+ * Traccar integration off there is nothing to check against: it records that, with the reason.
+ * A removal order removes the tracker: nothing to validate.
+ */
+async function validacao(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestContext): Promise<Record<string, unknown> | null> {
+  if (input.tipo === 'retirada') return null;
+  const por = { id: ctx.user.id, name: ctx.user.name };
+  const em = new Date().toISOString();
+  if (!(await activeTraccar(tx))) return { semValidacao: true, por, em, motivo: 'Integração com o Traccar inativa' };
+  const { estado, recente } = await telemetria(tx, input.iddevice);
+  if (estado && recente) return validacaoDe(estado);
+  if (input.semValidacao === true) return { semValidacao: true, por, em };
+  throw conflict(SEM_VALIDACAO, { semValidacao: SEM_VALIDACAO });
 }
 
 /** A finalized order is a signed record: frozen, except an administrator reopening it. */
@@ -188,7 +209,10 @@ export const ordensservicosResource = defineResource({
   ],
   create: {
     schema: ordemServicoSchema,
-    prepare: (input: OrdemServicoInput, ctx, tx) => values(input, tx, ctx),
+    async prepare(input: OrdemServicoInput, ctx, tx) {
+      const saved = await values(input, tx, ctx);
+      return input.status === ORDEM_STATUS.CONCLUIDO ? { ...saved, validacao: await validacao(tx, input, ctx) } : saved;
+    },
     async after(saved, _input, ctx, tx) {
       // The tracker's move made before the order had its id (same transaction: same now()).
       await tx
@@ -209,7 +233,9 @@ export const ordensservicosResource = defineResource({
     schema: ordemServicoSchema,
     async prepare(input: OrdemServicoInput, existing, ctx, tx) {
       assertMayChange(existing, input, ctx);
-      return values(input, tx, ctx, existing);
+      const saved = await values(input, tx, ctx, existing);
+      const finalizing = input.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO;
+      return finalizing ? { ...saved, validacao: await validacao(tx, input, ctx) } : saved;
     },
     async after(saved, existing, ctx, tx) {
       if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO)

@@ -69,6 +69,13 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'POST /v1/trackres/:id/comandos': 'user',
   'GET /v1/veiculos/:id/comandos': 'user',
   'POST /v1/veiculos/:id/comandos': 'user',
+  // The fleet read back (DESIGN 10): every staff member.
+  'GET /v1/frota': 'user',
+  'GET /v1/frota/mapa': 'user',
+  'GET /v1/frota/alarmes': 'user',
+  'GET /v1/frota/:id': 'user',
+  'GET /v1/veiculos/:id/rota': 'user',
+  'GET /v1/ordensservicos/:id/telemetria': 'user',
   'POST /webhook/cobranca/:userId/:gateway': 'public',
   'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
   'POST /v1/clientes/imports/:id/asaas': 'adminSelf',

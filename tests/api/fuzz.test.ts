@@ -518,6 +518,16 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'POST /v1/trackres/:id/comandos': () => ({ params: { id: linked.id }, body: { type: 'engineStop' } }),
       'GET /v1/veiculos/:id/comandos': () => ({ params: { id: linkedVeiculo.id } }),
       'POST /v1/veiculos/:id/comandos': () => ({ params: { id: linkedVeiculo.id }, body: { type: 'engineResume' } }),
+      // The fleet (DESIGN 10): reads of our own table, the route read from Traccar.
+      'GET /v1/frota': () => ({ query: { situacao: 'nunca', pesquisa: 'abc', idcliente: cliente.id, page: 1, pageSize: 20 } }),
+      'GET /v1/frota/mapa': () => ({ query: { situacao: 'comunicando' } }),
+      'GET /v1/frota/alarmes': () => ({ query: { idrastreador: linked.id, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
+      'GET /v1/frota/:id': () => ({ params: { id: linked.id } }),
+      'GET /v1/veiculos/:id/rota': () => ({
+        params: { id: linkedVeiculo.id },
+        query: { from: '2026-01-01T00:00:00-03:00', to: '2026-01-02T00:00:00-03:00' },
+      }),
+      'GET /v1/ordensservicos/:id/telemetria': () => ({ params: { id: ordem.id } }),
       // Stock (DESIGN 10): moves of a tracker and a chip, their history, the chips' costs.
       'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
       'POST /v1/trackres/:id/movimentos': (n) => ({

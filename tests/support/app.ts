@@ -75,6 +75,8 @@ export interface TestAppOptions {
   workers?: AppOptions['workers'];
   /** Asaas at a local fake's address. */
   asaasBaseUrl?: string;
+  /** Run the fleet's feed (frota/feed.ts) with these timings. */
+  frota?: AppOptions['frota'];
 }
 
 export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -97,6 +99,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     countCache: options.countCache,
     workers: options.workers,
     asaasBaseUrl: options.asaasBaseUrl,
+    frota: options.frota,
   });
   await app.ready();
   return {

@@ -1,0 +1,78 @@
+/**
+ * The fleet's reads shared by the routes and the service orders: a tracker's row as the lists give
+ * it, the feed's connection for the banner, and the order's live telemetry with what Finalizar stores.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { activeTraccar } from '../services/traccar-sync';
+
+/** Finalizar needs a report within this long (DESIGN 10). */
+export const VALIDACAO_MS = 10 * 60_000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export const situacaoOf = sql`COALESCE(e.situacao, 'nunca')`;
+
+/** The feed's state for the banner: stale when the last good read is older than 3 minutes. */
+export async function conexaoOf(db: DbOrTx) {
+  const [row] = rowsOf<{
+    modo: string;
+    conectado: boolean;
+    atualizadoEm: string | null;
+    erro: string;
+    desde: string;
+    atrasado: boolean;
+  }>(
+    await db.execute(sql`
+      SELECT modo, conectado, atualizado_em AS "atualizadoEm", erro, desde,
+        (atualizado_em IS NULL OR atualizado_em < now() - interval '3 minutes') AS atrasado
+      FROM frota_conexao WHERE id = 1`),
+  );
+  const ativo = (await activeTraccar(db)) !== null;
+  const base = row ?? { modo: 'parado', conectado: false, atualizadoEm: null, erro: '', desde: new Date().toISOString(), atrasado: true };
+  // The socket keeps the data current between full reads; polling reads every 60 s.
+  const fora = ativo && (!base.conectado || (base.modo !== 'socket' && base.atrasado));
+  return { ...base, ativo, fora };
+}
+
+export const ITEM_COLUMNS = sql`
+  t.id, t.imei, t.modelo, t.marca, t.idcliente, t.idveiculo, t.tensao_nominal AS "tensaoNominal",
+  v.placa, v.marca AS "veiculoMarca", v.modelo AS "veiculoModelo",
+  COALESCE(NULLIF(c.name, ''), c.razaosocial) AS "clienteNome",
+  ${situacaoOf} AS situacao, e.status, GREATEST(e.last_update, e.server_time) AS "lastUpdate", e.fix_time AS "fixTime",
+  e.valid, e.latitude, e.longitude, e.velocidade, e.curso, e.ignicao, e.tensao, e.bateria, e.satelites,
+  COALESCE(e.endereco, '') AS endereco, e.ultimo_alarme AS "ultimoAlarme", e.ultimo_alarme_em AS "ultimoAlarmeEm",
+  e.traccar_id AS "traccarId"`;
+
+export const FROM_JOINED = sql`trackres t
+  LEFT JOIN frota_estado e ON e.idrastreador = t.id
+  LEFT JOIN veiculos v ON v.id = t.idveiculo
+  LEFT JOIN clientes c ON c.id = t.idcliente`;
+
+/** One tracker's row as the lists give it (also the order page's and the vehicle's). */
+export async function frotaItem(db: DbOrTx, where: SQL) {
+  const [item] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${ITEM_COLUMNS} FROM ${FROM_JOINED} WHERE ${where} LIMIT 1`));
+  return item;
+}
+
+/** The order's tracker as the validation panel shows it, and whether it reported in the last 10 minutes. */
+export async function telemetria(db: DbOrTx, iddevice: number) {
+  const estado = iddevice > 0 ? await frotaItem(db, sql`t.id = ${iddevice}`) : undefined;
+  const last = estado?.lastUpdate ? new Date(estado.lastUpdate as string).getTime() : null;
+  const recente = last !== null && Date.now() - last <= VALIDACAO_MS;
+  return { estado: estado ?? null, recente, conexao: await conexaoOf(db) };
+}
+
+/** What Finalizar stores on the order (DESIGN 10): the tracker's state at that moment. */
+export function validacaoDe(estado: Record<string, unknown>) {
+  return {
+    em: new Date().toISOString(),
+    ultimaComunicacao: estado.lastUpdate ? new Date(estado.lastUpdate as string).toISOString() : null,
+    valid: estado.valid ?? null,
+    satelites: estado.satelites ?? null,
+    ignicao: estado.ignicao ?? null,
+    tensao: estado.tensao ?? null,
+    latitude: estado.latitude ?? null,
+    longitude: estado.longitude ?? null,
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * The fleet read back (DESIGN 10, "Fleet"): `GET /v1/frota` (Saúde: one row per tracker with its
+ * last state and `meta.resumo`), `/v1/frota/mapa` (compact rows for the map), `/v1/frota/{id}` (a
+ * marker's popup), `/v1/frota/alarmes`, `/v1/veiculos/{id}/rota` (a period read from Traccar) and
+ * `/v1/ordensservicos/{id}/telemetria` (the order's tracker, live). Every reply carries the feed's
+ * `conexao`, so the screens show the data's age and a banner when Traccar is unreachable; Traccar
+ * down never makes these answer 5xx: the lists read our own table.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { id, idOrZero, int, text, withoutControlChars } from '../../domain/schemas/common';
+import { idParam } from '../../domain/schemas/list';
+import { normalizeSearch } from '../../domain/text';
+import type { Db } from '../db/client';
+import { ordensservicos, trackres, veiculos } from '../db/schema';
+import { SITUACOES, type Situacao } from '../frota/estado';
+import { conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, situacaoOf, telemetria } from '../frota/consultas';
+import { eventsReport, positionsOf } from '../integrations/traccar';
+import { IntegrationError } from '../integrations/http';
+import { badRequest, notFound } from '../http-errors';
+import { activeTraccar } from '../services/traccar-sync';
+
+const situacaoParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(SITUACOES, { error: `Situação inválida. Valores aceitos: ${SITUACOES.join(', ')}` }).optional(),
+);
+const pesquisaParam = z.preprocess((v) => (typeof v === 'string' ? withoutControlChars(v) : v), text(200)).optional();
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const frotaQuery = z.object({
+  situacao: situacaoParam,
+  pesquisa: pesquisaParam,
+  idcliente: z.preprocess(emptyToUndefined, idOrZero().optional()),
+  page: int(MSG.page)
+    .pipe(z.number().min(1, { error: MSG.page }))
+    .default(1),
+  pageSize: int(MSG.pageSize)
+    .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+const mapaQuery = z.object({ situacao: situacaoParam, idcliente: z.preprocess(emptyToUndefined, idOrZero().optional()) });
+
+const isoDate = (label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: `${label} inválida.` })
+      .max(40, { error: `${label} inválida.` })
+      .refine((v) => Number.isFinite(Date.parse(v)), {
+        error: `${label} inválida: use uma data e hora ISO (ex.: 2026-05-01T00:00:00-03:00).`,
+      })
+      .optional(),
+  );
+
+const alarmesQuery = z.object({
+  idrastreador: z.preprocess(emptyToUndefined, id().optional()),
+  idveiculo: z.preprocess(emptyToUndefined, id().optional()),
+  from: isoDate('Data inicial'),
+  to: isoDate('Data final'),
+  page: int(MSG.page)
+    .pipe(z.number().min(1, { error: MSG.page }))
+    .default(1),
+  pageSize: int(MSG.pageSize)
+    .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+const rotaQuery = z.object({ from: isoDate('Data inicial'), to: isoDate('Data final') });
+
+/** At most 7 days of positions (DESIGN 10). */
+const ROTA_MAX_MS = 7 * 24 * 3600_000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Problems first: a support desk reads the list top down. */
+const ORDEM = sql`CASE COALESCE(e.situacao, 'nunca') WHEN 'alimentacao' THEN 0 WHEN 'silencioso' THEN 1 WHEN 'sem_gps' THEN 2 WHEN 'nunca' THEN 3 ELSE 4 END`;
+
+/** The trackers of the fleet: installed in a vehicle, or that have reported (a unit on the bench). */
+const NA_FROTA = sql`(t.idveiculo > 0 OR e.last_update IS NOT NULL OR e.server_time IS NOT NULL)`;
+
+function filters(query: { pesquisa?: string; idcliente?: number }, joined: boolean): SQL[] {
+  const conditions: SQL[] = [NA_FROTA];
+  if (query.idcliente !== undefined) conditions.push(sql`t.idcliente = ${query.idcliente}`);
+  const words = normalizeSearch(query.pesquisa ?? '')
+    .split(' ')
+    .filter(Boolean);
+  for (const word of words) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      joined
+        ? sql`(t.busca LIKE ${like} OR v.busca LIKE ${like} OR c.busca LIKE ${like})`
+        : sql`(t.busca LIKE ${like} OR EXISTS (SELECT 1 FROM veiculos v WHERE v.id = t.idveiculo AND v.busca LIKE ${like})
+              OR EXISTS (SELECT 1 FROM clientes c WHERE c.id = t.idcliente AND c.busca LIKE ${like}))`,
+    );
+  }
+  return conditions;
+}
+
+export function registerFrotaRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['frota'];
+
+  r.get(
+    '/v1/frota',
+    {
+      schema: { tags, summary: 'Saúde da frota: o último estado de cada rastreador, com o resumo por situação', querystring: frotaQuery },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const query = request.query;
+      const base = filters(query, false);
+      const where = and(...base, query.situacao ? sql`${situacaoOf} = ${query.situacao}` : undefined)!;
+      // One snapshot: the page, the counts and the banner agree.
+      return db.transaction(
+        async (tx) => {
+          const resumoRows = rowsOf<{ situacao: Situacao; n: number }>(
+            await tx.execute(sql`
+              SELECT ${situacaoOf} AS situacao, count(*)::int AS n
+              FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
+              WHERE ${and(...base)} GROUP BY 1`),
+          );
+          const resumo = Object.fromEntries(SITUACOES.map((s) => [s, 0])) as Record<Situacao, number>;
+          for (const row of resumoRows) resumo[row.situacao] = Number(row.n);
+          const todos = Object.values(resumo).reduce((a, b) => a + b, 0);
+          const total = query.situacao ? resumo[query.situacao] : todos;
+          const offset = (query.page - 1) * query.pageSize;
+          const Items =
+            offset >= total
+              ? []
+              : rowsOf<Record<string, unknown>>(
+                  await tx.execute(sql`
+                    WITH page AS (
+                      SELECT t.id FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
+                      WHERE ${where}
+                      ORDER BY ${ORDEM}, t.id DESC
+                      LIMIT ${query.pageSize} OFFSET ${offset}
+                    )
+                    SELECT ${ITEM_COLUMNS} FROM page p JOIN ${FROM_JOINED} ON t.id = p.id
+                    ORDER BY ${ORDEM}, t.id DESC`),
+                );
+          return {
+            meta: {
+              page: query.page,
+              pageSize: query.pageSize,
+              total,
+              totalItens: total,
+              totalPaginas: Math.ceil(total / query.pageSize),
+              resumo: { ...resumo, total: todos },
+              conexao: await conexaoOf(tx),
+            },
+            Items,
+          };
+        },
+        { accessMode: 'read only', isolationLevel: 'repeatable read' },
+      );
+    },
+  );
+
+  r.get(
+    '/v1/frota/mapa',
+    {
+      schema: {
+        tags,
+        summary: 'Mapa da frota: [idrastreador, latitude, longitude, situacao, placa, curso] de cada rastreador com posição',
+        querystring: mapaQuery,
+      },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const { situacao, idcliente } = request.query;
+      const rows = rowsOf<{ id: number; lat: number; lon: number; s: string; placa: string | null; curso: number | null }>(
+        await db.execute(sql`
+          SELECT t.id, e.latitude AS lat, e.longitude AS lon, e.situacao AS s, v.placa, e.curso
+          FROM frota_estado e JOIN trackres t ON t.id = e.idrastreador LEFT JOIN veiculos v ON v.id = t.idveiculo
+          WHERE e.latitude IS NOT NULL AND e.longitude IS NOT NULL
+            ${situacao ? sql`AND e.situacao = ${situacao}` : sql``}
+            ${idcliente !== undefined ? sql`AND t.idcliente = ${idcliente}` : sql``}`),
+      );
+      // Compact rows: 10,000 vehicles stay well under 300 KB gzipped (coordinates to ~1 m).
+      const round = (n: number) => Math.round(n * 1e5) / 1e5;
+      return {
+        Items: rows.map((row) => [row.id, round(row.lat), round(row.lon), row.s, row.placa ?? '', Math.round(row.curso ?? 0)]),
+        conexao: await conexaoOf(db),
+      };
+    },
+  );
+
+  r.get(
+    '/v1/frota/alarmes',
+    {
+      schema: {
+        tags,
+        summary: 'Alarmes guardados dos eventos do Traccar (falta de energia, bateria, SOS, violação…)',
+        querystring: alarmesQuery,
+      },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: SQL[] = [];
+      if (q.idrastreador) conditions.push(sql`a.idrastreador = ${q.idrastreador}`);
+      if (q.idveiculo) conditions.push(sql`t.idveiculo = ${q.idveiculo}`);
+      if (q.from) conditions.push(sql`a.em >= ${new Date(q.from).toISOString()}::timestamptz`);
+      if (q.to) conditions.push(sql`a.em <= ${new Date(q.to).toISOString()}::timestamptz`);
+      const where = conditions.length ? and(...conditions)! : sql`true`;
+      const [{ n }] = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM frota_alarmes a JOIN trackres t ON t.id = a.idrastreador WHERE ${where}`),
+      );
+      const Items = rowsOf(
+        await db.execute(sql`
+          SELECT a.id, a.idrastreador, a.tipo, a.em, a.latitude, a.longitude, t.imei, t.idveiculo, v.placa
+          FROM frota_alarmes a JOIN trackres t ON t.id = a.idrastreador LEFT JOIN veiculos v ON v.id = t.idveiculo
+          WHERE ${where} ORDER BY a.em DESC, a.id DESC
+          LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`),
+      );
+      const total = Number(n);
+      return { meta: { page: q.page, pageSize: q.pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / q.pageSize) }, Items };
+    },
+  );
+
+  r.get(
+    '/v1/frota/:id',
+    { schema: { tags, summary: 'O último estado de um rastreador', params: idParam }, config: { access: 'user' } },
+    async (request) => {
+      const item = await frotaItem(db, sql`t.id = ${request.params.id}`);
+      if (!item) throw notFound(MSG.rastreadorNotFound);
+      return item;
+    },
+  );
+
+  r.get(
+    '/v1/veiculos/:id/rota',
+    {
+      schema: {
+        tags,
+        summary: 'Rota do veículo num período (lida do Traccar, até 7 dias), com o último estado e os alarmes',
+        params: idParam,
+        querystring: rotaQuery,
+      },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const [veiculo] = await db.select({ id: veiculos.id }).from(veiculos).where(eq(veiculos.id, request.params.id));
+      if (!veiculo) throw notFound(MSG.veiculoNotFound);
+      const now = Date.now();
+      const to = request.query.to ? new Date(request.query.to) : new Date(now);
+      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - 24 * 3600_000);
+      if (from.getTime() >= to.getTime())
+        throw badRequest('A data inicial deve ser anterior à final.', { from: 'A data inicial deve ser anterior à final.' });
+      if (to.getTime() - from.getTime() > ROTA_MAX_MS)
+        throw badRequest('Escolha um período de até 7 dias.', { to: 'Escolha um período de até 7 dias.' });
+      const estado = await frotaItem(db, sql`t.idveiculo = ${veiculo.id}`);
+      const alarmes = estado
+        ? rowsOf(
+            await db.execute(sql`
+              SELECT id, tipo, em, latitude, longitude FROM frota_alarmes
+              WHERE idrastreador = ${estado.id as number} AND em BETWEEN ${from.toISOString()}::timestamptz AND ${to.toISOString()}::timestamptz
+              ORDER BY em`),
+          )
+        : [];
+      const reply = { estado: estado ?? null, from: from.toISOString(), to: to.toISOString(), Items: [] as unknown[], alarmes, aviso: '' };
+      const traccarId = (estado?.traccarId as number | null) ?? null;
+      const settings = await activeTraccar(db);
+      if (!estado) return { ...reply, aviso: 'Este veículo não tem rastreador.' };
+      if (!settings) return { ...reply, aviso: 'A integração com o Traccar não está ativa.' };
+      const [tracker] = await db
+        .select({ traccarId: trackres.traccarId })
+        .from(trackres)
+        .where(eq(trackres.id, estado.id as number));
+      const device = traccarId ?? tracker?.traccarId ?? null;
+      if (!device) return { ...reply, aviso: 'O rastreador ainda não está no Traccar.' };
+      try {
+        const [positions, events] = await Promise.all([
+          positionsOf(settings, device, from, to),
+          eventsReport(settings, device, from, to).catch(() => []),
+        ]);
+        const Items = positions
+          .filter((p) => typeof p.latitude === 'number' && typeof p.longitude === 'number')
+          .map((p) => ({
+            em: p.fixTime ?? p.serverTime,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            velocidade: typeof p.speed === 'number' ? Math.round(p.speed * 1.852 * 10) / 10 : null,
+            curso: p.course ?? null,
+            ignicao: typeof p.attributes?.ignition === 'boolean' ? p.attributes.ignition : null,
+          }));
+        const eventos = events.map((e) => ({ id: e.id, tipo: String(e.attributes?.alarm ?? e.type), em: e.eventTime }));
+        return { ...reply, Items, eventos };
+      } catch (error) {
+        if (!(error instanceof IntegrationError)) throw error;
+        request.log.warn({ err: error }, 'rota: Traccar não respondeu');
+        // Traccar down: the last known state stays, with the reason; never a 5xx.
+        return { ...reply, aviso: `Não foi possível ler a rota do Traccar: ${error.message}` };
+      }
+    },
+  );
+
+  r.get(
+    '/v1/ordensservicos/:id/telemetria',
+    {
+      schema: { tags, summary: 'O estado ao vivo do rastreador da ordem de serviço (validação da instalação)', params: idParam },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const [ordem] = await db
+        .select({ id: ordensservicos.id, iddevice: ordensservicos.iddevice, validacao: ordensservicos.validacao })
+        .from(ordensservicos)
+        .where(eq(ordensservicos.id, request.params.id));
+      if (!ordem) throw notFound('Ordem de serviço não encontrada');
+      return telemetria(db, ordem.iddevice ?? 0);
+    },
+  );
+}
