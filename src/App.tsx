@@ -24,6 +24,7 @@ import {
   AdminOnly,
   AuditoriaPage,
   ContratoPublicoPage,
+  CobrancaPublicaPage,
   Dashboard,
   FinanceiroPage,
   InstallPage,
@@ -100,6 +101,14 @@ export function App() {
           element={
             <PublicSuspense>
               <ContratoPublicoPage />
+            </PublicSuspense>
+          }
+        />
+        <Route
+          path="/static/cobranca/:token"
+          element={
+            <PublicSuspense>
+              <CobrancaPublicaPage />
             </PublicSuspense>
           }
         />

@@ -1,6 +1,6 @@
 /**
  * The table of the list pattern (SPEC 2.6), shared by every resource list:
- * - a DataTable (no row click, no bulk actions) whose last column, Ações, holds the row's actions;
+ * - a DataTable (no row click; bulk actions only where a list gives them) whose last column, Ações, holds the row's actions;
  * - with no rows, still the table: its column headers and one line 'Nenhum registro encontrado.';
  * - below 600 px, each record as a compact card instead (react-admin's SimpleList pattern): the
  *   resource's primary text with its tertiary text beside it, the secondary text under them, and
@@ -30,6 +30,8 @@ export interface ListTableProps<RecordType extends RaRecord = RaRecord> extends 
   card: ListCard<RecordType>;
   /** The row's actions (edit, remove, Enviar, page…): the Ações column, and the card's foot. */
   actions?: (record: RecordType) => React.ReactNode;
+  /** What to do with the selected rows (the charges' Enviar); no selection without it. */
+  bulkActionButtons?: React.ReactNode;
 }
 
 /** The table with its headers and one empty-state line, for a list with no rows. */
@@ -109,7 +111,14 @@ function ListCards<RecordType extends RaRecord>({ card, actions }: Pick<ListTabl
   );
 }
 
-export function ListTable<RecordType extends RaRecord = RaRecord>({ card, actions, children, sx, ...rest }: ListTableProps<RecordType>) {
+export function ListTable<RecordType extends RaRecord = RaRecord>({
+  card,
+  actions,
+  children,
+  sx,
+  bulkActionButtons = false,
+  ...rest
+}: ListTableProps<RecordType>) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) return <ListCards<RecordType> card={card} actions={actions} />;
@@ -126,7 +135,13 @@ export function ListTable<RecordType extends RaRecord = RaRecord>({ card, action
     );
   }
   return (
-    <DataTable<RecordType> rowClick={false} bulkActionButtons={false} sx={sx} empty={<EmptyTable columns={columns} sx={sx} />} {...rest}>
+    <DataTable<RecordType>
+      rowClick={false}
+      bulkActionButtons={bulkActionButtons}
+      sx={sx}
+      empty={<EmptyTable columns={columns} sx={sx} />}
+      {...rest}
+    >
       {columns}
     </DataTable>
   );

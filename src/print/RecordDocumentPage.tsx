@@ -22,6 +22,8 @@ export interface RecordDocumentPageProps<T extends RaRecord> {
   after?: (record: T) => React.ReactNode;
   /** After Enviar went through. */
   onSent?: () => void;
+  /** More of the record's actions, before Enviar (a charge's Copiar link, Receber). */
+  extraActions?: (record: T) => React.ReactNode;
 }
 
 export function RecordDocumentPage<T extends RaRecord>({
@@ -34,12 +36,14 @@ export function RecordDocumentPage<T extends RaRecord>({
   children,
   after,
   onSent,
+  extraActions,
 }: RecordDocumentPageProps<T>) {
   const translate = useTranslate();
   return (
     <PrintPage
       actions={
         <>
+          {record && extraActions ? extraActions(record) : null}
           {record ? (
             <EnviarButton
               resource={resource}

@@ -14,6 +14,7 @@ import { formatDate, formatMoney, formatNumero } from '../../../domain/formatter
 import { CountCard } from './CountCard';
 import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
+import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
 
 /** A charge or an order embeds its client, shown by the one display rule. */
@@ -85,6 +86,7 @@ export function Dashboard() {
             to="/clientes"
           />
         </Grid>
+        <Indicadores />
         <Grid size={{ xs: 12, md: 6 }}>
           <CobrancasPendentes columns={cobrancaColumns} />
         </Grid>

@@ -26,7 +26,10 @@ import { CobrancaStatus } from './CobrancaStatus';
 import { CobrancaCreateForm, CobrancaEditForm, cobrancaTransform } from './CobrancaForm';
 import { useCsvColumns } from './csvColumns';
 import { SummaryCards } from './SummaryCards';
+import { CopiarLinkButton, ReceberButton } from './Pagamento';
+import { EnviarSelecionadas } from './EnviarSelecionadas';
 import type { Cobranca } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -40,7 +43,13 @@ function ListSummary() {
 
 function RowEnviar() {
   const record = useRecordContext<Cobranca>();
-  return record ? <EnviarButton resource="cobrancas" id={record.id} variant="icon" /> : null;
+  return record ? (
+    <>
+      <CopiarLinkButton cobranca={record} variant="icon" />
+      <ReceberButton cobranca={record} variant="icon" />
+      <EnviarButton resource="cobrancas" id={record.id} variant="icon" />
+    </>
+  ) : null;
 }
 
 /** The value, and under it the updated value of an overdue charge. */
@@ -108,10 +117,11 @@ function CobrancaTable() {
     >
       <ListTable<Cobranca>
         card={card}
+        bulkActionButtons={<EnviarSelecionadas />}
         actions={() => <DocumentRowActions resource="cobrancas" label="app.cobrancas.open_page" extra={<RowEnviar />} />}
       >
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
-        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
         <DataTable.Col source="cpfcnpj" cellSx={NOWRAP} disableSort render={(record) => formatCpfCnpj(clienteDocumento(record.cliente))} />
         <DataTable.Col
           source="mobilePhone"

@@ -16,6 +16,7 @@ import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
 import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
+import { CopiarLinkButton, DesfazerRecebimentoButton, PagamentoSection, ReceberButton } from './Pagamento';
 import type { Cobranca } from './types';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -105,9 +106,6 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
       <PrintSection title="app.cobrancas.page.cobranca">
         <PrintTable columns={chargeColumns} rows={[cobranca]} rowKey={(c) => c.id} />
         {status === COBRANCA_STATUS.CANCELADA ? null : <Encargos cobranca={cobranca} />}
-        {status === COBRANCA_STATUS.RECEBIDA && cobranca.paymentDate ? (
-          <Typography sx={{ mt: 1 }}>{translate('app.cobrancas.page.pago_em', { data: formatDate(cobranca.paymentDate) })}</Typography>
-        ) : null}
         {cobranca.invoiceUrl || cobranca.bankSlipUrl ? (
           <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {cobranca.invoiceUrl ? (
@@ -123,6 +121,7 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
           </Box>
         ) : null}
       </PrintSection>
+      <PagamentoSection cobranca={cobranca} />
       <PrintSection title="app.cobrancas.page.informacoes">
         <PrintText>{cobranca.informacoes || translate('app.cobrancas.page.sem_informacoes')}</PrintText>
       </PrintSection>
@@ -141,6 +140,13 @@ export default function CobrancaPage({ id }: { id: number }) {
       error={error}
       notFound="app.cobrancas.page.not_found"
       onSent={mensagens.reload}
+      extraActions={(record) => (
+        <>
+          <CopiarLinkButton cobranca={record} />
+          <ReceberButton cobranca={record} onDone={mensagens.reload} />
+          <DesfazerRecebimentoButton cobranca={record} onDone={mensagens.reload} />
+        </>
+      )}
       after={() => <CobrancaMensagens mensagens={mensagens} />}
     >
       {(record) => <CobrancaDocument cobranca={record} />}

@@ -30,6 +30,11 @@ export interface Cobranca {
   informacoes?: string;
   status: number;
   paymentDate?: string | null;
+  /** Received by hand (DESIGN 10): the amount and the method. */
+  valorPago?: number | null;
+  formaPagamento?: string | null;
+  /** The payment page's token (/static/cobranca/{token}). */
+  token?: string;
   invoiceUrl?: string;
   bankSlipUrl?: string;
   valorAtualizado?: number | null;

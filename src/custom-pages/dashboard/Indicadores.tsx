@@ -1,0 +1,119 @@
+/**
+ * The dashboard's money (DESIGN 10, `GET /v1/financeiro/indicadores`): recurring revenue of the
+ * active subscriptions, received this month and the overdue rate, each with last month's figure
+ * beside it. Each card opens the screen its figure comes from.
+ */
+import * as React from 'react';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import PaidIcon from '@mui/icons-material/PaidOutlined';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { LinkBase as Link, useTranslate } from 'ra-core';
+import { formatMoney } from '../../../domain/formatters';
+import { useApiGet } from '../../dataProvider/useApiGet';
+
+interface Figura {
+  valor: number;
+  anterior: number;
+}
+interface IndicadoresReply {
+  mrr: Figura;
+  recebidoMes: Figura;
+  inadimplencia: Figura;
+}
+
+const percent = (value: number) => `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(value)}%`;
+
+function IndicadorCard({
+  label,
+  figura,
+  format,
+  icon,
+  color,
+  to,
+  pending,
+}: {
+  label: string;
+  figura?: Figura;
+  format: (value: number) => string;
+  icon: React.ReactNode;
+  color: string;
+  to: string;
+  pending: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent
+        component={Link}
+        to={to}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          color: 'inherit',
+          textDecoration: 'none',
+          '&:hover': { bgcolor: 'action.hover' },
+        }}
+      >
+        <Box sx={{ bgcolor: color, color: '#fff', borderRadius: 2, p: 1.5, display: 'flex' }} aria-hidden>
+          {icon}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate(label)}
+          </Typography>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid={`${label}-valor`}>
+            {pending ? <Skeleton width={96} /> : figura ? format(figura.valor) : '—'}
+          </Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid={`${label}-anterior`}>
+            {figura ? translate('app.dashboard.indicadores.anterior', { valor: format(figura.anterior) }) : '\u00a0'}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Three Grid items, for the dashboard's grid. */
+export function Indicadores() {
+  const { data, isPending } = useApiGet<IndicadoresReply>('/v1/financeiro/indicadores');
+  const size = { xs: 12, sm: 6, lg: 4 };
+  return (
+    <>
+      <Grid size={size}>
+        <IndicadorCard
+          label="app.dashboard.indicadores.mrr"
+          figura={data?.mrr}
+          format={formatMoney}
+          icon={<AutorenewIcon />}
+          color="#6a1b9a"
+          to="/assinaturas"
+          pending={isPending}
+        />
+      </Grid>
+      <Grid size={size}>
+        <IndicadorCard
+          label="app.dashboard.indicadores.recebido"
+          figura={data?.recebidoMes}
+          format={formatMoney}
+          icon={<PaidIcon />}
+          color="#2e7d32"
+          to="/financeiro"
+          pending={isPending}
+        />
+      </Grid>
+      <Grid size={size}>
+        <IndicadorCard
+          label="app.dashboard.indicadores.inadimplencia"
+          figura={data?.inadimplencia}
+          format={percent}
+          icon={<TrendingDownIcon />}
+          color="#c62828"
+          to="/financeiro"
+          pending={isPending}
+        />
+      </Grid>
+    </>
+  );
+}

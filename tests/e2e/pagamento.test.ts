@@ -1,0 +1,154 @@
+/**
+ * Getting paid sooner in Chromium, phone-sized, through `npm start` against the fake Asaas and
+ * Evolution (issue 21): a charge made by staff reaches WhatsApp with the payment page's link; the
+ * link opens the page with the PIX QR code and a copia-e-cola that copies; a payment by webhook
+ * turns it to "Pago"; an overdue charge is received by hand in PIX at its updated value, its page
+ * says "Pago em dd/mm/aaaa: R$ … (PIX)" and the dashboard's "Recebido no mês" follows.
+ * Screenshots of each screen, the payment page in print media too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { addDays, todayIn } from '../../domain/calendar';
+import { formatDate, formatMoney } from '../../domain/formatters';
+import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
+import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
+import { waitFor } from '../support/wait';
+import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Paula Cobradora', email: 'paula@pagamento.test', password: 'senha-forte-1' };
+const HOJE = todayIn('America/Sao_Paulo');
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'pt-BR' };
+
+describe('payment page in Chromium, phone-sized', () => {
+  let app: RunningApp;
+  let asaas: AsaasFake;
+  let evolution: EvolutionFake;
+  let browser: Browser;
+  let staff: BrowserContext;
+  let page: Page;
+  let idcliente = 0;
+  const errors: string[] = [];
+
+  const api = async (method: string, url: string, data?: unknown) => {
+    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    asaas = await startAsaasFake();
+    evolution = await startEvolutionFake();
+    const token = evolution.createInstance('rastreio');
+    evolution.scan('rastreio');
+    app = await startApp({ ASAAS_BASE_URL: asaas.url });
+    await installAdmin(app, ADMIN);
+    browser = await launchBrowser();
+    staff = await browser.newContext({ baseURL: app.url, ...PHONE });
+    page = await staff.newPage();
+    watchErrors(page, errors);
+    await signIn(page, ADMIN);
+    const me = await api('GET', '/v1/users/1');
+    await api('PUT', '/v1/users/1', {
+      dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' },
+      integrations: {
+        whats: { server: evolution.url, instance: 'rastreio', token, status: 1 },
+        gateway: { api: 'asaas', token: asaas.apiKey, status: 1 },
+      },
+    });
+    asaas.setWebhook(`${app.url}/webhook/cobranca/1/asaas`, me.integrations.gateway.webhookToken);
+    idcliente = (
+      await api('POST', '/v1/clientes', {
+        cadastro: 'FISICA',
+        name: 'Rita Pagadora Teste',
+        cpf: generateCPF(),
+        email: 'rita@exemplo.com.br',
+        mobilePhone: '11987650001',
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await asaas?.close();
+    await evolution?.close();
+  });
+
+  it('a charge reaches WhatsApp with its link; the page shows the PIX QR code and a copia-e-cola that copies; a webhook payment turns it to Pago', async () => {
+    const cobranca = await api('POST', '/v1/cobrancas', {
+      idcliente,
+      descricao: 'Mensalidade de março',
+      valor: 129.9,
+      duedate: addDays(HOJE, 7),
+    });
+    const link = `${app.url}/static/cobranca/${cobranca.token}`;
+    await waitFor(() => evolution.sent.some((message) => message.text.includes(link)), 30_000);
+    const message = evolution.sent.find((m) => m.text.includes(link))!;
+    expect(message.number).toBe('5511987650001');
+    const paymentId = [...asaas.payments.values()].find((p) => p.externalReference === String(cobranca.id))!.id;
+    expect(message.text).toContain(`PIX copia e cola: 0002`);
+
+    // The client opens the link on a phone: no session, no shell.
+    const client = await browser.newContext({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
+    const phone = await client.newPage();
+    const phoneErrors: string[] = [];
+    watchErrors(phone, phoneErrors);
+    await phone.goto(link);
+    await phone.getByRole('heading', { name: 'Rastreio Sul', level: 1 }).waitFor();
+    await phone.getByText('Olá, Rita Pagadora Teste!').waitFor();
+    const qr = phone.getByRole('img', { name: /QR Code do PIX/ });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const payload = await phone.getByLabel('PIX copia e cola').inputValue();
+    expect(payload).toContain(paymentId);
+    await phone.getByRole('button', { name: 'Copiar código PIX' }).click();
+    await phone.getByRole('status').getByText('Copiado!').waitFor();
+    expect(await phone.evaluate(() => navigator.clipboard.readText())).toBe(payload);
+    await phone.getByLabel('Linha digitável').waitFor();
+    await shot(phone, 'pagamento-01-pagina-pix');
+    await phone.emulateMedia({ media: 'print' });
+    await shot(phone, 'pagamento-02-pagina-impressao');
+    await phone.emulateMedia({ media: 'screen' });
+
+    asaas.pay(paymentId);
+    await waitFor(async () => (await api('GET', `/v1/cobrancas/${cobranca.id}`)).status === 1, 30_000);
+    await phone.reload();
+    await phone.getByText(`Pago em ${formatDate(HOJE)}`).waitFor();
+    expect(await phone.getByRole('button', { name: 'Copiar código PIX' }).count()).toBe(0);
+    await shot(phone, 'pagamento-03-pagina-paga');
+
+    expect(phoneErrors).toEqual([]);
+    // A wrong token (its 404 is expected): a clear page with no data.
+    await phone.goto(`${app.url}/static/cobranca/${'0'.repeat(64)}`);
+    await phone.getByRole('heading', { name: 'Cobrança não encontrada' }).waitFor();
+    expect(await phone.getByText('Rita').count()).toBe(0);
+    await client.close();
+  });
+
+  it('an overdue charge is received by hand in PIX at its updated value; its page says so and the dashboard follows', async () => {
+    await page.goto('/dashboard');
+    const recebido = page.getByTestId('app.dashboard.indicadores.recebido-valor');
+    await expect.poll(async () => (await recebido.textContent())?.includes('R$')).toBe(true);
+    const before = (await api('GET', '/v1/financeiro/indicadores')).recebidoMes.valor as number;
+
+    const cobranca = await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Instalação', valor: 250, duedate: addDays(HOJE, -12) });
+    const atualizado = (await api('GET', `/v1/cobrancas/${cobranca.id}`)).valorAtualizado as number;
+    expect(atualizado).toBeGreaterThan(250);
+    await page.goto(`/cobrancas/${cobranca.id}`);
+    await page.getByRole('button', { name: 'Receber' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`o valor sugerido é o atualizado, ${formatMoney(atualizado)}`).waitFor();
+    expect(await dialog.getByLabel(/Valor recebido/).inputValue()).toBe(formatMoney(atualizado).replace('R$', '').trim());
+    await dialog.getByRole('combobox', { name: /Forma de pagamento/ }).click();
+    await page.getByRole('option', { name: 'PIX' }).click();
+    await shot(page, 'pagamento-04-receber');
+    await dialog.getByRole('button', { name: 'Confirmar recebimento' }).click();
+    await page.getByText(`Pago em ${formatDate(HOJE)}: ${formatMoney(atualizado)} (PIX)`).waitFor();
+    await shot(page, 'pagamento-05-cobranca-recebida');
+
+    await page.goto('/dashboard');
+    await expect.poll(async () => recebido.textContent()).toBe(formatMoney(before + atualizado));
+    await shot(page, 'pagamento-06-dashboard');
+    expect(errors).toEqual([]);
+  });
+});
