@@ -29,6 +29,7 @@ import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerTecnicosRoute } from './routes/tecnicos';
 import { registerEstoqueRoutes } from './routes/estoque';
+import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = listCaches(options.countCache !== false, options.database.plannedOnce);
   for (const resource of RESOURCES) registerResource(app, db, resource, caches, RESOURCES);
   registerEstoqueRoutes(app, db, RESOURCES);
+  registerImportacaoRoutes(app, db, queue);
 
   // Checked once: `npm start` builds the browser app before the server starts.
   const servesApp = Boolean(options.staticDir && existsSync(path.join(options.staticDir, 'index.html')));

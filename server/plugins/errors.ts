@@ -12,7 +12,7 @@ import { HttpError } from '../http-errors';
 import { IntegrationError } from '../integrations/http';
 
 /** Messages of the unique indexes, by constraint name. */
-const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
+export const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
   users_email_key: { field: 'email', message: MSG.emailTaken },
   users_login_key: { field: 'login', message: MSG.loginTaken },
   clientes_cpf_key: { field: 'cpf', message: MSG.clienteCpfTaken },
@@ -46,7 +46,7 @@ interface DriverError {
 }
 
 /** Walks `cause` chains: drizzle wraps driver errors. */
-function pgError(error: unknown): DriverError | undefined {
+export function pgError(error: unknown): DriverError | undefined {
   let current = error as (DriverError & { cause?: unknown }) | undefined;
   for (let i = 0; current && i < 4; i++) {
     if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current;

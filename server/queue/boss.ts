@@ -27,6 +27,8 @@ export const QUEUES = {
   traccar: { name: 'traccar-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /** Asaas: a client's customer, a charge's payment, a subscription. */
   asaas: { name: 'asaas-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /** A spreadsheet or Traccar import (DESIGN 10): resumes from its last committed batch. */
+  importacao: { name: 'importacao', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
 } as const satisfies Record<string, PgBoss.Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

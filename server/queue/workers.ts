@@ -14,6 +14,7 @@ import { createAsaasSync } from '../services/asaas-sync';
 import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensagens';
 import { processGatewayEvent } from '../services/pagamentos';
 import { runTraccarJob } from '../services/traccar-sync';
+import { retomarImportacoes, runImportacao } from '../services/importacao';
 import { QUEUES, type JobQueue, type QueueName } from './boss';
 
 export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
@@ -76,6 +77,7 @@ export class Workers {
       [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id)),
       [QUEUES.traccar.name]: (data) => runTraccarJob(db, data),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
+      [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),
     };
     for (const [name, handler] of Object.entries(handlers)) this.handle(name as QueueName, handler);
   }
@@ -111,6 +113,8 @@ export class Workers {
         });
       }
     }
+    // Imports a stopped process left half done go on (from their last committed batch).
+    await retomarImportacoes(this.db, this.queue);
     const tz = appTimeZone();
     await boss.schedule(QUEUES.faturamento.name, '1 0 * * *', {}, { tz });
     await boss.schedule(QUEUES.varredura.name, '*/5 * * * *', {}, { tz });

@@ -16,8 +16,8 @@ import type { Effects } from '../services/effects';
 import type { AnyResource, Item, RequestContext } from './definition';
 import { VersionsReader, type ListCaches } from './list-cache';
 import { listKeys, listMeta, listRows, type ListParams } from './list-query';
-import { refreshCopies } from './copies';
-import { buscaOf, findById, findByIdForUpdate, insertRecord, presentItems } from './records';
+import { copiersOf, createItem, updateItem } from './write';
+import { findById, findByIdForUpdate, presentItems } from './records';
 
 const contextOf = (db: Db, request: FastifyRequest, effects: Effects): RequestContext => ({ db, request, user: request.user!, effects });
 
@@ -50,7 +50,7 @@ export function registerResource(
   caches: ListCaches = {},
   all: readonly AnyResource[] = [],
 ) {
-  const copiers = all.filter((other) => other.copia?.de === def.name);
+  const copiers = copiersOf(def, all);
   const { effects } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/v1/${def.name}`;
@@ -111,11 +111,7 @@ export function registerResource(
       { schema: { tags, summary: `Cria em ${def.name}`, body: create.schema as z.ZodType }, config: { access: access.create } },
       async (request, reply) => {
         const ctx = contextOf(db, request, effects);
-        const saved = await db.transaction(async (tx) => {
-          const values = await create.prepare(request.body, ctx, tx);
-          const row = await insertRecord(tx, def, values, ctx.user.id);
-          return ((await create.after?.(row, request.body, ctx, tx)) ?? row) as Item;
-        });
+        const saved = await db.transaction((tx) => createItem(tx, def, request.body, ctx));
         reply.code(201);
         return (await presentItems(def, [saved], ctx, true))[0];
       },
@@ -132,18 +128,7 @@ export function registerResource(
       },
       async (request) => {
         const ctx = contextOf(db, request, effects);
-        const saved = await db.transaction(async (tx) => {
-          const existing = await findByIdForUpdate(tx, def, request.params.id);
-          const values = await update.prepare(request.body, existing, ctx, tx);
-          const [row] = (await tx
-            .update(def.table)
-            .set({ ...values, busca: buscaOf(def, { ...existing, ...values }), updatedAt: new Date() } as never)
-            .where(eq(def.table.id, request.params.id))
-            .returning()) as Item[];
-          await update.after?.(row, existing, ctx, tx);
-          for (const copier of copiers) await refreshCopies(tx, copier, existing, row);
-          return row;
-        });
+        const saved = await db.transaction((tx) => updateItem(tx, def, request.params.id, request.body, ctx, copiers));
         return (await presentItems(def, [saved], ctx, true))[0];
       },
     );

@@ -27,6 +27,7 @@ import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends, newUser, useInstalledApp, validCpf } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
+import { csv, multipart } from '../support/planilhas';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 const BAD_RUNS = Math.ceil(RUNS / 2);
@@ -312,6 +313,8 @@ interface ValidRequest {
   query?: Record<string, string | number>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (the imports' multipart form), sent as it is. */
+  raw?: { payload: string; contentType: string };
 }
 
 /** A change of one field of a valid request: where, which, and the new value (undefined: the field is left out). */
@@ -412,6 +415,25 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     const upload = (await admin.post('/v1/uploads', [{ unid: cliente.id, documento: 'cliente', ...png }])).body[0].id as number;
     expect((await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).status).toBe(200);
     const company = (await admin.get('/v1/users/1')).body;
+    // A spreadsheet import's form (text only, so it travels as a string) and one import to read.
+    const forms = {
+      simular: await multipart(
+        { recurso: 'clientes', modo: 'simular' },
+        {
+          name: 'clientes.csv',
+          data: csv([
+            ['CPF', 'Nome', 'E-mail'],
+            [validCpf(), 'Fuzz Importado', 'fuzz@exemplo.com.br'],
+          ]),
+        },
+      ),
+    };
+    const planilha = (modo: keyof typeof forms) => ({
+      payload: forms[modo].body.toString('utf-8'),
+      contentType: forms[modo].headers['content-type'],
+    });
+    const importacaoId = (await admin.request('POST', '/v1/importacoes', forms.simular.body, forms.simular.headers)).body.id as number;
+    expect(importacaoId).toBeGreaterThan(0);
 
     // Records to remove: a few of each kind; once removed, the same id answers 404.
     const disposable = async (url: string, body: () => Promise<unknown> | unknown, n = 2) => {
@@ -532,12 +554,22 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
       'POST /v1/trackres/:id/movimentos': (n) => ({
         params: { id: tracker.id },
-        body: [{ situacao: 'tecnico', idtecnico: usuarioId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][n % 3],
+        body: [{ situacao: 'tecnico', idtecnico: usuarioId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][
+          n % 3
+        ],
+      }),
       'GET /v1/chips/:id/movimentos': () => ({ params: { id: chip.id } }),
       'POST /v1/chips/:id/movimentos': (n) => ({
         params: { id: chip.id },
         body: [{ situacao: 'manutencao' }, { situacao: 'estoque' }][n % 2],
+      }),
       'GET /v1/chips/custos': () => ({}),
+      // Imports (DESIGN 10): a small CSV of clients as a multipart form; the import it starts stays queued (no workers here).
+      'POST /v1/importacoes': () => ({ raw: planilha('simular') }),
+      'POST /v1/importacoes/cabecalho': () => ({ raw: planilha('simular') }),
+      'GET /v1/importacoes/modelos/:recurso': () => ({ params: { recurso: 'clientes' }, query: { formato: 'csv' } }),
+      'GET /v1/importacoes/:id': () => ({ params: { id: importacaoId } }),
+      'GET /v1/importacoes/:id/erros.csv': () => ({ params: { id: importacaoId } }),
       // Stock (DESIGN 10): moves of a tracker and a chip, their history, the chips' costs.
       'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
       'POST /v1/trackres/:id/movimentos': (n) => ({
@@ -683,7 +715,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       role,
       url: `${pathOf(route.url, params)}${search ? `?${search}` : ''}`,
       headers,
-      ...(body === undefined ? {} : json(body)),
+      ...(base.raw ? { payload: base.raw.payload, contentType: base.raw.contentType } : body === undefined ? {} : json(body)),
       changed: change.at === 'none' ? '' : `${change.at} ${change.key} = ${JSON.stringify(change.value)?.slice(0, 100)}`,
     };
   }

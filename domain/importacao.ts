@@ -1,0 +1,182 @@
+/**
+ * Spreadsheet imports (DESIGN 10, "Stock and imports"), shared by the screens and the server: the
+ * columns each resource takes, how a sheet's Portuguese headers are matched to them, the limits.
+ */
+export const RECURSOS_IMPORTACAO = ['clientes', 'veiculos', 'trackres', 'chips'] as const;
+export type RecursoImportacao = (typeof RECURSOS_IMPORTACAO)[number];
+export const RECURSO_IMPORTACAO_LABEL: Readonly<Record<RecursoImportacao, string>> = {
+  clientes: 'Clientes',
+  veiculos: 'Veículos',
+  trackres: 'Rastreadores',
+  chips: 'Chips',
+};
+export const MODOS_IMPORTACAO = ['simular', 'importar'] as const;
+export type ModoImportacao = (typeof MODOS_IMPORTACAO)[number];
+export const DUPLICADOS = ['atualizar', 'ignorar'] as const;
+export type Duplicados = (typeof DUPLICADOS)[number];
+
+/** A file of at most 50 MB and 200,000 data rows. */
+export const IMPORTACAO_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORTACAO_MAX_LINHAS = 200_000;
+
+/** A column the product takes: its field, the template's header, the other headers it is known by. */
+export interface CampoImportacao {
+  campo: string;
+  rotulo: string;
+  /** Header names it matches besides the label (compared without accents, case, spaces or punctuation). */
+  nomes: readonly string[];
+  obrigatorio?: boolean;
+  /** An example value for the template. */
+  exemplo: string;
+}
+
+export const CAMPOS_IMPORTACAO: Readonly<Record<RecursoImportacao, readonly CampoImportacao[]>> = {
+  clientes: [
+    { campo: 'cpfcnpj', rotulo: 'CPF/CNPJ', nomes: ['cpf', 'cnpj', 'documento', 'cpf cnpj'], obrigatorio: true, exemplo: '529.982.247-25' },
+    { campo: 'name', rotulo: 'Nome', nomes: ['nome completo', 'cliente', 'nome do cliente'], exemplo: 'Maria da Silva' },
+    { campo: 'razaosocial', rotulo: 'Razão social', nomes: ['empresa', 'razao'], exemplo: '' },
+    { campo: 'email', rotulo: 'E-mail', nomes: ['email', 'correio eletronico'], obrigatorio: true, exemplo: 'maria@exemplo.com.br' },
+    { campo: 'phone', rotulo: 'Telefone', nomes: ['fone', 'telefone fixo'], exemplo: '(11) 3333-4444' },
+    { campo: 'mobilePhone', rotulo: 'Celular', nomes: ['whatsapp', 'telefone celular', 'movel'], exemplo: '(11) 98888-7777' },
+    { campo: 'postalCode', rotulo: 'CEP', nomes: [], exemplo: '01310-100' },
+    { campo: 'address', rotulo: 'Endereço', nomes: ['logradouro', 'rua'], exemplo: 'Avenida Paulista' },
+    { campo: 'addressNumber', rotulo: 'Número', nomes: ['numero', 'no', 'n'], exemplo: '1000' },
+    { campo: 'complement', rotulo: 'Complemento', nomes: [], exemplo: 'Sala 12' },
+    { campo: 'province', rotulo: 'Bairro', nomes: [], exemplo: 'Bela Vista' },
+    { campo: 'cityandstate', rotulo: 'Cidade', nomes: ['municipio'], exemplo: 'São Paulo' },
+    { campo: 'uf', rotulo: 'UF', nomes: ['estado'], exemplo: 'SP' },
+  ],
+  veiculos: [
+    { campo: 'placa', rotulo: 'Placa', nomes: [], obrigatorio: true, exemplo: 'ABC1D23' },
+    {
+      campo: 'cliente',
+      rotulo: 'CPF/CNPJ do cliente',
+      nomes: ['cpf', 'cnpj', 'cpf cnpj', 'documento do cliente', 'cpf do cliente', 'cnpj do cliente'],
+      obrigatorio: true,
+      exemplo: '529.982.247-25',
+    },
+    { campo: 'marca', rotulo: 'Marca', nomes: ['fabricante'], obrigatorio: true, exemplo: 'Fiat' },
+    { campo: 'modelo', rotulo: 'Modelo', nomes: [], obrigatorio: true, exemplo: 'Strada' },
+    { campo: 'ano', rotulo: 'Ano', nomes: ['ano modelo'], exemplo: '2022' },
+    { campo: 'cor', rotulo: 'Cor', nomes: [], exemplo: 'Branco' },
+    { campo: 'renavan', rotulo: 'Renavam', nomes: ['renavan'], obrigatorio: true, exemplo: '00123456789' },
+    { campo: 'chassi', rotulo: 'Chassi', nomes: [], obrigatorio: true, exemplo: '9BD11111111111111' },
+    { campo: 'category', rotulo: 'Categoria', nomes: ['tipo', 'tipo de veiculo'], obrigatorio: true, exemplo: 'carro' },
+  ],
+  trackres: [
+    { campo: 'imei', rotulo: 'IMEI', nomes: [], obrigatorio: true, exemplo: '356938035643809' },
+    { campo: 'marca', rotulo: 'Marca', nomes: ['fabricante'], obrigatorio: true, exemplo: 'Coban' },
+    { campo: 'modelo', rotulo: 'Modelo', nomes: [], obrigatorio: true, exemplo: 'GT06' },
+    { campo: 'placa', rotulo: 'Placa do veículo', nomes: ['placa', 'veiculo'], exemplo: 'ABC1D23' },
+  ],
+  chips: [
+    { campo: 'iccid', rotulo: 'ICCID', nomes: ['sim card', 'simcard'], obrigatorio: true, exemplo: '89550312345678901234' },
+    {
+      campo: 'phone',
+      rotulo: 'Linha',
+      nomes: ['numero', 'telefone', 'numero da linha', 'msisdn'],
+      obrigatorio: true,
+      exemplo: '11987654321',
+    },
+    { campo: 'operadora', rotulo: 'Operadora', nomes: [], exemplo: 'Vivo' },
+    { campo: 'fonecedor', rotulo: 'Fornecedor', nomes: ['fonecedor'], exemplo: 'Distribuidora Sul' },
+    { campo: 'custoMensal', rotulo: 'Custo mensal', nomes: ['custo', 'valor mensal', 'mensalidade'], exemplo: '9,90' },
+    { campo: 'imei', rotulo: 'IMEI do rastreador', nomes: ['imei', 'rastreador'], exemplo: '' },
+  ],
+};
+
+/** A header as compared: no accents, lower case, letters and digits only. */
+export const normalizeHeader = (header: string) =>
+  header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/**
+ * Which sheet header each field takes: the user's choice (`colunas`, field → header) first, then
+ * the label or a known name; each header serves one field at most.
+ */
+export function matchColumns(recurso: RecursoImportacao, headers: readonly string[], colunas: Readonly<Record<string, string>> = {}) {
+  const byName = new Map<string, string>();
+  for (const header of headers) if (!byName.has(normalizeHeader(header))) byName.set(normalizeHeader(header), header);
+  const used = new Set<string>();
+  const matched: Record<string, string> = {};
+  const fields = CAMPOS_IMPORTACAO[recurso];
+  for (const field of fields) {
+    const chosen = colunas[field.campo];
+    if (chosen !== undefined && headers.includes(chosen)) {
+      matched[field.campo] = chosen;
+      used.add(chosen);
+    }
+  }
+  for (const field of fields) {
+    if (field.campo in matched || colunas[field.campo] === '') continue;
+    for (const name of [field.rotulo, field.campo, ...field.nomes]) {
+      const header = byName.get(normalizeHeader(name));
+      if (header !== undefined && !used.has(header)) {
+        matched[field.campo] = header;
+        used.add(header);
+        break;
+      }
+    }
+  }
+  return matched;
+}
+
+/** The required fields no header serves. */
+export const missingColumns = (recurso: RecursoImportacao, matched: Readonly<Record<string, string>>) =>
+  CAMPOS_IMPORTACAO[recurso].filter((field) => field.obrigatorio && !(field.campo in matched));
+
+/** Vehicle categories as a sheet may write them, in Portuguese or as stored. */
+export const CATEGORIA_NOMES: Readonly<Record<string, string>> = {
+  moto: 'motorcycle',
+  motocicleta: 'motorcycle',
+  motorcycle: 'motorcycle',
+  carro: 'car',
+  automovel: 'car',
+  car: 'car',
+  caminhonete: 'pickup',
+  picape: 'pickup',
+  pickup: 'pickup',
+  caminhao: 'truck',
+  truck: 'truck',
+  onibus: 'bus',
+  bus: 'bus',
+  van: 'van',
+  utilitario: 'van',
+};
+
+/** Luhn check, as IMEIs carry in their last digit. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** An import as `GET /v1/importacoes/{id}` gives it. */
+export interface ImportacaoEstado {
+  id: number;
+  recurso: RecursoImportacao;
+  origem: 'arquivo' | 'traccar';
+  modo: ModoImportacao;
+  duplicados: Duplicados;
+  nomeArquivo: string;
+  status: 'processando' | 'concluida' | 'falhou';
+  motivo: string;
+  total: number;
+  processadas: number;
+  criadas: number;
+  atualizadas: number;
+  ignoradas: number;
+  nErros: number;
+  colunas: Record<string, string>;
+  erros: { linha: number; campo: string; mensagem: string }[];
+}

@@ -1,0 +1,529 @@
+/**
+ * Spreadsheet imports (DESIGN 10, "Stock and imports"): a pg-boss job reads the stored file as a
+ * stream, in batches of LOTE rows, each batch one transaction that writes its rows, its refused
+ * rows and the import's counters together, so progress is readable at any moment and a restart
+ * resumes after the last committed batch (`processadas`). Each row goes through its resource's own
+ * create or update (resources/write.ts): the same schema, hooks, search text, copies and
+ * Traccar/Asaas follow-ups as the form. Records are found by natural key (CPF/CNPJ, placa, IMEI,
+ * ICCID): existing ones are updated or skipped (`duplicados`), so importing a file twice creates
+ * nothing new. A dry run (`simular`) checks every row by the same rules and writes nothing else.
+ */
+import { Readable } from 'node:stream';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import {
+  CAMPOS_IMPORTACAO,
+  CATEGORIA_NOMES,
+  luhnValid,
+  matchColumns,
+  normalizeHeader,
+  type Duplicados,
+  type ModoImportacao,
+  type RecursoImportacao,
+} from '../../domain/importacao';
+import { MSG } from '../../domain/messages';
+import { normalizePlaca } from '../../domain/schemas/equipamentos';
+import { onlyDigits } from '../../domain/text';
+import type { Db, DbOrTx } from '../db/client';
+import { chips, clientes, importacaoErros, importacoes, trackres, users, veiculos } from '../db/schema';
+import { HttpError } from '../http-errors';
+import { issuesToErrors, pgError, UNIQUE_MESSAGES } from '../plugins/errors';
+import { QUEUES, type JobQueue } from '../queue/boss';
+import type { AnyResource, Item, RequestContext } from '../resources/definition';
+import { RESOURCES } from '../resources/registry';
+import { copiersOf, createItem, updateItem } from '../resources/write';
+import type { Effects } from './effects';
+import { blankRow, linhas, PlanilhaInvalida } from './planilha';
+
+/** Rows per batch (one transaction each). */
+export const LOTE = 500;
+/** The refused rows a status reply lists (all go to erros.csv). */
+export const ERROS_NA_RESPOSTA = 200;
+/** The stored file is read in slices of this size. */
+const FATIA = 1024 * 1024;
+
+interface Recusa {
+  campo: string;
+  mensagem: string;
+}
+const recusa = (campo: string, mensagem: string): Recusa => ({ campo, mensagem });
+const isRecusa = (v: unknown): v is Recusa => typeof v === 'object' && v !== null && 'mensagem' in v && 'campo' in v;
+
+/** A data row as the sheet gave it: its values by product field, and by header (for erros.csv). */
+interface LinhaDados {
+  linha: number;
+  valores: Record<string, string>;
+  dados: Record<string, string>;
+  imprecisas: string[];
+}
+
+/**
+ * What each resource needs from a row: its natural key, the records that already have it, the
+ * records its links name, and the input its form would send.
+ */
+interface Adaptador {
+  /** The natural key of a row ('' when the row has none: refused by `entrada`). */
+  chave(v: Record<string, string>): string;
+  /** The existing records of these keys, by key. */
+  existentes(tx: DbOrTx, chaves: string[]): Promise<Map<string, Item>>;
+  /** The ids of the records the rows link to, by the sheet's value. */
+  vinculos(tx: DbOrTx, linhas: LinhaDados[]): Promise<Map<string, number>>;
+  /** The input of a new record, or (with `existente`) of its update: the sheet's values over the record's. */
+  entrada(v: Record<string, string>, vinculos: Map<string, number>, existente?: Item): Item | Recusa;
+  /** Which import field a form field's error belongs to. */
+  campoDe(field: string): string;
+}
+
+const filled = (v: Record<string, string>, campo: string) => (v[campo] ?? '') !== '';
+/** The sheet's value when it has one, else the record's. */
+const pick = (v: Record<string, string>, campo: string, existente: Item | undefined, coluna = campo) =>
+  filled(v, campo) ? v[campo] : ((existente?.[coluna] as string | undefined) ?? '');
+
+const docKey = (raw: string) => {
+  const digits = onlyDigits(raw);
+  return digits.length === 11 ? `cpf:${digits}` : digits.length === 14 ? `cnpj:${digits}` : '';
+};
+
+async function clientesPorDocumento(tx: DbOrTx, keys: string[]) {
+  const cpfs = keys.filter((k) => k.startsWith('cpf:')).map((k) => k.slice(4));
+  const cnpjs = keys.filter((k) => k.startsWith('cnpj:')).map((k) => k.slice(5));
+  if (!cpfs.length && !cnpjs.length) return new Map<string, Item>();
+  const rows = await tx
+    .select()
+    .from(clientes)
+    .where(or(cpfs.length ? inArray(clientes.cpf, cpfs) : undefined, cnpjs.length ? inArray(clientes.cnpj, cnpjs) : undefined));
+  const found = new Map<string, Item>();
+  for (const row of rows) {
+    if (row.cpf && cpfs.includes(row.cpf)) found.set(`cpf:${row.cpf}`, row);
+    if (row.cnpj && cnpjs.includes(row.cnpj)) found.set(`cnpj:${row.cnpj}`, row);
+  }
+  return found;
+}
+
+const semVinculos = async () => new Map<string, number>();
+
+const ADAPTADORES: Record<RecursoImportacao, Adaptador> = {
+  clientes: {
+    chave: (v) => docKey(v.cpfcnpj ?? ''),
+    existentes: clientesPorDocumento,
+    vinculos: semVinculos,
+    entrada(v, _vinculos, existente) {
+      const doc = onlyDigits(v.cpfcnpj ?? '');
+      if (doc.length !== 11 && doc.length !== 14) return recusa('cpfcnpj', 'CPF/CNPJ deve ter 11 (CPF) ou 14 (CNPJ) dígitos');
+      const juridica = doc.length === 14;
+      const name = pick(v, 'name', existente);
+      return {
+        cadastro: juridica ? 'JURIDICA' : 'FISICA',
+        name,
+        // A company's sheet may give its name only: it is the razão social.
+        razaosocial: juridica ? pick(v, 'razaosocial', existente) || name : pick(v, 'razaosocial', existente),
+        cpf: juridica ? ((existente?.cpf as string) ?? '') : doc,
+        cnpj: juridica ? doc : ((existente?.cnpj as string) ?? ''),
+        email: pick(v, 'email', existente),
+        phone: pick(v, 'phone', existente),
+        mobilePhone: pick(v, 'mobilePhone', existente),
+        postalCode: pick(v, 'postalCode', existente),
+        address: pick(v, 'address', existente),
+        addressNumber: pick(v, 'addressNumber', existente),
+        complement: pick(v, 'complement', existente),
+        province: pick(v, 'province', existente),
+        cityandstate: pick(v, 'cityandstate', existente),
+        uf: pick(v, 'uf', existente),
+        ...(existente
+          ? {
+              status: existente.status,
+              login: existente.login,
+              incmunicipal: existente.incmunicipal,
+              incestdudal: existente.incestdudal,
+              contatos: existente.contatos,
+            }
+          : {}),
+      };
+    },
+    campoDe: (field) => (['cpf', 'cnpj', 'cadastro'].includes(field) ? 'cpfcnpj' : field),
+  },
+  veiculos: {
+    chave: (v) => normalizePlaca(v.placa ?? ''),
+    async existentes(tx, keys) {
+      const rows = keys.length ? await tx.select().from(veiculos).where(inArray(veiculos.placa, keys)) : [];
+      return new Map(rows.map((row) => [row.placa, row as Item]));
+    },
+    async vinculos(tx, rows) {
+      const keys = [...new Set(rows.map((row) => docKey(row.valores.cliente ?? '')).filter(Boolean))];
+      const found = await clientesPorDocumento(tx, keys);
+      return new Map([...found].map(([key, row]) => [key, Number(row.id)]));
+    },
+    entrada(v, vinculos, existente) {
+      let idcliente = existente?.idcliente as number | undefined;
+      if (filled(v, 'cliente')) {
+        const key = docKey(v.cliente);
+        if (!key) return recusa('cliente', 'CPF/CNPJ do cliente deve ter 11 ou 14 dígitos');
+        idcliente = vinculos.get(key);
+        if (!idcliente) return recusa('cliente', `Cliente com CPF/CNPJ ${onlyDigits(v.cliente)} não encontrado: importe os clientes antes`);
+      }
+      const categoria = filled(v, 'category') ? (CATEGORIA_NOMES[normalizeHeader(v.category)] ?? v.category) : existente?.category;
+      return {
+        idcliente: idcliente ?? null,
+        placa: v.placa,
+        marca: pick(v, 'marca', existente),
+        modelo: pick(v, 'modelo', existente),
+        ano: pick(v, 'ano', existente),
+        cor: pick(v, 'cor', existente),
+        renavan: pick(v, 'renavan', existente),
+        chassi: pick(v, 'chassi', existente),
+        category: categoria ?? '',
+      };
+    },
+    campoDe: (field) => (field === 'idcliente' ? 'cliente' : field),
+  },
+  trackres: {
+    chave: (v) => onlyDigits(v.imei ?? ''),
+    async existentes(tx, keys) {
+      const rows = keys.length ? await tx.select().from(trackres).where(inArray(trackres.imei, keys)) : [];
+      return new Map(rows.map((row) => [row.imei, row as Item]));
+    },
+    async vinculos(tx, rows) {
+      const keys = [...new Set(rows.map((row) => normalizePlaca(row.valores.placa ?? '')).filter(Boolean))];
+      const found = keys.length
+        ? await tx.select({ id: veiculos.id, placa: veiculos.placa }).from(veiculos).where(inArray(veiculos.placa, keys))
+        : [];
+      return new Map(found.map((row) => [row.placa, row.id]));
+    },
+    entrada(v, vinculos, existente) {
+      const imei = (v.imei ?? '').trim();
+      if (/^\d{15}$/.test(imei) && !luhnValid(imei)) return recusa('imei', 'IMEI inválido: o dígito verificador não confere');
+      let idveiculo: number | undefined;
+      if (filled(v, 'placa')) {
+        idveiculo = vinculos.get(normalizePlaca(v.placa));
+        if (!idveiculo) return recusa('placa', `Veículo com placa ${normalizePlaca(v.placa)} não encontrado: importe os veículos antes`);
+      }
+      return {
+        imei,
+        marca: pick(v, 'marca', existente),
+        modelo: pick(v, 'modelo', existente),
+        ...(idveiculo !== undefined ? { idveiculo } : {}),
+      };
+    },
+    campoDe: (field) => (field === 'idveiculo' || field === 'idVeiculo' ? 'placa' : field),
+  },
+  chips: {
+    chave: (v) => onlyDigits(v.iccid ?? ''),
+    async existentes(tx, keys) {
+      const rows = keys.length ? await tx.select().from(chips).where(inArray(chips.iccid, keys)) : [];
+      return new Map(rows.map((row) => [row.iccid, row as Item]));
+    },
+    async vinculos(tx, rows) {
+      const keys = [...new Set(rows.map((row) => onlyDigits(row.valores.imei ?? '')).filter(Boolean))];
+      const found = keys.length
+        ? await tx.select({ id: trackres.id, imei: trackres.imei }).from(trackres).where(inArray(trackres.imei, keys))
+        : [];
+      return new Map(found.map((row) => [row.imei, row.id]));
+    },
+    entrada(v, vinculos, existente) {
+      let deviceId: number | undefined;
+      if (filled(v, 'imei')) {
+        deviceId = vinculos.get(onlyDigits(v.imei));
+        if (!deviceId) return recusa('imei', `Rastreador com IMEI ${onlyDigits(v.imei)} não encontrado: importe os rastreadores antes`);
+      }
+      return {
+        iccid: (v.iccid ?? '').trim(),
+        phone: pick(v, 'phone', existente),
+        operadora: pick(v, 'operadora', existente),
+        fonecedor: pick(v, 'fonecedor', existente),
+        custoMensal: filled(v, 'custoMensal') ? v.custoMensal : existente ? Number(existente.custoMensal) : 0,
+        ...(deviceId !== undefined ? { deviceId } : {}),
+      };
+    },
+    campoDe: (field) => (field === 'deviceId' ? 'imei' : field),
+  },
+};
+
+/** The refusal an error of a row's write makes: a form rule, a unique key, a link taken. */
+function recusaDoErro(error: unknown, adaptador: Adaptador): Recusa | undefined {
+  if (error instanceof HttpError) {
+    const [field, message] = Object.entries(error.errors ?? {})[0] ?? ['', error.message];
+    return recusa(adaptador.campoDe(field), message);
+  }
+  const pg = pgError(error);
+  if (pg?.code === '23505') {
+    const known = pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined;
+    return recusa(adaptador.campoDe(known?.field ?? ''), known?.message ?? MSG.duplicate);
+  }
+  if (pg?.code === '23503') return recusa('', MSG.inUse);
+  return undefined;
+}
+
+/** The schema's first refusal of an input, under its import field. */
+function validar(schema: ZodType, input: Item, adaptador: Adaptador): { ok: true; data: unknown } | Recusa {
+  const checked = schema.safeParse(input);
+  if (checked.success) return { ok: true, data: checked.data };
+  const [field, message] = Object.entries(issuesToErrors(checked.error.issues))[0] ?? ['', MSG.invalidInput];
+  return recusa(adaptador.campoDe(field), message);
+}
+
+interface Importacao {
+  id: number;
+  recurso: RecursoImportacao;
+  modo: ModoImportacao;
+  duplicados: Duplicados;
+  colunas: Record<string, string>;
+  processadas: number;
+  iduser: number | null;
+}
+
+/** The stored file, from its start, as a stream of slices (never whole in memory). */
+function arquivoStream(db: Db, id: number, tamanho: number): Readable {
+  async function* slices() {
+    for (let from = 1; from <= tamanho; from += FATIA) {
+      const result = (await db.execute(
+        sql`SELECT substring(arquivo FROM ${from} FOR ${FATIA}) AS c FROM importacoes WHERE id = ${id}`,
+      )) as unknown as {
+        rows: { c: Uint8Array | null }[];
+      };
+      const chunk = result.rows[0]?.c;
+      if (!chunk || chunk.length === 0) return;
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    }
+  }
+  return Readable.from(slices(), { objectMode: false });
+}
+
+/** Counts of a batch. */
+interface Contagem {
+  criadas: number;
+  atualizadas: number;
+  ignoradas: number;
+  erros: { linha: number; campo: string; mensagem: string; dados: Record<string, string> }[];
+}
+
+/** Stops a runner whose import another runner has moved on (or that is no longer running). */
+class Parar extends Error {}
+
+/**
+ * Runs (or resumes) import `id`: the rows after `processadas`, batch by batch. Safe to run twice at
+ * once: each batch checks, under the import's row lock, that nobody else advanced it.
+ */
+export async function runImportacao(db: Db, effects: Effects, id: number) {
+  const [row] = await db
+    .select({
+      id: importacoes.id,
+      recurso: importacoes.recurso,
+      modo: importacoes.modo,
+      duplicados: importacoes.duplicados,
+      colunas: importacoes.colunas,
+      processadas: importacoes.processadas,
+      iduser: importacoes.iduser,
+      status: importacoes.status,
+      tamanho: sql<number>`coalesce(octet_length(${importacoes.arquivo}), 0)`.mapWith(Number),
+    })
+    .from(importacoes)
+    .where(eq(importacoes.id, id));
+  if (!row || row.status !== 'processando') return { status: row?.status ?? 'inexistente' };
+  const importacao = row as Importacao & { tamanho: number };
+  try {
+    await processar(db, effects, importacao);
+    await db
+      .update(importacoes)
+      .set({ status: 'concluida', arquivo: null, updatedAt: new Date() })
+      .where(and(eq(importacoes.id, id), eq(importacoes.status, 'processando')));
+    return { status: 'concluida' };
+  } catch (error) {
+    if (error instanceof Parar) return { status: 'outro' };
+    if (error instanceof PlanilhaInvalida) {
+      await db
+        .update(importacoes)
+        .set({ status: 'falhou', motivo: error.message, arquivo: null, updatedAt: new Date() })
+        .where(and(eq(importacoes.id, id), eq(importacoes.status, 'processando')));
+      return { status: 'falhou' };
+    }
+    throw error;
+  }
+}
+
+async function processar(db: Db, effects: Effects, importacao: Importacao & { tamanho: number }) {
+  const def = RESOURCES.find((d) => d.name === importacao.recurso)!;
+  const adaptador = ADAPTADORES[importacao.recurso];
+  const [user] = importacao.iduser ? await db.select().from(users).where(eq(users.id, importacao.iduser)) : [];
+  if (!user) throw new PlanilhaInvalida('O usuário que iniciou a importação não existe mais.');
+  // The hooks of a job have no request: only the users' own hooks read it, and users are not imported.
+  const ctx: RequestContext = { db, request: undefined as never, user, effects };
+  const copiers = copiersOf(def, RESOURCES);
+  const head = await new Promise<Buffer>((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const stream = arquivoStream(db, importacao.id, Math.min(importacao.tamanho, 65536));
+    stream.on('data', (chunk: Buffer) => {
+      parts.push(chunk);
+      size += chunk.length;
+    });
+    stream.on('end', () => resolve(Buffer.concat(parts, size).subarray(0, 65536)));
+    stream.on('error', reject);
+  });
+  let indices: [string, number][] | undefined;
+  let cabecalhos: Record<string, string> = {};
+  let cabecalho: string[] = [];
+  let feitas = 0;
+  let processadas = importacao.processadas;
+  let lote: LinhaDados[] = [];
+  // A dry run writes nothing: the keys it would create are remembered to count a repeated key as the same record.
+  const vistas = new Set<string>();
+  const flush = async () => {
+    if (!lote.length) return;
+    const batch = lote;
+    lote = [];
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ processadas: importacoes.processadas, status: importacoes.status })
+        .from(importacoes)
+        .where(eq(importacoes.id, importacao.id))
+        .for('update');
+      if (!current || current.status !== 'processando' || current.processadas !== processadas) throw new Parar();
+      const contagem = await loteDe(tx, batch, { def, adaptador, ctx, copiers, importacao, vistas, cabecalhos });
+      if (contagem.erros.length)
+        await tx.insert(importacaoErros).values(contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })));
+      await tx
+        .update(importacoes)
+        .set({
+          processadas: sql`${importacoes.processadas} + ${batch.length}`,
+          criadas: sql`${importacoes.criadas} + ${contagem.criadas}`,
+          atualizadas: sql`${importacoes.atualizadas} + ${contagem.atualizadas}`,
+          ignoradas: sql`${importacoes.ignoradas} + ${contagem.ignoradas}`,
+          nErros: sql`${importacoes.nErros} + ${contagem.erros.length}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(importacoes.id, importacao.id));
+    });
+    processadas += batch.length;
+  };
+  for await (const linha of linhas(arquivoStream(db, importacao.id, importacao.tamanho), head)) {
+    if (blankRow(linha.celulas)) continue;
+    if (!indices) {
+      cabecalho = linha.celulas;
+      cabecalhos = matchColumns(importacao.recurso, cabecalho, importacao.colunas);
+      indices = Object.entries(cabecalhos).map(([campo, header]) => [campo, cabecalho.indexOf(header)]);
+      continue;
+    }
+    // Rows a former run committed are skipped.
+    if (feitas++ < importacao.processadas) continue;
+    const valores: Record<string, string> = {};
+    for (const [campo, index] of indices) valores[campo] = linha.celulas[index] ?? '';
+    const dados: Record<string, string> = {};
+    cabecalho.forEach((header, i) => {
+      if (header) dados[header] = linha.celulas[i] ?? '';
+    });
+    const imprecisas = (linha.imprecisas ?? []).flatMap((i) => indices!.filter(([, index]) => index === i).map(([campo]) => campo));
+    lote.push({ linha: linha.linha, valores, dados, imprecisas });
+    if (lote.length >= LOTE) await flush();
+  }
+  await flush();
+}
+
+/** One batch: each row refused, skipped, created or updated (under a savepoint when writing). */
+async function loteDe(
+  tx: DbOrTx,
+  batch: LinhaDados[],
+  env: {
+    def: AnyResource;
+    adaptador: Adaptador;
+    ctx: RequestContext;
+    copiers: readonly AnyResource[];
+    importacao: Importacao;
+    vistas: Set<string>;
+    cabecalhos: Record<string, string>;
+  },
+): Promise<Contagem> {
+  const { def, adaptador, ctx, copiers, importacao, vistas } = env;
+  const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
+  // A refusal names the sheet's own column.
+  const header = (campo: string) =>
+    env.cabecalhos[campo] ?? CAMPOS_IMPORTACAO[importacao.recurso].find((f) => f.campo === campo)?.rotulo ?? campo;
+  const recusar = (row: LinhaDados, r: Recusa) =>
+    contagem.erros.push({ linha: row.linha, campo: r.campo ? header(r.campo) : '', mensagem: r.mensagem, dados: row.dados });
+  const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
+  const existentes = await adaptador.existentes(tx, keys);
+  const vinculos = await adaptador.vinculos(tx, batch);
+  for (const row of batch) {
+    if (row.imprecisas.length) {
+      recusar(row, recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'));
+      continue;
+    }
+    const key = adaptador.chave(row.valores);
+    const existente = key ? existentes.get(key) : undefined;
+    const repetida = key !== '' && vistas.has(key);
+    if ((existente || repetida) && importacao.duplicados === 'ignorar') {
+      contagem.ignoradas++;
+      continue;
+    }
+    const input = adaptador.entrada(row.valores, vinculos, existente);
+    if (isRecusa(input)) {
+      recusar(row, input);
+      continue;
+    }
+    const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
+    const checked = validar(schema, input, adaptador);
+    if (isRecusa(checked)) {
+      recusar(row, checked);
+      continue;
+    }
+    if (importacao.modo === 'simular') {
+      if (existente || repetida) contagem.atualizadas++;
+      else {
+        contagem.criadas++;
+        if (key) vistas.add(key);
+      }
+      continue;
+    }
+    try {
+      const saved = await tx.transaction((sp) =>
+        existente ? updateItem(sp, def, Number(existente.id), checked.data, ctx, copiers) : createItem(sp, def, checked.data, ctx),
+      );
+      if (existente) contagem.atualizadas++;
+      else contagem.criadas++;
+      // A key repeated further down the sheet finds this record.
+      if (key) existentes.set(key, saved);
+    } catch (error) {
+      const r = recusaDoErro(error, adaptador);
+      if (!r) throw error;
+      recusar(row, r);
+    }
+  }
+  return contagem;
+}
+
+/** Creates an import with its file and enqueues its job, in one transaction; returns its id. */
+export async function criarImportacao(
+  db: Db,
+  queue: JobQueue,
+  values: {
+    recurso: RecursoImportacao;
+    modo: ModoImportacao;
+    duplicados: Duplicados;
+    colunas: Record<string, string>;
+    nomeArquivo: string;
+    arquivo: Buffer;
+    total: number;
+    iduser: number;
+  },
+  enqueue = true,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(importacoes)
+      .values({ ...values, origem: 'arquivo', status: 'processando' })
+      .returning({ id: importacoes.id });
+    if (enqueue) await queue.send(tx, QUEUES.importacao.name, { id: row.id });
+    return row.id;
+  });
+}
+
+/** At start-up: a job for every import still running (its former process may have died mid-way). */
+export async function retomarImportacoes(db: Db, queue: JobQueue) {
+  const running = await db.select({ id: importacoes.id }).from(importacoes).where(eq(importacoes.status, 'processando'));
+  if (running.length)
+    await queue.sendMany(
+      db,
+      QUEUES.importacao.name,
+      running.map((row) => ({ data: { id: row.id } })),
+    );
+  return running.length;
+}

@@ -1,0 +1,276 @@
+/**
+ * Reading a spreadsheet for an import (DESIGN 10), streamed: memory follows the batch, never the
+ * file. CSV through csv-parse (UTF-8 or Latin-1, `;`, `,` or tab, found from the file's start);
+ * XLSX through exceljs's streaming reader (the first worksheet), after one pass over the sheet's
+ * XML (unzipper) that counts its rows and refuses formulas and merged cells. SheetJS is never used.
+ */
+import { Readable, Transform } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import unzipper, { type Entry as ZipEntry } from 'unzipper';
+import { IMPORTACAO_MAX_LINHAS } from '../../domain/importacao';
+
+export type Formato = 'csv' | 'xlsx';
+
+/** A file refused as a whole, with its pt-BR reason (a 4xx at upload, `falhou` in a job). */
+export class PlanilhaInvalida extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const PLANILHA_MSG = {
+  naoPlanilha: 'O arquivo não é uma planilha: envie CSV (separado por ; ou ,) ou XLSX.',
+  xlsAntigo: 'Planilha no formato antigo do Excel (.xls): salve-a como .xlsx ou CSV e envie de novo.',
+  vazia: 'A planilha está vazia.',
+  semLinhas: 'A planilha só tem o cabeçalho: não há linhas para importar.',
+  grande: 'O arquivo passa de 50 MB: divida a planilha em partes menores.',
+  linhas: `A planilha passa de ${IMPORTACAO_MAX_LINHAS.toLocaleString('pt-BR')} linhas: divida-a em partes menores.`,
+  formulas: 'A planilha tem fórmulas: copie as células e cole como valores antes de importar.',
+  mescladas: 'A planilha tem células mescladas: desfaça a mesclagem antes de importar.',
+  cabecalho: 'A primeira linha da planilha deve ser o cabeçalho, com o nome de cada coluna.',
+  ilegivel: 'Não foi possível ler a planilha: o arquivo está corrompido ou não é CSV nem XLSX.',
+} as const;
+
+/** What the first bytes say: XLSX (a zip), CSV (text), or neither. */
+export function formatoDe(head: Buffer): Formato {
+  if (head.length === 0) throw new PlanilhaInvalida(PLANILHA_MSG.vazia);
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
+  if (head.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) throw new PlanilhaInvalida(PLANILHA_MSG.xlsAntigo, 415);
+  // Text has no NUL and few control characters; a PDF, an image or an executable has them.
+  const sample = head.subarray(0, 8192);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) throw new PlanilhaInvalida(PLANILHA_MSG.naoPlanilha, 415);
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) control++;
+  }
+  if (control > sample.length / 100 || sample.subarray(0, 5).toString('latin1') === '%PDF-')
+    throw new PlanilhaInvalida(PLANILHA_MSG.naoPlanilha, 415);
+  return 'csv';
+}
+
+/** UTF-8 when the start decodes as UTF-8 (a character cut at the sample's end aside), else Latin-1. */
+export function encodingDe(head: Buffer): 'utf-8' | 'latin1' {
+  let sample = head.subarray(0, 65536);
+  if (sample.length === 65536) {
+    // Drop a character the sample's end may have cut.
+    let end = sample.length;
+    while (end > sample.length - 4 && end > 0 && (sample[end - 1] & 0xc0) === 0x80) end--;
+    if (end > 0 && sample[end - 1] >= 0xc0) end--;
+    sample = sample.subarray(0, end);
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    return 'utf-8';
+  } catch {
+    return 'latin1';
+  }
+}
+
+/** The separator of the first line: the most frequent of `;`, `,` and tab outside quotes. */
+export function delimitadorDe(head: Buffer, encoding: 'utf-8' | 'latin1'): string {
+  const text = new TextDecoder(encoding).decode(head.subarray(0, 65536));
+  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char in counts) counts[char]++;
+  }
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return best[1] > 0 ? best[0] : ';';
+}
+
+/** Bytes → text in the file's encoding, across chunk boundaries. */
+function decoder(encoding: 'utf-8' | 'latin1') {
+  const textDecoder = new TextDecoder(encoding);
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      done(null, textDecoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, textDecoder.decode());
+    },
+  });
+}
+
+/** A row as the sheet shows it: its number (the header is row 1 in a CSV) and its cells as text. */
+export interface Linha {
+  linha: number;
+  celulas: string[];
+  /** A cell the sheet keeps as a number too long to be exact (an ICCID typed as a number): its column index. */
+  imprecisas?: number[];
+}
+
+const blankRow = (cells: readonly string[]) => cells.every((cell) => cell === '');
+
+async function* csvLinhas(source: Readable, head: Buffer): AsyncGenerator<Linha> {
+  const encoding = encodingDe(head);
+  const parser = parseCsv({
+    delimiter: delimitadorDe(head, encoding),
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    trim: true,
+    // One record is at most 1 MB: a file that is one long quoted field is not a sheet.
+    max_record_size: 1024 * 1024,
+  });
+  source.on('error', (error) => parser.destroy(error));
+  const decoded = source.pipe(decoder(encoding));
+  decoded.on('error', (error) => parser.destroy(error));
+  decoded.pipe(parser);
+  let linha = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      linha++;
+      yield { linha, celulas: record };
+    }
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('CSV_'))
+      throw new PlanilhaInvalida(`${PLANILHA_MSG.ilegivel} (linha ${linha + 1})`);
+    throw error;
+  }
+}
+
+type CellValue = ExcelJS.CellValue;
+/** A cell as text: numbers as written, rich text joined, a formula's cached result. */
+function cellText(value: CellValue): { text: string; imprecisa?: boolean } {
+  if (value === null || value === undefined) return { text: '' };
+  if (typeof value === 'string') return { text: value.trim() };
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return { text: String(value), imprecisa: true };
+    return { text: String(value) };
+  }
+  if (typeof value === 'boolean') return { text: value ? 'VERDADEIRO' : 'FALSO' };
+  if (value instanceof Date) return { text: value.toISOString().slice(0, 10) };
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return {
+        text: value.richText
+          .map((part) => part.text)
+          .join('')
+          .trim(),
+      };
+    if ('text' in value && typeof value.text === 'string') return { text: value.text.trim() };
+    if ('result' in value) return cellText((value as { result?: CellValue }).result ?? null);
+  }
+  return { text: '' };
+}
+
+async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'emit',
+  });
+  try {
+    for await (const worksheet of workbook) {
+      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as CellValue[];
+        const celulas: string[] = [];
+        const imprecisas: number[] = [];
+        for (let i = 1; i < values.length; i++) {
+          const { text, imprecisa } = cellText(values[i]);
+          celulas.push(text);
+          if (imprecisa) imprecisas.push(i - 1);
+        }
+        yield { linha: row.number, celulas, ...(imprecisas.length ? { imprecisas } : {}) };
+      }
+      // The first worksheet only.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof PlanilhaInvalida) throw error;
+    throw new PlanilhaInvalida(PLANILHA_MSG.ilegivel);
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * The rows of a sheet, blank ones skipped. `source` is the whole file from its start, `head` its
+ * first bytes (for the format, the encoding and the separator).
+ */
+export function linhas(source: Readable, head: Buffer): AsyncGenerator<Linha> {
+  return formatoDe(head) === 'xlsx' ? xlsxLinhas(source) : csvLinhas(source, head);
+}
+
+/** What a file is: its header (the first non-blank row), its number of data rows; refused as a whole when it cannot be imported. */
+export interface Inspecao {
+  formato: Formato;
+  cabecalho: string[];
+  linhaCabecalho: number;
+  total: number;
+}
+
+/**
+ * One pass over the XLSX's first worksheet XML: counts its rows and refuses formulas and merged
+ * cells (the streaming reader skips merges, and a formula's value is only its last result).
+ */
+async function xlsxVarredura(source: Readable) {
+  const zip = source.pipe(unzipper.Parse({ forceStream: true }));
+  let rows = 0;
+  let seen = false;
+  try {
+    for await (const entry of zip as AsyncIterable<ZipEntry>) {
+      if (seen || !/^xl\/worksheets\/[^/]+\.xml$/.test(entry.path)) {
+        entry.autodrain();
+        continue;
+      }
+      seen = true;
+      let tail = '';
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        const text = tail + chunk.toString('latin1');
+        if (/<(\w+:)?mergeCell[\s>/]/.test(text)) throw new PlanilhaInvalida(PLANILHA_MSG.mescladas);
+        if (/<(\w+:)?f[\s>/]/.test(text)) throw new PlanilhaInvalida(PLANILHA_MSG.formulas);
+        // Rows counted in this chunk, without the part kept for the next one.
+        const cut = Math.max(0, text.length - 16);
+        rows += (text.slice(0, cut).match(/<(\w+:)?row[\s>]/g) ?? []).length;
+        tail = text.slice(cut);
+      }
+      rows += (tail.match(/<(\w+:)?row[\s>]/g) ?? []).length;
+    }
+  } catch (error) {
+    if (error instanceof PlanilhaInvalida) throw error;
+    throw new PlanilhaInvalida(PLANILHA_MSG.ilegivel);
+  } finally {
+    source.destroy();
+  }
+  if (!seen) throw new PlanilhaInvalida(PLANILHA_MSG.ilegivel);
+  return rows;
+}
+
+/**
+ * Reads a whole file once (`open` gives it from its start, each call a new stream): its header and
+ * data rows counted; refuses what cannot be imported (not a sheet, empty, only a header, more than
+ * 200,000 rows, formulas, merged cells).
+ */
+export async function inspecionar(open: () => Readable, head: Buffer): Promise<Inspecao> {
+  const formato = formatoDe(head);
+  if (formato === 'xlsx') await xlsxVarredura(open());
+  let cabecalho: string[] | undefined;
+  let linhaCabecalho = 0;
+  let total = 0;
+  for await (const row of linhas(open(), head)) {
+    if (blankRow(row.celulas)) continue;
+    if (!cabecalho) {
+      cabecalho = row.celulas;
+      linhaCabecalho = row.linha;
+      continue;
+    }
+    total++;
+    if (total > IMPORTACAO_MAX_LINHAS) throw new PlanilhaInvalida(PLANILHA_MSG.linhas, 413);
+  }
+  if (!cabecalho) throw new PlanilhaInvalida(PLANILHA_MSG.vazia);
+  if (cabecalho.filter(Boolean).length === 0) throw new PlanilhaInvalida(PLANILHA_MSG.cabecalho);
+  if (total === 0) throw new PlanilhaInvalida(PLANILHA_MSG.semLinhas);
+  return { formato, cabecalho, linhaCabecalho, total };
+}
+
+export { blankRow };

@@ -1,0 +1,278 @@
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { backends, useInstalledApp } from '../support/app';
+import { newCliente, newTracker, placa } from '../support/registry';
+import { csv, multipart, validImei, xlsx } from '../support/planilhas';
+import { criarImportacao, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+
+const HEADER = ['CPF', 'Nome', 'E-mail', 'Celular'];
+const pessoa = (name: string, cpf = generateCPF()) => [cpf, name, `${name.toLowerCase().replace(/\W/g, '')}@exemplo.com.br`, '11987654321'];
+
+describe.each(backends)('importações de planilhas (%s)', (backend) => {
+  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5 } });
+  const send = async (fields: Record<string, string>, data?: Buffer, name = 'planilha.csv', url = '/v1/importacoes') => {
+    const { body, headers } = await multipart(fields, data ? { name, data } : undefined);
+    return env.admin.post(url, body, headers);
+  };
+  /** Starts an import and waits for its end. */
+  const importar = async (fields: Record<string, string>, data: Buffer, name?: string) => {
+    const started = await send(fields, data, name);
+    if (started.status !== 202) throw new Error(`${started.status} ${JSON.stringify(started.body)}`);
+    return esperar(started.body.id);
+  };
+  const esperar = async (id: number) => {
+    for (let i = 0; i < 400; i++) {
+      const reply = await env.admin.get(`/v1/importacoes/${id}`);
+      if (reply.body.status !== 'processando') return reply.body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('a importação não terminou');
+  };
+  const count = async (query: ReturnType<typeof sql>) => Number(((await env.t.database.db.execute(query)) as any).rows[0].n);
+
+  it('a dry run counts created, updated and ignored rows and refuses each bad row with its line, column and reason, writing nothing', async () => {
+    const existing = (await env.admin.post('/v1/clientes', newCliente())).body;
+    const repeated = generateCPF();
+    const file = csv([
+      HEADER,
+      pessoa('Simulada Um'),
+      pessoa('Simulada Dois'),
+      [existing.cpf, 'Já Existe', 'existe@exemplo.com.br', ''],
+      ['123.456.789-00', 'CPF Errado', 'errado@exemplo.com.br', ''],
+      [generateCPF(), 'Sem Email', '', ''],
+      pessoa('Repetida', repeated),
+      pessoa('Repetida de novo', repeated),
+    ]);
+    const before = await count(sql`SELECT count(*) AS n FROM clientes`);
+    const ignorar = await importar({ recurso: 'clientes', modo: 'simular' }, file);
+    expect(ignorar).toMatchObject({
+      status: 'concluida',
+      modo: 'simular',
+      total: 7,
+      processadas: 7,
+      criadas: 3,
+      atualizadas: 0,
+      ignoradas: 2,
+      nErros: 2,
+    });
+    expect(ignorar.erros).toEqual([
+      { linha: 5, campo: 'CPF', mensagem: 'CPF inválido' },
+      { linha: 6, campo: 'E-mail', mensagem: 'Campo obrigatório' },
+    ]);
+    const atualizar = await importar({ recurso: 'clientes', modo: 'simular', duplicados: 'atualizar' }, file);
+    expect(atualizar).toMatchObject({ criadas: 3, atualizadas: 2, ignoradas: 0, nErros: 2 });
+    expect(await count(sql`SELECT count(*) AS n FROM clientes`)).toBe(before);
+  });
+
+  it('an import writes each row through the form (search text), and importing the same file again creates nothing new', async () => {
+    const rows = [HEADER, pessoa('Importada Alfa'), pessoa('Importada Beta'), ['00000000000', 'Inválida', 'x@exemplo.com.br', '']];
+    const file = await xlsx(rows);
+    const first = await importar({ recurso: 'clientes', modo: 'importar' }, file, 'clientes.xlsx');
+    expect(first).toMatchObject({ status: 'concluida', criadas: 2, atualizadas: 0, ignoradas: 0, nErros: 1 });
+    const found = await env.admin.get('/v1/clientes?pesquisa=importada');
+    expect(found.body.Items.map((c: any) => c.name).sort()).toEqual(['Importada Alfa', 'Importada Beta']);
+    expect(found.body.Items[0]).toMatchObject({ cadastro: 'FISICA', mobilePhone: '11987654321', idcard: 1 });
+    const again = await importar({ recurso: 'clientes', modo: 'importar' }, file, 'clientes.xlsx');
+    expect(again).toMatchObject({ criadas: 0, ignoradas: 2, nErros: 1 });
+    // duplicados=atualizar: the sheet's values over the record's.
+    rows[1][1] = 'Importada Alfa Atualizada';
+    const updated = await importar({ recurso: 'clientes', modo: 'importar', duplicados: 'atualizar' }, await xlsx(rows), 'clientes.xlsx');
+    expect(updated).toMatchObject({ criadas: 0, atualizadas: 2, nErros: 1 });
+    expect((await env.admin.get('/v1/clientes?pesquisa=alfa atualizada')).body.meta.total).toBe(1);
+    expect((await env.admin.get('/v1/clientes?pesquisa=importada')).body.meta.total).toBe(2);
+  });
+
+  it("the refused rows download as CSV with their line, column, reason and the sheet's own columns", async () => {
+    const done = await importar(
+      { recurso: 'clientes', modo: 'simular' },
+      csv([HEADER, ['111.111.111-11', 'Recusada', 'r@exemplo.com.br', '11987654321'], pessoa('Aceita')]),
+    );
+    const reply = await env.admin.get(`/v1/importacoes/${done.id}/erros.csv`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/text\/csv/);
+    const lines = String(reply.body)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Linha;Coluna;Motivo;CPF;Nome;E-mail;Celular',
+      '2;CPF;CPF inválido;111.111.111-11;Recusada;r@exemplo.com.br;11987654321',
+    ]);
+  });
+
+  it('vehicles link to their client by CPF/CNPJ, trackers to their vehicle by plate, chips to their tracker by IMEI; an IMEI needs its check digit', async () => {
+    const owner = (await env.admin.post('/v1/clientes', newCliente())).body;
+    const plate = placa();
+    const vehicles = await importar(
+      { recurso: 'veiculos', modo: 'importar' },
+      csv([
+        ['Placa', 'CPF do cliente', 'Marca', 'Modelo', 'Renavam', 'Chassi', 'Categoria'],
+        [plate.toLowerCase(), owner.cpf, 'Fiat', 'Uno', '12345678901', '9BD11111111111111', 'carro'],
+        [placa(), '529.982.247-25', 'Fiat', 'Uno', '12345678902', '9BD11111111111112', 'carro'],
+        [placa(), owner.cpf, 'Fiat', 'Uno', '12345678903', '9BD11111111111113', 'barco'],
+      ]),
+    );
+    expect(vehicles).toMatchObject({ criadas: 1, nErros: 2 });
+    expect(vehicles.erros[0]).toMatchObject({ linha: 3, campo: 'CPF do cliente' });
+    expect(vehicles.erros[1]).toMatchObject({ linha: 4, campo: 'Categoria' });
+    const vehicle = (await env.admin.get(`/v1/veiculos?idcliente=${owner.id}`)).body.Items[0];
+    expect(vehicle.placa).toBe(plate);
+    const imei = validImei();
+    const badImei = `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`;
+    const trackers = await importar(
+      { recurso: 'trackres', modo: 'importar' },
+      csv(
+        [
+          ['IMEI', 'Marca', 'Modelo', 'Placa'],
+          [imei, 'Coban', 'GT06', plate],
+          [badImei, 'Coban', 'GT06', ''],
+          [validImei(), 'Coban', 'GT06', 'ZZZ9Z99'],
+        ],
+        {
+          delimiter: ',',
+        },
+      ),
+    );
+    expect(trackers).toMatchObject({ criadas: 1, nErros: 2 });
+    expect(trackers.erros.map((e: any) => [e.linha, e.campo])).toEqual([
+      [3, 'IMEI'],
+      [4, 'Placa'],
+    ]);
+    expect(trackers.erros[0].mensagem).toBe('IMEI inválido: o dígito verificador não confere');
+    const tracker = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items[0];
+    expect(tracker).toMatchObject({ imei, situacao: 'instalado', idcliente: owner.id });
+    const iccid = '8955031234567890123';
+    const chipsDone = await importar(
+      { recurso: 'chips', modo: 'importar' },
+      csv([
+        ['ICCID', 'Linha', 'Operadora', 'Custo mensal', 'IMEI do rastreador'],
+        [iccid, '11999998888', 'Claro', '7,50', imei],
+      ]),
+    );
+    expect(chipsDone).toMatchObject({ criadas: 1, nErros: 0 });
+    const chip = (await env.admin.get(`/v1/chips?deviceId=${tracker.id}`)).body.Items[0];
+    expect(chip).toMatchObject({ iccid, operadora: 'Claro', custoMensal: 7.5, situacao: 'instalado' });
+    expect((await env.admin.get(`/v1/trackres/${tracker.id}`)).body.iccid).toBe(iccid);
+  });
+
+  it('reads CSV in Latin-1 with commas, and matches headers the user corrects', async () => {
+    const file = Buffer.from(
+      `Documento,Nome completo,Correio\r\n${generateCPF()},José Araújo Latino,jose.latino@exemplo.com.br\r\n`,
+      'latin1',
+    );
+    const auto = await send({ recurso: 'clientes', modo: 'simular' }, file);
+    expect(auto.status).toBe(400);
+    expect(auto.body.errors.colunas).toMatch(/Falta a coluna E-mail/);
+    const header = await send({ recurso: 'clientes' }, file, 'clientes.csv', '/v1/importacoes/cabecalho');
+    expect(header.body).toMatchObject({ formato: 'csv', total: 1, cabecalhos: ['Documento', 'Nome completo', 'Correio'] });
+    expect(header.body.colunas).toEqual({ cpfcnpj: 'Documento', name: 'Nome completo' });
+    const done = await importar({ recurso: 'clientes', modo: 'importar', colunas: JSON.stringify({ email: 'Correio' }) }, file);
+    expect(done).toMatchObject({ criadas: 1, nErros: 0 });
+    expect((await env.admin.get('/v1/clientes?pesquisa=latino')).body.Items[0].name).toBe('José Araújo Latino');
+  });
+
+  it('bad files are refused with a pt-BR reason and change nothing: not a spreadsheet, empty, only a header, formulas, merged cells, over 200,000 rows, over 50 MB', async () => {
+    const before = await count(sql`SELECT count(*) AS n FROM importacoes`);
+    const cases: [Buffer, number, RegExp][] = [
+      [Buffer.from('%PDF-1.4\n\u0000\u0001\u0002binário'), 415, /não é uma planilha/],
+      [Buffer.alloc(0), 400, /vazia/],
+      [csv([HEADER]), 400, /só tem o cabeçalho/],
+      [
+        await xlsx([HEADER, pessoa('Com Fórmula')], (s) => (s.getCell('E2').value = { formula: 'A2&B2', result: 'x' } as never)),
+        400,
+        /fórmulas/,
+      ],
+      [await xlsx([HEADER, pessoa('Mesclada')], (s) => s.mergeCells('A2:B2')), 400, /mescladas/],
+      [Buffer.from(`CPF;Nome;E-mail\n${'1;a;b\n'.repeat(200_001)}`), 413, /200\.000 linhas/],
+      [Buffer.concat([Buffer.from('CPF;Nome;E-mail\n'), Buffer.alloc(50 * 1024 * 1024, 'a')]), 413, /50 MB/],
+    ];
+    for (const [data, status, message] of cases) {
+      const reply = await send({ recurso: 'clientes', modo: 'importar' }, data, data[0] === 0x50 ? 'x.xlsx' : 'x.csv');
+      expect(reply.status, String(message)).toBe(status);
+      expect(reply.body.errors.arquivo).toMatch(message);
+    }
+    const noFile = await send({ recurso: 'clientes' });
+    expect(noFile.body.errors).toEqual({ arquivo: 'Envie o arquivo da planilha (CSV ou XLSX)' });
+    const json = await env.admin.post('/v1/importacoes', { recurso: 'clientes' });
+    expect(json.status).toBe(415);
+    const badFields = await send({ recurso: 'planos', modo: 'apagar' }, csv([HEADER, pessoa('X')]));
+    expect(badFields.status).toBe(400);
+    expect(Object.keys(badFields.body.errors).sort()).toEqual(['modo', 'recurso']);
+    expect(await count(sql`SELECT count(*) AS n FROM importacoes`)).toBe(before);
+  });
+
+  it('an import resumes after a restart from its last committed batch', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Retomada ${String.fromCharCode(65 + i)}`);
+    const file = csv([HEADER, ...names.map((name) => pessoa(name))]);
+    const id = await criarImportacao(
+      env.t.database.db,
+      env.t.app.effects.queue,
+      {
+        recurso: 'clientes',
+        modo: 'importar',
+        duplicados: 'ignorar',
+        colunas: {},
+        nomeArquivo: 'r.csv',
+        arquivo: file,
+        total: 10,
+        iduser: 1,
+      },
+      false,
+    );
+    // A process stopped after committing the first 4 rows: they are skipped, the rest imported.
+    await env.t.database.db.execute(sql`UPDATE importacoes SET processadas = 4 WHERE id = ${id}`);
+    expect(await retomarImportacoes(env.t.database.db, env.t.app.effects.queue)).toBeGreaterThanOrEqual(1);
+    const done = await esperar(id);
+    expect(done).toMatchObject({ status: 'concluida', processadas: 10, criadas: 6 });
+    const imported = (await env.admin.get('/v1/clientes?pesquisa=retomada&pageSize=20')).body.Items.map((c: any) => c.name).sort();
+    expect(imported).toEqual(names.slice(4));
+  });
+
+  it('each batch is one transaction: a row failing for no rule of ours leaves none of its batch written', async () => {
+    const db = env.t.database.db;
+    await db.execute(sql`CREATE FUNCTION falha_importacao() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Quebra Lote' THEN RAISE EXCEPTION 'falha simulada'; END IF; RETURN NEW; END $$`);
+    await db.execute(sql`CREATE TRIGGER falha_importacao BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falha_importacao()`);
+    try {
+      const file = csv([HEADER, pessoa('Lote Antes'), pessoa('Quebra Lote'), pessoa('Lote Depois')]);
+      const id = await criarImportacao(
+        db,
+        env.t.app.effects.queue,
+        {
+          recurso: 'clientes',
+          modo: 'importar',
+          duplicados: 'ignorar',
+          colunas: {},
+          nomeArquivo: 'f.csv',
+          arquivo: file,
+          total: 3,
+          iduser: 1,
+        },
+        false,
+      );
+      await expect(runImportacao(db, env.t.app.effects, id)).rejects.toThrow();
+      expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name IN ('Lote Antes', 'Quebra Lote', 'Lote Depois')`)).toBe(0);
+      expect((await env.admin.get(`/v1/importacoes/${id}`)).body).toMatchObject({ status: 'processando', processadas: 0, criadas: 0 });
+      await db.execute(sql`UPDATE importacoes SET status = 'falhou' WHERE id = ${id}`);
+    } finally {
+      await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
+      await db.execute(sql`DROP FUNCTION falha_importacao()`);
+    }
+  });
+
+  it('templates per resource download as XLSX and CSV with the headers the import matches', async () => {
+    const model = await env.admin.get('/v1/importacoes/modelos/chips?formato=csv');
+    expect(model.status).toBe(200);
+    expect(
+      String(model.body)
+        .replace(/^\ufeff/, '')
+        .split('\r\n')[0],
+    ).toBe('ICCID;Linha;Operadora;Fornecedor;Custo mensal;IMEI do rastreador');
+    const book = await env.t.app.inject({ method: 'GET', url: '/v1/importacoes/modelos/trackres', headers: { cookie: env.admin.cookie } });
+    expect(book.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(book.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await env.admin.get('/v1/importacoes/modelos/planos')).status).toBe(400);
+    void newTracker;
+  });
+});
