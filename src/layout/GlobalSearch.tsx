@@ -134,8 +134,7 @@ export function GlobalSearch() {
   const label = translate('app.busca.label');
 
   return (
-    <Autocomplete<BuscaOpcao, false, false, true>
-      freeSolo
+    <Autocomplete<BuscaOpcao, false, false, false>
       autoHighlight
       clearOnBlur={false}
       open={open && Boolean(term)}
@@ -144,8 +143,8 @@ export function GlobalSearch() {
       options={options}
       filterOptions={(all) => all}
       groupBy={(option) => translate(`app.busca.kinds.${option.kind}`)}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.primary)}
-      getOptionKey={(option) => (typeof option === 'string' ? option : `${option.kind}-${option.id}`)}
+      getOptionLabel={(option) => option.primary}
+      getOptionKey={(option) => `${option.kind}-${option.id}`}
       isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
       inputValue={input}
       onInputChange={(_event, value, reason) => {
@@ -153,17 +152,26 @@ export function GlobalSearch() {
       }}
       value={null}
       onChange={(_event, value) => {
-        if (!value || typeof value === 'string') return;
+        if (!value) return;
         setOpen(false);
         setInput('');
         inputRef.current?.blur();
         navigate(value.to);
       }}
       loading={loading}
+      popupIcon={null}
       loadingText={translate('app.busca.loading')}
       noOptionsText={translate('app.busca.nenhum')}
       sx={{ flex: { xs: 1, sm: '0 1 380px' }, minWidth: 0, mx: { xs: 0.5, sm: 2 } }}
-      slotProps={{ paper: { sx: { minWidth: phone ? 'calc(100vw - 16px)' : 420 } }, popper: { placement: 'bottom-start' } }}
+      // On a phone the results take the screen's width (kept inside it), wider than the box.
+      slotProps={{
+        paper: { sx: { minWidth: phone ? 0 : 420 } },
+        popper: {
+          placement: 'bottom-start',
+          sx: phone ? { width: 'calc(100vw - 16px) !important' } : undefined,
+          modifiers: [{ name: 'preventOverflow', options: { padding: 8 } }],
+        },
+      }}
       renderOption={(props, option) => {
         const { key, ...rest } = props as React.HTMLAttributes<HTMLLIElement> & { key: string };
         return (
@@ -184,9 +192,10 @@ export function GlobalSearch() {
           {...params}
           inputRef={inputRef}
           size="small"
+          variant="outlined"
           placeholder={phone ? translate('app.busca.placeholder_curto') : translate('app.busca.placeholder')}
           slotProps={{
-            htmlInput: { ...params.inputProps, 'aria-label': label, type: 'search' },
+            htmlInput: { ...params.inputProps, 'aria-label': label },
             input: {
               ...params.InputProps,
               startAdornment: (

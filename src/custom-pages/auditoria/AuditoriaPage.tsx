@@ -8,6 +8,7 @@ import * as React from 'react';
 import { Alert, Box, Card, Chip, LinearProgress, Link, TextField, Typography } from '@mui/material';
 import { LinkBase, ListContextProvider, useTranslate, type ListControllerResult } from 'ra-core';
 import { DataTable, Pagination, Title } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
@@ -44,7 +45,7 @@ function Relacionados({ item }: { item: AuditoriaItem }) {
   const translate = useTranslate();
   const links = [
     item.idcliente
-      ? { to: `/clientes/${item.idcliente}`, text: translate('app.auditoria.cliente', { numero: formatNumero(item.idcliente) }) }
+      ? { to: `/clientes/${item.idcliente}/show`, text: translate('app.auditoria.cliente', { numero: formatNumero(item.idcliente) }) }
       : null,
     item.idcobranca
       ? { to: `/cobrancas/${item.idcobranca}`, text: translate('app.auditoria.cobranca', { numero: formatNumero(item.idcobranca) }) }
@@ -101,7 +102,15 @@ export default function AuditoriaPage() {
   const [acao, setAcao] = React.useState('');
   const [page, setPage] = React.useState(1);
   const [perPage, setPerPage] = React.useState<number>(DEFAULT_PAGE_SIZE);
-  const query = new URLSearchParams({ page: String(page), pageSize: String(perPage), ...(acao ? { acao } : {}) });
+  // The client's page opens the log filtered by the client (/auditoria?idcliente=12).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const idcliente = /^\d+$/.test(searchParams.get('idcliente') ?? '') ? String(searchParams.get('idcliente')) : '';
+  const query = new URLSearchParams({
+    page: String(page),
+    pageSize: String(perPage),
+    ...(acao ? { acao } : {}),
+    ...(idcliente ? { idcliente } : {}),
+  });
   const reply = useApiGet<AuditoriaReply>(`/v1/auditoria?${query}`);
   // The last page read stays on screen while the next one loads (no flash of an empty table).
   const [shown, setShown] = React.useState<AuditoriaReply>();
@@ -148,6 +157,15 @@ export default function AuditoriaPage() {
               setPage(1);
             }}
           />
+          {idcliente ? (
+            <Chip
+              label={translate('app.auditoria.cliente', { numero: formatNumero(idcliente) })}
+              onDelete={() => {
+                setSearchParams({});
+                setPage(1);
+              }}
+            />
+          ) : null}
         </Box>
         <Box sx={{ height: 4 }}>{reply.isFetching ? <LinearProgress aria-label={translate('app.loading')} /> : null}</Box>
         <ListContextProvider value={list}>

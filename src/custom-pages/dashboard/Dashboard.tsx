@@ -16,6 +16,7 @@ import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
 import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
+import { PreCadastros } from './PreCadastros';
 
 /** A charge or an order embeds its client, shown by the one display rule. */
 const clientName = (record: RaRecord) => clienteNome(record.cliente);
@@ -92,6 +93,9 @@ export function Dashboard() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <ProximasOrdens />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <PreCadastros />
         </Grid>
       </Grid>
     </Box>

@@ -18,6 +18,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform, useAssinaturaCreatedMessage } from './AssinaturaForm';
 import { statusChoices } from './choices';
 import type { Assinatura } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -69,7 +70,12 @@ export default function AssinaturaList() {
     >
       <ListTable<Assinatura> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
-        <DataTable.Col source="name" label="app.assinaturas.col_cliente" disableSort render={(record) => clienteNome(record)} />
+        <DataTable.Col
+          source="name"
+          label="app.assinaturas.col_cliente"
+          disableSort
+          render={(record) => <ClienteLink id={record.idcliente} cliente={record} />}
+        />
         <DataTable.Col
           source="cpf"
           cellSx={NOWRAP}

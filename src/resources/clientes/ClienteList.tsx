@@ -5,10 +5,10 @@
 import * as React from 'react';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Avatar, Chip, Tooltip } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { Avatar, Chip, FormControlLabel, Switch, Tooltip } from '@mui/material';
+import { useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
+import { clienteDocumento, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { ListPage } from '../../components/ListPage';
@@ -20,6 +20,7 @@ import { clienteTransform, statusChoices } from './choices';
 import { ClienteCreateForm, ClienteEditForm } from './ClienteForm';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
 import type { Cliente } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** Numbers, documents, phones and dates read badly when broken over two lines. */
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -54,9 +55,41 @@ function StatusChip({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
 }
 
+/** A client created by the public pre-registration, until staff confirm it on its page. */
+function PreCadastroChip({ record }: { record: Cliente }) {
+  const translate = useTranslate();
+  return record.revisao ? <Chip size="small" color="info" label={translate('app.clientes.precadastro')} sx={{ ml: 1 }} /> : null;
+}
+
+/** Only the pre-registrations waiting for staff (`revisao=1`). */
+function PreCadastroFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const checked = String(filterValues.revisao) === '1';
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={checked}
+          onChange={(event) => {
+            const { revisao: _revisao, ...rest } = filterValues;
+            setFilters(event.target.checked ? { ...rest, revisao: 1 } : rest, undefined, false);
+          }}
+        />
+      }
+      label={translate('app.clientes.filtro_precadastro')}
+    />
+  );
+}
+
 /** On a phone: the name, the status beside it, and document, phone and e-mail under it. */
 const card: ListCard<Cliente> = {
-  primary: (record) => clienteNome(record),
+  primary: (record) => (
+    <>
+      <ClienteLink id={record.id} cliente={record} />
+      <PreCadastroChip record={record} />
+    </>
+  ),
   tertiary: (record) => <StatusChip status={record.status} />,
   secondary: (record) => (
     <CardLine parts={[formatCpfCnpj(clienteDocumento(record)), formatPhone(record.mobilePhone || record.phone), record.email]} />
@@ -71,6 +104,7 @@ export default function ClienteList() {
       filters={
         <>
           <StatusFilter choices={statusChoices} />
+          <PreCadastroFilter />
           <PreCadastroLinkButton />
         </>
       }
@@ -101,7 +135,17 @@ export default function ClienteList() {
           render={(record) => <CadastroMarker record={record as Cliente} />}
         />
         <DataTable.Col source="id" label="app.clientes.col_numero" sx={nowrap} render={(record) => formatNumero(record.id)} />
-        <DataTable.Col source="name" label="app.clientes.col_nome" sx={{ minWidth: 150 }} render={(record) => clienteNome(record)} />
+        <DataTable.Col
+          source="name"
+          label="app.clientes.col_nome"
+          sx={{ minWidth: 150 }}
+          render={(record) => (
+            <>
+              <ClienteLink id={record.id} cliente={record} />
+              <PreCadastroChip record={record as Cliente} />
+            </>
+          )}
+        />
         <DataTable.Col
           source="cpf"
           label="app.clientes.col_documento"

@@ -4,8 +4,10 @@ import { clienteNome } from '../../../domain/clientes';
 
 export default {
   list: lazy(() => import('./ClienteList')),
+  show: lazy(() => import('./ClienteShow')),
   icon: ClientesIcon,
   recordRepresentation: clienteNome,
   hasCreate: true,
   hasEdit: true,
+  hasShow: true,
 };

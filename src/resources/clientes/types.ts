@@ -14,4 +14,7 @@ export interface Cliente extends ClienteResumo {
   email: string;
   dtcard: string;
   status: number;
+  /** Created by the public pre-registration and not yet confirmed by staff. */
+  revisao?: boolean;
+  naoEnviarMensagens?: boolean;
 }

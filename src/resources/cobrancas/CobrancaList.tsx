@@ -29,6 +29,7 @@ import { SummaryCards } from './SummaryCards';
 import { CopiarLinkButton, ReceberButton } from './Pagamento';
 import { EnviarSelecionadas } from './EnviarSelecionadas';
 import type { Cobranca } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -120,7 +121,7 @@ function CobrancaTable() {
         actions={() => <DocumentRowActions resource="cobrancas" label="app.cobrancas.open_page" extra={<RowEnviar />} />}
       >
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
-        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
         <DataTable.Col source="cpfcnpj" cellSx={NOWRAP} disableSort render={(record) => formatCpfCnpj(clienteDocumento(record.cliente))} />
         <DataTable.Col
           source="mobilePhone"

@@ -18,6 +18,7 @@ import { DocumentRowActions, ListOrDocument } from '../../print/DocumentRoutes';
 import { DOCUMENT_EDIT_SUFFIX } from '../../print/printPaths';
 import { ContratoCreateForm, ContratoEditForm, contratoTransform } from './ContratoForm';
 import type { Contrato } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -68,7 +69,7 @@ function ContratoTable() {
     >
       <ListTable<Contrato> card={card} actions={() => <DocumentRowActions resource="contratos" label="app.contratos.open_document" />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
-        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
         <DataTable.Col source="plano.descricao" disableSort render={(record) => record.plano?.descricao ?? ''} />
         <DataTable.Col
           source="plano.valor"

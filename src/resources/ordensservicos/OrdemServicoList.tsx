@@ -25,6 +25,7 @@ import { OrdemServicoAgenda } from './OrdemServicoAgenda';
 import { OrdemServicoCreateForm, OrdemServicoEditForm, ordemTransform } from './OrdemServicoForm';
 import { MinhasOrdensToggle, TecnicoFilter } from './OrdemServicoFilters';
 import type { OrdemServico } from './types';
+import { ClienteLink } from '../../components/ClienteLink';
 
 type View = 'lista' | 'agenda';
 
@@ -81,7 +82,7 @@ function OrdemServicoTable() {
   return (
     <ListTable<OrdemServico> card={card} actions={actions}>
       <DataTable.Col source="id" />
-      <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+      <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
       <DataTable.Col source="veiculo" disableSort render={(record) => veiculoResumo(record.veiculo)} />
       <DataTable.Col source="descricao" disableSort />
       <DataTable.Col source="agendamento" render={(record) => agendamentoTexto(record as OrdemServico)} />

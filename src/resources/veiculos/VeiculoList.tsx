@@ -8,6 +8,7 @@ import { ResourceDialog } from '../../components/ResourceDialog';
 import { ListTable, type ListCard } from '../../components/ListTable';
 import type { Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
+import { ClienteLink } from '../../components/ClienteLink';
 
 /** On a phone: make and model, the plate beside them, and the client under them. */
 const card: ListCard<Veiculo> = {
@@ -39,7 +40,7 @@ export default function VeiculoList() {
           render={(record) => [record.marca, record.modelo].filter(Boolean).join(' ')}
         />
         <DataTable.Col source="placa" />
-        <DataTable.Col source="cliente" disableSort render={(record) => clienteNome(record.cliente)} />
+        <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
       </ListTable>
     </ListPage>
   );
