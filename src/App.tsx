@@ -20,6 +20,7 @@ import ordensservicos from './resources/ordensservicos';
 import contratos from './resources/contratos';
 import assinaturas from './resources/assinaturas';
 import cobrancas from './resources/cobrancas';
+import frota from './resources/frota';
 import {
   AdminOnly,
   AuditoriaPage,
@@ -27,6 +28,7 @@ import {
   CobrancaPublicaPage,
   Dashboard,
   FinanceiroPage,
+  FrotaMapaPage,
   InstallPage,
   LazyLayout,
   MdpPage,
@@ -40,6 +42,7 @@ import {
   TraccarPage,
   UNDER_CONSTRUCTION_PATHS,
   UnderConstruction,
+  VeiculoLocalizacaoPage,
   WhatsPage,
 } from './routes';
 import { theme } from './theme';
@@ -69,6 +72,7 @@ export function App() {
       <Resource name="cobrancas" {...cobrancas} />
       <Resource name="chips" {...chips} />
       <Resource name="rastreadores" {...rastreadores} />
+      <Resource name="frota" {...frota} />
       <CustomRoutes noLayout>
         <Route
           path="/install"
@@ -116,6 +120,9 @@ export function App() {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/financeiro/*" element={<FinanceiroPage />} />
+        {/* The fleet's map and a vehicle's location: the map library loads only on these pages. */}
+        <Route path="/frota/mapa" element={<FrotaMapaPage />} />
+        <Route path="/veiculos/:id/localizacao" element={<VeiculoLocalizacaoPage />} />
         {/* One reading of the menu spells it /odensservicos (SPEC 2.1): the same screen. */}
         <Route path="/odensservicos/*" element={<PathAlias from="/odensservicos" to="/ordensservicos" />} />
         <Route path="/settings/perfil/*" element={<ProfilePage />} />

@@ -28,6 +28,8 @@ export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/Pre
 export const ContratoPublicoPage = lazy(() => import('./custom-pages/contrato/ContratoPublicoPage'));
 export const CobrancaPublicaPage = lazy(() => import('./custom-pages/cobranca/CobrancaPublicaPage'));
 export const FinanceiroPage = lazy(() => import('./custom-pages/financeiro/FinanceiroPage'));
+export const FrotaMapaPage = lazy(() => import('./resources/frota/FrotaMapaPage'));
+export const VeiculoLocalizacaoPage = lazy(() => import('./resources/frota/VeiculoLocalizacaoPage'));
 export const TraccarPage = lazy(() => import('./custom-pages/integrations/TraccarPage'));
 export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPage'));
 export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'));

@@ -7,6 +7,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
 import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
+import SensorsIcon from '@mui/icons-material/SensorsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { Box } from '@mui/material';
 import { useCanAccess, useTranslate } from 'ra-core';
@@ -25,6 +26,10 @@ export function AppMenu() {
         <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
         <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
         <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
+        <MenuGroup label="app.menu.frota" icon={<SensorsIcon />} paths={['/frota']}>
+          {groupLink('/frota', 'frota_saude')}
+          {groupLink('/frota/mapa', 'frota_mapa')}
+        </MenuGroup>
         <MenuGroup
           label="app.menu.financeiro"
           icon={<AccountBalanceIcon />}

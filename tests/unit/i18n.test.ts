@@ -80,6 +80,7 @@ describe('pt-BR catalogue', () => {
       'clientes',
       'cobrancas',
       'contratos',
+      'frota',
       'ordensservicos',
       'planos',
       'rastreadores',

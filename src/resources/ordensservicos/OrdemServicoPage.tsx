@@ -20,6 +20,8 @@ import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, Signat
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { ChecklistGrid } from './ChecklistGrid';
 import { FinalizarConfirm } from './FinalizarConfirm';
+import { ValidacaoPanel } from '../frota/ValidacaoPanel';
+import { SemValidacaoConfirm } from '../frota/SemValidacaoConfirm';
 import { agendamentoTexto, isConcluida, statusLabel, veiculoResumo } from './format';
 import { ordemTransform } from './OrdemServicoForm';
 import type { OrdemCliente, OrdemServico } from './types';
@@ -99,6 +101,7 @@ function OrdemDocument({
           ]}
         />
       </PrintSection>
+      <ValidacaoPanel id={ordem.id} concluida={concluida} validacao={ordem.validacao} />
       {ordem.informacoes ? (
         <PrintSection title={page('observacoes')}>
           <PrintText>{ordem.informacoes}</PrintText>
@@ -135,12 +138,18 @@ export function OrdemServicoPage() {
   const checklist: Checklist = { ...ordem?.checklist, ...answers };
   const concluida = isConcluida(ordem);
 
-  const save = (status: number) => {
+  // Finalizar without a report in 10 minutes: the server's 409 asks for confirmation (DESIGN 10).
+  const [semValidacao, setSemValidacao] = React.useState<string>();
+  const save = (status: number, confirmado = false) => {
     if (!ordem) return;
     setChecklistError(undefined);
+    const data = {
+      ...(ordemTransform({ ...ordem, checklist, status }) as Partial<OrdemServico>),
+      ...(confirmado ? { semValidacao: true } : {}),
+    };
     update(
       'ordensservicos',
-      { id: ordem.id, data: ordemTransform({ ...ordem, checklist, status }) as Partial<OrdemServico>, previousData: ordem },
+      { id: ordem.id, data, previousData: ordem },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -150,8 +159,10 @@ export function OrdemServicoPage() {
           void refetch();
         },
         onError: (failure) => {
+          const errors = serverFieldErrors(failure);
+          if (errors.semValidacao && !confirmado) return setSemValidacao(errors.semValidacao);
           onError(failure);
-          setChecklistError(serverFieldErrors(failure).checklist);
+          setChecklistError(errors.checklist);
         },
       },
     );
@@ -199,6 +210,14 @@ export function OrdemServicoPage() {
               />
             </>
           ) : null}
+          <SemValidacaoConfirm
+            message={semValidacao}
+            onClose={() => setSemValidacao(undefined)}
+            onConfirm={() => {
+              setSemValidacao(undefined);
+              save(ORDEM_STATUS.CONCLUIDO, true);
+            }}
+          />
           <PrintButton disabled={!ordem} />
           <ExitButton to="/ordensservicos" />
         </>

@@ -2,6 +2,7 @@ import type { Checklist } from '../../../domain/ordensservicos';
 import type { ClienteResumo } from '../clientes/types';
 import type { Tracker } from '../rastreadores/types';
 import type { Veiculo } from '../veiculos/types';
+import type { Validacao } from '../frota/ValidacaoPanel';
 
 /** A staff user an order can be assigned to (GET /v1/tecnicos). */
 export interface Tecnico {
@@ -35,4 +36,6 @@ export interface OrdemServico {
   veiculo?: Pick<Veiculo, 'id' | 'marca' | 'modelo' | 'ano' | 'placa' | 'renavan' | 'chassi'> | null;
   device?: Pick<Tracker, 'id' | 'imei' | 'modelo' | 'marca' | 'phone' | 'iccid'> | null;
   tecnico?: Tecnico | null;
+  /** What Finalizar stored: the tracker's live state, or who finalized without validation (DESIGN 10). */
+  validacao?: Validacao | null;
 }

@@ -1,0 +1,343 @@
+/**
+ * Frota → Mapa (/frota/mapa, DESIGN 10): every vehicle with a position, clustered (clusterMaxZoom
+ * 14, radius 50, as traccar-web) and coloured by situation; a cluster is red when any of its
+ * vehicles needs attention. A click opens a popup with plate, client, speed, ignition, last report
+ * and address, and links to the vehicle and the client. Filters by situation and client, a box to
+ * find a plate; the positions are read again every 5 s, so a move shows within 10 s. The tiles are
+ * the company's (Configurações of the fleet); MapLibre loads only on this page.
+ */
+import * as React from 'react';
+import ListIcon from '@mui/icons-material/ListOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, Button, Card, InputAdornment, TextField, Typography } from '@mui/material';
+import { LinkBase as Link, useNotify, useTranslate } from 'ra-core';
+import { Title } from 'react-admin';
+import { useNavigate } from 'react-router';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { FeatureCollection, Point } from 'geojson';
+import { formatDateTime } from '../../../domain/formatters';
+import { formatIgnicao, formatVelocidade, SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM, tempoDesde } from '../../../domain/frota';
+import { apiFetch } from '../../dataProvider/http';
+import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
+import { clientePagina } from '../../components/ClienteLink';
+import { ClientePicker } from './ClienteFilter';
+import { ConexaoBanner } from './ConexaoBanner';
+import { createMap, maplibregl, type MapaConfig } from './mapa';
+import type { Conexao, FrotaItem } from './types';
+
+/** [idrastreador, latitude, longitude, situacao, placa, curso] */
+type Linha = [number, number, number, string, string, number];
+const REFRESH_MS = 5_000;
+
+const colorBySituacao: maplibregl.ExpressionSpecification = [
+  'match',
+  ['get', 's'],
+  ...SITUACOES_ORDEM.flatMap((s) => [s, SITUACAO_COR[s]]),
+  '#616161',
+] as unknown as maplibregl.ExpressionSpecification;
+
+function geojson(rows: Linha[]): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(([id, lat, lon, s, placa, curso]) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [lon, lat] },
+      properties: { id, s, placa, curso },
+    })),
+  };
+}
+
+const normalizePlaca = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** The popup's content: built as DOM (MapLibre owns it), links routed by the app's router. */
+function popupContent(item: FrotaItem, navigate: (to: string) => void, translate: (key: string) => string) {
+  const root = document.createElement('div');
+  root.style.font = '13px Roboto, Arial, sans-serif';
+  root.style.minWidth = '220px';
+  const line = (label: string, value: string) => {
+    if (!value) return;
+    const p = document.createElement('div');
+    const b = document.createElement('b');
+    b.textContent = `${label}: `;
+    p.append(b, value);
+    root.append(p);
+  };
+  const title = document.createElement('div');
+  title.style.fontWeight = '700';
+  title.style.fontSize = '15px';
+  title.textContent = item.placa || item.imei;
+  const situacao = document.createElement('div');
+  situacao.textContent = SITUACAO_LABEL[item.situacao] ?? item.situacao;
+  situacao.style.color = SITUACAO_COR[item.situacao] ?? '#616161';
+  situacao.style.fontWeight = '600';
+  root.append(title, situacao);
+  line(translate('app.frota.cliente'), item.clienteNome ?? '');
+  line(translate('app.frota.velocidade'), formatVelocidade(item.velocidade));
+  line(translate('app.frota.ignicao'), formatIgnicao(item.ignicao));
+  line(
+    translate('app.frota.ultimo_relato'),
+    item.lastUpdate ? `${tempoDesde(item.lastUpdate)} (${formatDateTime(item.lastUpdate)})` : translate('app.frota.nunca'),
+  );
+  line(translate('app.frota.endereco'), item.endereco);
+  const links = document.createElement('div');
+  links.style.marginTop = '6px';
+  links.style.display = 'flex';
+  links.style.gap = '12px';
+  const link = (text: string, to: string) => {
+    const a = document.createElement('a');
+    a.href = to;
+    a.textContent = text;
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      navigate(to);
+    });
+    links.append(a);
+  };
+  if (item.idveiculo) link(translate('app.frota.abrir_veiculo'), `/veiculos/${item.idveiculo}/localizacao`);
+  if (item.idcliente) link(translate('app.frota.abrir_cliente'), clientePagina(item.idcliente));
+  root.append(links);
+  return root;
+}
+
+export default function FrotaMapaPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { integrations, isPending } = useCompanyIntegrations();
+  const mapa = (integrations as { frota?: { mapa?: MapaConfig } } | undefined)?.frota?.mapa;
+  const container = React.useRef<HTMLDivElement>(null);
+  const mapRef = React.useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = React.useState(false);
+  const [failed, setFailed] = React.useState(false);
+  const [situacao, setSituacao] = React.useState('');
+  const [idcliente, setIdcliente] = React.useState<number | null>(null);
+  const [rows, setRows] = React.useState<Linha[] | null>(null);
+  const [conexao, setConexao] = React.useState<Conexao | null>(null);
+  const [placa, setPlaca] = React.useState('');
+  const fitted = React.useRef(false);
+  const clusterMarkers = React.useRef(new Map<number, maplibregl.Marker>());
+  const popupRef = React.useRef<(id: number, at: [number, number]) => Promise<void>>(async () => undefined);
+
+  // The map, once the company's tile source is known.
+  React.useEffect(() => {
+    if (isPending || !container.current) return undefined;
+    let map: MapLibreMap;
+    try {
+      map = createMap(container.current, mapa);
+    } catch {
+      // No WebGL in this browser: said on the page instead of a blank box.
+      void Promise.resolve().then(() => setFailed(true));
+      return undefined;
+    }
+    const markers = clusterMarkers.current;
+    const openPopup = async (id: number, at: [number, number]) => {
+      try {
+        const item = await apiFetch<FrotaItem>(`/v1/frota/${id}`);
+        new maplibregl.Popup({ maxWidth: '320px' })
+          .setLngLat(at)
+          .setDOMContent(popupContent(item, navigate, translate))
+          .addTo(map);
+      } catch {
+        notify('app.frota.placa_nao_achada', { type: 'error' });
+      }
+    };
+    popupRef.current = openPopup;
+    mapRef.current = map;
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.on('load', () => {
+      map.addSource('frota', {
+        type: 'geojson',
+        data: geojson([]),
+        cluster: true,
+        clusterMaxZoom: 14,
+        clusterRadius: 50,
+        clusterProperties: { problemas: ['+', ['case', ['==', ['get', 's'], 'comunicando'], 0, 1]] },
+      });
+      map.addLayer({
+        id: 'clusters',
+        type: 'circle',
+        source: 'frota',
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': ['case', ['>', ['get', 'problemas'], 0], SITUACAO_COR.silencioso, SITUACAO_COR.comunicando],
+          'circle-opacity': 0.85,
+          'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 24, 1000, 30],
+          'circle-stroke-width': 3,
+          'circle-stroke-color': '#ffffff',
+        },
+      });
+      map.addLayer({
+        id: 'veiculos',
+        type: 'circle',
+        source: 'frota',
+        filter: ['!', ['has', 'point_count']],
+        paint: { 'circle-color': colorBySituacao, 'circle-radius': 8, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
+      });
+      map.on('click', 'clusters', async (event) => {
+        const feature = event.features?.[0];
+        if (!feature) return;
+        const zoom = await (map.getSource('frota') as GeoJSONSource).getClusterExpansionZoom(feature.properties.cluster_id as number);
+        map.easeTo({ center: (feature.geometry as Point).coordinates as [number, number], zoom });
+      });
+      map.on('click', 'veiculos', (event) => {
+        const feature = event.features?.[0];
+        if (feature) void openPopup(Number(feature.properties.id), (feature.geometry as Point).coordinates as [number, number]);
+      });
+      for (const layer of ['clusters', 'veiculos']) {
+        map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+        map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+      }
+      // The cluster's count as an HTML label (no font download needed for a raster style).
+      map.on('render', () => {
+        if (!map.isSourceLoaded('frota')) return;
+        const seen = new Set<number>();
+        for (const feature of map.querySourceFeatures('frota', { filter: ['has', 'point_count'] })) {
+          const id = Number(feature.properties.cluster_id);
+          if (seen.has(id)) continue;
+          seen.add(id);
+          let marker = markers.get(id);
+          if (!marker) {
+            const label = document.createElement('div');
+            label.className = 'frota-cluster';
+            label.textContent = String(feature.properties.point_count_abbreviated ?? feature.properties.point_count);
+            Object.assign(label.style, { color: '#fff', fontWeight: '700', fontSize: '12px', pointerEvents: 'none' });
+            marker = new maplibregl.Marker({ element: label }).setLngLat((feature.geometry as Point).coordinates as [number, number]);
+            markers.set(id, marker);
+          }
+          marker.addTo(map);
+        }
+        for (const [id, marker] of markers) {
+          if (!seen.has(id)) {
+            marker.remove();
+            markers.delete(id);
+          }
+        }
+      });
+      setReady(true);
+    });
+    map.on('error', () => undefined);
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+      map.remove();
+      mapRef.current = null;
+      setReady(false);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isPending, mapa?.url, mapa?.atribuicao]);
+
+  // The positions: read now and every 5 s with the filters.
+  React.useEffect(() => {
+    let live = true;
+    const query = new URLSearchParams();
+    if (situacao) query.set('situacao', situacao);
+    if (idcliente) query.set('idcliente', String(idcliente));
+    const read = async () => {
+      try {
+        const reply = await apiFetch<{ Items: Linha[]; conexao: Conexao }>(`/v1/frota/mapa?${query}`);
+        if (!live) return;
+        setRows(reply.Items);
+        setConexao(reply.conexao);
+      } catch {
+        /* the last positions stay; the banner tells when Traccar is down */
+      }
+    };
+    void read();
+    const timer = setInterval(() => void read(), REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [situacao, idcliente]);
+
+  React.useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !rows) return;
+    (map.getSource('frota') as GeoJSONSource | undefined)?.setData(geojson(rows));
+    if (!fitted.current && rows.length) {
+      fitted.current = true;
+      const bounds = new maplibregl.LngLatBounds();
+      for (const [, lat, lon] of rows) bounds.extend([lon, lat]);
+      map.fitBounds(bounds, { padding: 60, maxZoom: 14, duration: 0 });
+    }
+  }, [ready, rows]);
+
+  const find = (event: React.FormEvent) => {
+    event.preventDefault();
+    const wanted = normalizePlaca(placa);
+    const row = rows?.find((r) => normalizePlaca(r[4]) === wanted);
+    if (!wanted) return;
+    if (!row) return notify('app.frota.placa_nao_achada', { type: 'error' });
+    mapRef.current?.flyTo({ center: [row[2], row[1]], zoom: 16, duration: 0 });
+    void popupRef.current(row[0], [row[2], row[1]]);
+  };
+
+  return (
+    <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+      <Title title={translate('app.frota.mapa_title')} />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          {translate('app.frota.mapa_title')}
+        </Typography>
+        <Button component={Link} to="/frota" variant="outlined" startIcon={<ListIcon />}>
+          {translate('app.frota.ver_saude')}
+        </Button>
+      </Box>
+      <ConexaoBanner conexao={conexao} />
+      <Card variant="outlined">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('app.frota.situacao')}
+            value={situacao}
+            onChange={(event) => setSituacao(event.target.value)}
+            sx={{ width: 200 }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{translate('app.frota.todas')}</option>
+            {SITUACOES_ORDEM.map((s) => (
+              <option key={s} value={s}>
+                {SITUACAO_LABEL[s]}
+              </option>
+            ))}
+          </TextField>
+          <ClientePicker value={idcliente} onChange={setIdcliente} />
+          <Box component="form" role="search" onSubmit={find}>
+            <TextField
+              size="small"
+              label={translate('app.frota.achar_placa')}
+              value={placa}
+              onChange={(event) => setPlaca(event.target.value)}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} aria-live="polite">
+            {rows ? translate('app.frota.veiculos_no_mapa', { smart_count: rows.length }) : ''}
+          </Typography>
+        </Box>
+        {failed ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {translate('app.frota.mapa_erro')}
+          </Alert>
+        ) : null}
+        <Box
+          ref={container}
+          data-testid="frota-mapa"
+          data-pontos={rows?.length ?? ''}
+          data-pronto={ready ? 'sim' : 'nao'}
+          sx={{ height: { xs: 480, md: 'calc(100vh - 260px)' }, minHeight: 420 }}
+        />
+      </Card>
+    </Box>
+  );
+}
