@@ -19,9 +19,6 @@ export const ENVIAR_MAX = 100;
 /** The charge's public token: 64 hex characters (migration 0011's default). */
 export const COBRANCA_TOKEN = /^[0-9a-f]{64}$/;
 
-/** NFS-e list filter values (DESIGN 10). */
-export const NFSE_FILTROS = ['emitida', 'agendada', 'erro', 'nenhuma'] as const;
-
 /** The template placeholders of the payment (DESIGN 10), besides SPEC 9's. */
 export const PAGAMENTO_PLACEHOLDERS = ['linkPagamento', 'pixCopiaECola', 'linhaDigitavel'] as const;
 

@@ -4,6 +4,7 @@ import { NOTIFICACOES_OPTIONS } from '../constants';
 import { MSG, valuesAccepted } from '../messages';
 import { codeText, int, text } from './common';
 import { optionalPercent } from './financeiro';
+import { nfseSettingsSchema } from './nfse';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -61,6 +62,7 @@ export const integrationsSchema = z
       .partial(),
     frota: frotaSettingsSchema,
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
+    nfse: nfseSettingsSchema,
   })
   .partial();
 

@@ -8,7 +8,9 @@
  * A charge set to 1 by staff is a payment (paymentDate today), and every change reconciles its
  * client's billing status at once, in the same transaction (jobs/billing.ts).
  */
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { NFSE_FILTROS } from '../../domain/nfse';
 import { daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import { COBRANCA_STATUS, valorAtualizado, type Informacoes } from '../../domain/financeiro';
@@ -153,7 +155,7 @@ export const bucketsOfRange = (db: DbOrTx, range: DueRange, today: CalendarDate)
  */
 const TODAY = sql`${sql.placeholder('today')}`;
 function summarySql(q: ListParams) {
-  const rollup = pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined;
+  const rollup = pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined && q.nfse === undefined;
   const select = rollup
     ? bucketsSelect(rollupSource, rollupRange({ dataInicio: q.dataInicio as CalendarDate, dataFim: q.dataFim as CalendarDate }), TODAY)
     : bucketsSelect(rowSource, and(pesquisaCondition(cobrancas.busca, q.pesquisa, { placeholders: true }), ...filters.where(q)), TODAY);
@@ -198,11 +200,24 @@ async function presentCharges(items: Item[], db: DbOrTx) {
   }
 }
 
-const filters = listFilters({ idcliente: id(MSG.invalidCliente).optional(), dataInicio: dateFilter(), dataFim: dateFilter() }, (q) => [
-  q.idcliente !== undefined ? eq(cobrancas.idcliente, q.idcliente) : undefined,
-  q.dataInicio ? gte(cobrancas.duedate, q.dataInicio) : undefined,
-  q.dataFim ? lte(cobrancas.duedate, q.dataFim) : undefined,
-]);
+const filters = listFilters(
+  {
+    idcliente: id(MSG.invalidCliente).optional(),
+    dataInicio: dateFilter(),
+    dataFim: dateFilter(),
+    // The NFS-e (DESIGN 10): emitida, agendada, erro, or nenhuma (none, or cancelled).
+    nfse: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(NFSE_FILTROS, { error: 'Use emitida, agendada, erro ou nenhuma.' }).optional(),
+    ),
+  },
+  (q) => [
+    q.idcliente !== undefined ? eq(cobrancas.idcliente, q.idcliente) : undefined,
+    q.dataInicio ? gte(cobrancas.duedate, q.dataInicio) : undefined,
+    q.dataFim ? lte(cobrancas.duedate, q.dataFim) : undefined,
+    q.nfse ? (q.nfse === 'nenhuma' ? isNull(cobrancas.nfseStatus) : eq(cobrancas.nfseStatus, q.nfse)) : undefined,
+  ],
+);
 
 export const cobrancasResource = defineResource({
   name: 'cobrancas',

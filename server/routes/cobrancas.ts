@@ -33,6 +33,26 @@ import { getCompany, integrationActive } from '../services/company';
 import { alertValues, enqueueEnvio, mobileOf, MOTIVO } from '../services/mensagens';
 import { linkPagamento } from '../services/public-url';
 import { cobrancaPagamento } from './static-cobranca';
+import { z } from 'zod';
+import { text } from '../../domain/schemas/common';
+import { asaas, asaasBaseUrl } from '../integrations/asaas';
+import { IntegrationError } from '../integrations/http';
+import { onGatewayEvent } from '../services/pagamentos';
+import { aplicarEventoNfse, cancelarNfse, emitirNfse } from '../services/nfse';
+import { companySecrets } from '../services/company';
+
+/** Asaas' NFS-e events (INTEGRATIONS.md 3), payload key `invoice`. */
+const INVOICE_EVENTS = [
+  'INVOICE_CREATED',
+  'INVOICE_UPDATED',
+  'INVOICE_SYNCHRONIZED',
+  'INVOICE_AUTHORIZED',
+  'INVOICE_PROCESSING_CANCELLATION',
+  'INVOICE_CANCELED',
+  'INVOICE_CANCELLATION_DENIED',
+  'INVOICE_ERROR',
+];
+const servicosQuery = z.object({ descricao: text(100).optional() });
 
 export interface CobrancaRoutesOptions {
   queue: JobQueue;
@@ -184,6 +204,63 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       });
       return { id, status: 'enviada', motivo: '' };
     });
+
+  // NFS-e events arrive on the payment webhook and are applied once from the queue, like payments.
+  for (const event of INVOICE_EVENTS) onGatewayEvent(event, (tx, payload) => aplicarEventoNfse(tx, payload as never));
+
+  r.post(
+    '/v1/cobrancas/:id/nfse',
+    {
+      schema: { tags, summary: 'Emite agora a NFS-e da cobrança (Asaas)', params: idParam },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const [exists] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
+      if (!exists) throw notFound();
+      return { nfse: await emitirNfse(db, request.params.id, { baseUrl: options.asaasBaseUrl }) };
+    },
+  );
+
+  r.post(
+    '/v1/cobrancas/:id/nfse/cancelar',
+    {
+      schema: { tags, summary: 'Cancela a NFS-e da cobrança (administradores)', params: idParam },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const [exists] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
+      if (!exists) throw notFound();
+      return { nfse: await cancelarNfse(db, request.params.id, { baseUrl: options.asaasBaseUrl }) };
+    },
+  );
+
+  r.get(
+    '/v1/integrations/nfse/servicos',
+    {
+      schema: { tags: ['integrações'], summary: 'Serviços municipais que a conta Asaas pode faturar', querystring: servicosQuery },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const company = await getCompany(db);
+      if (!integrationActive(company, 'gateway'))
+        throw conflict('Ative o Asaas em Integrações → Gateway de pagamento antes de configurar a NFS-e.');
+      const token = String(company.integrations.gateway.token);
+      try {
+        const Items = await asaas.municipalServices(
+          { token, baseUrl: asaasBaseUrl(token, options.asaasBaseUrl), secrets: companySecrets(company) },
+          request.query.descricao ?? '',
+        );
+        return { Items: Items.map((s) => ({ id: String(s.id), description: String(s.description), issTax: s.issTax ?? null })) };
+      } catch (error) {
+        // Asaas' refusal or absence, in pt-BR, as a 409/502 the screen shows: never a 500.
+        if (error instanceof IntegrationError) {
+          request.log.warn({ code: error.code, detail: error.detail }, `Serviços municipais: ${error.message}`);
+          throw conflict(error.message);
+        }
+        throw error;
+      }
+    },
+  );
 
   r.post(
     '/v1/cobrancas/enviar',

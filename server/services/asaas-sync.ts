@@ -24,6 +24,8 @@ import { companyRates } from './finance';
 import type { GatewayJob } from './gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
 import { fetchBoth, lerPagamento, payable } from './asaas-pagamento';
+import { emitirNfse, syncInvoiceSettings } from './nfse';
+import { HttpError } from '../http-errors';
 
 type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
@@ -193,6 +195,18 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     return `Pagamento ${charge.gatewayId} atualizado no Asaas${read?.pix || read?.boleto ? '; PIX e boleto lidos de novo' : ''}.`;
   }
 
+  /** The subscription's NFS-e settings in Asaas (DESIGN 10); a refusal is logged, the subscription stays synced. */
+  async function invoiceSettingsOf(config: AsaasConfig, subscriptionId: string): Promise<string> {
+    try {
+      const done = await syncInvoiceSettings(config, await getCompany(db), subscriptionId);
+      return done ? ` ${done}` : '';
+    } catch (error) {
+      if (!(error instanceof IntegrationError) || error.httpStatus !== 400) throw error;
+      log.warn({ subscriptionId, code: error.code, detail: error.detail }, `Asaas recusou a NFS-e da assinatura: ${error.message}`);
+      return ` NFS-e da assinatura recusada: ${error.message}`;
+    }
+  }
+
   const subscriptionFields = (sub: AssinaturaRow) => ({
     value: Number(sub.valor),
     cycle: sub.cycle,
@@ -227,7 +241,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     if (sub.gatewayId) {
       try {
         await asaas.updateSubscription(config, sub.gatewayId, { ...subscriptionFields(sub), updatePendingPayments: true });
-        return 'Assinatura atualizada no Asaas.';
+        return `Assinatura atualizada no Asaas.${await invoiceSettingsOf(config, sub.gatewayId)}`;
       } catch (error) {
         if (!(error instanceof IntegrationError) || error.httpStatus !== 404) throw error;
         // Removed in Asaas: made again.
@@ -260,7 +274,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
       return 'Assinatura alterada durante a sincronização; a do Asaas foi descartada.';
     }
     const created = await chargesOfSubscription(config, remote.id);
-    return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).`;
+    return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).${await invoiceSettingsOf(config, remote.id)}`;
   }
 
   async function run(job: GatewayJob): Promise<string> {
@@ -272,6 +286,15 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         return syncCliente(config, job.id);
       case 'cobranca-atualizar':
         return atualizarPagamento(config, job.id);
+      case 'nfse-emitir':
+        return emitirNfse(db, job.id, { baseUrl, agendar: (job as { agendar?: boolean }).agendar }).then(
+          (nfse) => `NFS-e ${nfse.id}: ${nfse.status}.`,
+          (error: unknown) => {
+            // A refusal (stored on the charge) or nothing to issue: done, not retried.
+            if (error instanceof HttpError) return `NFS-e não emitida: ${error.message}`;
+            throw error;
+          },
+        );
       case 'cobranca-cancelar':
         return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
       case 'assinatura':

@@ -21,6 +21,7 @@ import { appToday } from './clock';
 import { getCompany, integrationActive } from './company';
 import type { Effects } from './effects';
 import { enqueueAlertas, type AlertRequest } from './mensagens';
+import { nfseAtiva } from './nfse-config';
 
 /** What of a charge its follow-ups depend on. */
 export interface CobrancaEstado {
@@ -31,6 +32,8 @@ export interface CobrancaEstado {
   gatewayId?: string | null;
   /** Its value (a number, or numeric text from an UPDATE's returning): a change moves the gateway payment. */
   valor?: number | string;
+  /** A subscription's charge is invoiced by Asaas itself (its invoiceSettings). */
+  idassinatura?: number | null;
 }
 
 /** Who changed it: staff, the gateway (webhook or sync), an import of history, the billing run. */
@@ -82,11 +85,29 @@ export async function cobrancaAlterada(
     (before.duedate !== after.duedate || Number(before.valor) !== Number(after.valor))
   )
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-atualizar', id: after.id });
+  await nfseAutomatica(tx, before, after, effects);
   const cancelled = before?.status !== COBRANCA_STATUS.CANCELADA && (!after || after.status === COBRANCA_STATUS.CANCELADA);
   const gatewayId = after?.gatewayId ?? before?.gatewayId;
   // A payment the gateway itself cancelled needs no call back.
   if (cancelled && gatewayId && origem !== 'gateway' && before)
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-cancelar', id: before.id, gatewayId });
+}
+
+/**
+ * The NFS-e issued automatically (DESIGN 10): on payment (emissao 'pagamento'), or scheduled for
+ * the due date once the gateway payment is linked ('vencimento'). A subscription's charges are
+ * invoiced by Asaas through the subscription's invoiceSettings.
+ */
+async function nfseAutomatica(tx: DbOrTx, before: CobrancaEstado | null, after: CobrancaEstado | null, effects: Effects) {
+  if (!after?.gatewayId || after.idassinatura) return;
+  const paid = after.status === COBRANCA_STATUS.RECEBIDA && before?.status !== COBRANCA_STATUS.RECEBIDA;
+  const linked = !before?.gatewayId && after.status !== COBRANCA_STATUS.CANCELADA;
+  if (!paid && !linked) return;
+  const nfse = nfseAtiva(await getCompany(tx));
+  if (!nfse) return;
+  if (paid && nfse.emissao === 'pagamento') await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'nfse-emitir', id: after.id });
+  if (linked && nfse.emissao === 'vencimento')
+    await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'nfse-emitir', id: after.id, agendar: true });
 }
 
 /** Charges created together (the billing run's periods): their alerts or gateway payments. */

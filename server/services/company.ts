@@ -10,6 +10,7 @@ import { DEFAULT_FROTA, type Dadosempresa, type Integrations } from '../../domai
 import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
 import { randomToken } from './passwords';
+import { DEFAULT_NFSE } from '../../domain/nfse';
 
 const SECRET_PATHS = [
   ['traccar', 'token'],
@@ -44,6 +45,8 @@ export function defaultIntegrations() {
     frota: structuredClone(DEFAULT_FROTA),
     /** exigir2fa: staff without two-factor sign-in enroll at their next sign-in (DESIGN 10). */
     seguranca: { exigir2fa: false },
+    /** NFS-e through Asaas (DESIGN 10): off until an administrator picks the municipal service. */
+    nfse: { ...DEFAULT_NFSE },
   };
 }
 

@@ -14,6 +14,8 @@ export type GatewayJob =
   | { kind: 'cobranca'; id: number }
   /** The payment of an open charge whose value or due date staff changed; then its PIX and boleto again. */
   | { kind: 'cobranca-atualizar'; id: number }
+  /** The charge's NFS-e (DESIGN 10): issued now, or scheduled for its due date (`agendar`). */
+  | { kind: 'nfse-emitir'; id: number; agendar?: boolean }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
   /** The subscription: created, updated, or removed when it stops being active. */

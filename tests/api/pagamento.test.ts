@@ -178,6 +178,137 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it("NFS-e: the service from Asaas' list; issued by hand, authorized by INVOICE_AUTHORIZED (applied once), cancelled by an administrator; Asaas' refusal stored in pt-BR; on payment; subscriptions get invoiceSettings", async () => {
+    expect((await gateway(1)).status).toBe(200);
+    try {
+      const servicos = await env.admin.get('/v1/integrations/nfse/servicos?descricao=monitoramento');
+      expect(servicos.status).toBe(200);
+      expect(servicos.body.Items).toEqual([{ id: '11.02', description: expect.stringContaining('monitoramento'), issTax: 3 }]);
+      const settings = {
+        ativo: true,
+        municipalServiceId: '11.02',
+        municipalServiceName: servicos.body.Items[0].description,
+        iss: 3,
+        retainIss: false,
+        descricao: 'Rastreamento: {{description}} ({{codigo}})',
+        emissao: 'manual',
+      };
+      expect((await env.admin.put('/v1/users/1', { integrations: { nfse: { ...settings, municipalServiceId: '' } } })).status).toBe(400);
+      expect((await env.admin.put('/v1/users/1', { integrations: { nfse: settings } })).status).toBe(200);
+      const cliente = await newClient();
+      const c = await charge(cliente.id, { descricao: 'Mensalidade', valor: 99 });
+      await waitFor(
+        async () => (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${c.id}`))[0].g !== null,
+      );
+      const staff = newUser();
+      expect((await env.admin.post('/v1/users', staff)).status).toBe(201);
+      const usuario = new Client(env.t.app);
+      expect((await usuario.login(staff.login, staff.password)).status).toBe(200);
+
+      const issued = await usuario.post(`/v1/cobrancas/${c.id}/nfse`);
+      expect(issued.status).toBe(200);
+      const invoiceId = issued.body.nfse.id as string;
+      expect(fake.invoices.get(invoiceId)).toMatchObject({
+        serviceDescription: `Rastreamento: Mensalidade (${String(c.id).padStart(5, '0')})`,
+        municipalServiceId: '11.02',
+        value: 99,
+        taxes: { iss: 3, retainIss: false },
+      });
+      const listed = async (nfse: string) =>
+        (await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}&nfse=${nfse}`)).body.Items.map((i: { id: number }) => i.id);
+      expect(await listed('agendada')).toEqual([c.id]);
+      expect((await usuario.post(`/v1/cobrancas/${c.id}/nfse`)).status).toBe(409);
+
+      fake.authorizeInvoice(invoiceId);
+      await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.nfseStatus === 'emitida');
+      const authorized = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.nfse;
+      expect(authorized).toMatchObject({
+        id: invoiceId,
+        status: 'AUTHORIZED',
+        numero: expect.any(String),
+        pdfUrl: expect.stringMatching(/\.pdf$/),
+        xmlUrl: expect.stringMatching(/\.xml$/),
+        erro: null,
+      });
+      const event = [...fake.events.values()].find((e) => e.event === 'INVOICE_AUTHORIZED' && e.invoice?.id === invoiceId)!;
+      fake.replay(event.id);
+      await fake.idle();
+      const applied = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_eventos WHERE event_id = ${event.id}`);
+      expect(applied[0].n).toBe(1);
+      expect(await listed('emitida')).toEqual([c.id]);
+
+      expect((await usuario.post(`/v1/cobrancas/${c.id}/nfse/cancelar`)).status).toBe(403);
+      const cancelled = await env.admin.post(`/v1/cobrancas/${c.id}/nfse/cancelar`);
+      expect(cancelled.body.nfse.status).toBe('CANCELED');
+      expect(await listed('nenhuma')).toEqual([c.id]);
+
+      // Asaas refuses (no fiscal data on the account): its words, stored and shown, a 409.
+      const other = await charge(cliente.id, { valor: 50 });
+      await waitFor(
+        async () => (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${other.id}`))[0].g !== null,
+      );
+      fake.setFiscalConfigured(false);
+      const refused = await usuario.post(`/v1/cobrancas/${other.id}/nfse`);
+      fake.setFiscalConfigured(true);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Asaas: Configure as informações fiscais da sua conta antes de emitir notas fiscais.');
+      expect((await env.admin.get(`/v1/cobrancas/${other.id}`)).body).toMatchObject({
+        nfseStatus: 'erro',
+        nfse: { erro: refused.body.message },
+      });
+      // The city hall refuses later: INVOICE_ERROR with its reason.
+      const retried = await usuario.post(`/v1/cobrancas/${other.id}/nfse`);
+      expect(retried.status).toBe(200);
+      fake.failInvoice(retried.body.nfse.id, 'Alíquota de ISS divergente da cadastrada na prefeitura.');
+      await waitFor(
+        async () =>
+          (await env.admin.get(`/v1/cobrancas/${other.id}`)).body.nfse?.erro === 'Alíquota de ISS divergente da cadastrada na prefeitura.',
+      );
+      expect(await listed('erro')).toEqual([other.id]);
+
+      // On payment: received by hand, its NFS-e is issued by the gateway sync.
+      expect((await env.admin.put('/v1/users/1', { integrations: { nfse: { ...settings, emissao: 'pagamento' } } })).status).toBe(200);
+      const paid = await charge(cliente.id, { valor: 70 });
+      const paidPayment = await (async () => {
+        await waitFor(
+          async () => (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${paid.id}`))[0].g !== null,
+        );
+        return (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${paid.id}`))[0].g;
+      })();
+      expect((await env.admin.post(`/v1/cobrancas/${paid.id}/receber`, { valor: 70, data: today, forma: 'dinheiro' })).status).toBe(200);
+      await waitFor(() => [...fake.invoices.values()].some((i) => i.payment === paidPayment));
+      await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${paid.id}`)).body.nfseStatus === 'agendada');
+
+      // A subscription: Asaas invoices each payment (invoiceSettings on payment confirmation).
+      const sub = await env.admin.post('/v1/assinaturas', {
+        idcliente: cliente.id,
+        description: 'Plano',
+        valor: 60,
+        nextduedate: addDays(today, 20),
+        cycle: 'MONTHLY',
+        multa: 2,
+        jurosmensal: 1,
+      });
+      expect(sub.status).toBe(201);
+      await waitFor(
+        async () =>
+          (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM assinaturas WHERE id = ${sub.body.id}`))[0].g !== null,
+      );
+      const subId = (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM assinaturas WHERE id = ${sub.body.id}`))[0].g;
+      await waitFor(() => fake.invoiceSettings.has(subId));
+      expect(fake.invoiceSettings.get(subId)).toMatchObject({
+        municipalServiceId: '11.02',
+        effectiveDatePeriod: 'ON_PAYMENT_CONFIRMATION',
+        taxes: { iss: 3 },
+      });
+      const csv = (await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}`)).body.Items.find((i: { id: number }) => i.id === c.id);
+      expect(csv.nfse).toMatchObject({ status: 'CANCELED' });
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { nfse: { ativo: false } } });
+      await gateway(0);
+    }
+  });
+
   it('messages carry the payment link; a line whose placeholders are all empty is left out (no PIX line with Asaas off)', async () => {
     const cliente = await newClient({ mobilePhone: '(11) 98765-4321' });
     const c = await charge(cliente.id, { valor: 80 });

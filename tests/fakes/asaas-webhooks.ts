@@ -23,7 +23,9 @@ export interface AsaasEvent {
   id: string;
   event: string;
   dateCreated: string;
+  /** The resource key follows the event family: `payment` for PAYMENT_*, `invoice` for INVOICE_* (NFS-e). */
   payment: AsaasPayment;
+  invoice?: { id: string } & Record<string, unknown>;
 }
 
 export interface AsaasDelivery {
@@ -72,7 +74,7 @@ export function webhookDispatcher() {
     const delivery: AsaasDelivery = {
       eventId: payload.id,
       event: payload.event,
-      paymentId: payload.payment.id,
+      paymentId: payload.payment?.id ?? payload.invoice?.id ?? '',
       url: hook.url,
       status: 0,
       error: null,
@@ -110,6 +112,17 @@ export function webhookDispatcher() {
     /** Records the event (the payment as it is now) and queues its delivery. */
     emit(event: string, payment: AsaasPayment): void {
       const payload = { id: `evt_${randomBytes(16).toString('hex')}`, event, dateCreated: brasilia(), payment: structuredClone(payment) };
+      events.set(payload.id, payload);
+      send(payload, false);
+    },
+    /** An event of another family (INVOICE_*: key `invoice`), recorded and queued the same way. */
+    emitAs(event: string, key: 'invoice', resource: { id: string }): void {
+      const payload = {
+        id: `evt_${randomBytes(16).toString('hex')}`,
+        event,
+        dateCreated: brasilia(),
+        [key]: structuredClone(resource),
+      } as unknown as AsaasEvent;
       events.set(payload.id, payload);
       send(payload, false);
     },

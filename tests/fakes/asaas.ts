@@ -13,6 +13,7 @@
  *   POST /__fake/rate-limit                  {n}: the next n API requests answer 429
  *   POST /__fake/pix-off                     {off}: pixQrCode answers 400 (an account without a PIX key), or again 200
  *
+ * NFS-e (invoices, fiscalInfo/services, subscription invoiceSettings, INVOICE_* webhooks): asaas-fiscal.ts.
  * Beyond charges (INTEGRATIONS.md 3): `GET /v3/payments/{id}/pixQrCode` and `/identificationField`,
  * payable payments only (404 unknown or removed, 400 paid or refunded, 400 card-only); both change
  * when the payment's value or due date changes.
@@ -37,10 +38,12 @@ import {
 import { publicWebhook, webhookDispatcher, webhookFrom, type AsaasDelivery, type AsaasEvent, type AsaasWebhook } from './asaas-webhooks';
 import { addCommonControl, controlBody } from './control';
 import { qrLikePngBase64 } from './png';
+import { addFiscalRoutes, type AsaasInvoice } from './asaas-fiscal';
 import { asObject, dispatch, parseJson, Router, sendJson, startFakeServer, type FakeRequest, type RequestLog } from './http';
 
 export type { AsaasCustomer, AsaasPayment, AsaasSubscription } from './asaas-model';
 export type { AsaasDelivery, AsaasEvent, AsaasWebhook } from './asaas-webhooks';
+export type { AsaasInvoice } from './asaas-fiscal';
 
 export interface AsaasFake {
   /** `http://127.0.0.1:PORT/v3`. */
@@ -62,6 +65,12 @@ export interface AsaasFake {
   /** POSTs a delivered event again, same id (Asaas delivers at least once). */
   replay(eventId: string): void;
   rateLimit(n: number): void;
+  /** NFS-e (asaas-fiscal.ts): the invoices, and the city hall's answer to one. */
+  invoices: Map<string, AsaasInvoice>;
+  invoiceSettings: Map<string, Record<string, unknown>>;
+  authorizeInvoice(invoiceId: string): AsaasInvoice;
+  failInvoice(invoiceId: string, description?: string): AsaasInvoice;
+  setFiscalConfigured(configured: boolean): void;
   /** Resolves when every webhook delivery queued so far has been answered. */
   idle(): Promise<void>;
   requests: RequestLog[];
@@ -247,6 +256,12 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       sendJson(res, 200, publicWebhook(hook));
     });
 
+  const fiscal = addFiscalRoutes(router, {
+    payments,
+    subscriptions,
+    emit: (event, key, resource) => outgoing.emitAs(event, key, resource),
+  });
+
   // GET/PUT/DELETE by id, the same for the three resources.
   const resources = [
     ['customers', customers],
@@ -390,6 +405,11 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     generateNextPayment,
     replay: outgoing.replay,
     rateLimit: (n) => void (limited = n),
+    invoices: fiscal.invoices,
+    invoiceSettings: fiscal.invoiceSettings,
+    authorizeInvoice: fiscal.authorizeInvoice,
+    failInvoice: fiscal.failInvoice,
+    setFiscalConfigured: fiscal.setFiscalConfigured,
     idle: outgoing.idle,
     requests: server.requests,
     stop: server.stop,
