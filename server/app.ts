@@ -31,6 +31,7 @@ import { registerTecnicosRoute } from './routes/tecnicos';
 import { registerEstoqueRoutes } from './routes/estoque';
 import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
+import { registerClienteResumoRoutes } from './routes/cliente-resumo';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
+  registerClienteResumoRoutes(app, db);
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db);

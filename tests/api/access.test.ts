@@ -61,6 +61,8 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/integrations/nfse/servicos': 'admin',
   'GET /v1/tecnicos': 'user',
   'GET /v1/busca': 'user',
+  'GET /v1/clientes/:id/resumo': 'user',
+  'POST /v1/clientes/:id/confirmar': 'user',
   'GET /v1/integrations/whats/status': 'user',
   'GET /v1/integrations/whats/connect/:id': 'adminSelf',
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',
