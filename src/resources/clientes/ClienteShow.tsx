@@ -225,7 +225,8 @@ function Actions({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged:
   const bloqueado = cliente.status === CLIENTE_STATUS.BLOQUEADO;
   const vencido = cliente.status === CLIENTE_STATUS.VENCIDO;
   const nome = clienteNome(cliente);
-  const novo = (resource: string) => ({ pathname: `/${resource}/create`, state: { record: { idcliente: cliente.id } } });
+  // react-admin's create form starts from the record in `?source=` (a deep link that survives a reload).
+  const novo = (resource: string) => `/${resource}/create?${new URLSearchParams({ source: JSON.stringify({ idcliente: cliente.id }) })}`;
   const alterar = async () => {
     setBusy(true);
     try {
