@@ -26,6 +26,7 @@ import {
   AuditoriaPage,
   ContratoPublicoPage,
   CobrancaPublicaPage,
+  NfsePage,
   Dashboard,
   FinanceiroPage,
   FrotaMapaPage,
@@ -164,6 +165,14 @@ export function App() {
           element={
             <AdminOnly resource="configuracoes">
               <MdpPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/integrations/nfse/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <NfsePage />
             </AdminOnly>
           }
         />

@@ -33,6 +33,7 @@ export const VeiculoLocalizacaoPage = lazy(() => import('./resources/frota/Veicu
 export const TraccarPage = lazy(() => import('./custom-pages/integrations/TraccarPage'));
 export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPage'));
 export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'));
+export const NfsePage = lazy(() => import('./custom-pages/integrations/NfsePage'));
 export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 

@@ -143,6 +143,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         const [existing] = await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update');
         if (!existing) throw notFound();
         if (existing.status !== COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.naoRecebida);
+        // Paid through the gateway (no method recorded by staff): the gateway's own record stands.
+        if (existing.gatewayId && !existing.formaPagamento) throw conflict(MSG_PAGAMENTO.pelaGateway);
         const status = existing.duedate < today ? COBRANCA_STATUS.VENCIDA : COBRANCA_STATUS.EM_ABERTO;
         const [saved] = await tx
           .update(cobrancas)

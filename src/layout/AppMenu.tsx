@@ -49,6 +49,7 @@ export function AppMenu() {
           {groupLink('/integrations/mdp', 'mdp')}
           {groupLink('/integrations/traccar', 'traccar')}
           {groupLink('/integrations/whats', 'whats')}
+          {groupLink('/integrations/nfse', 'nfse')}
         </MenuGroup>
         {isAdministrator ? (
           <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes', '/auditoria']}>

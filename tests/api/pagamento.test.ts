@@ -173,6 +173,10 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       fake.pay(paymentId);
       await waitFor(async () => (await page(c.token)).body.cobranca.status === 1);
       expect((await page(c.token)).body).toMatchObject({ cobranca: { status: 1, pagoEm: today }, pix: null, boleto: null, invoiceUrl: '' });
+      // Paid through the gateway: not undone here.
+      expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).body.message).toBe(
+        'Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.',
+      );
     } finally {
       await gateway(0);
     }

@@ -54,6 +54,14 @@ describe('payment page in Chromium, phone-sized', () => {
       integrations: {
         whats: { server: evolution.url, instance: 'rastreio', token, status: 1 },
         gateway: { api: 'asaas', token: asaas.apiKey, status: 1 },
+        nfse: {
+          ativo: true,
+          municipalServiceId: '11.02',
+          municipalServiceName: '11.02 - Monitoramento',
+          iss: 3,
+          retainIss: false,
+          emissao: 'manual',
+        },
       },
     });
     asaas.setWebhook(`${app.url}/webhook/cobranca/1/asaas`, me.integrations.gateway.webhookToken);
@@ -123,6 +131,19 @@ describe('payment page in Chromium, phone-sized', () => {
     await phone.getByRole('heading', { name: 'Cobrança não encontrada' }).waitFor();
     expect(await phone.getByText('Rita').count()).toBe(0);
     await client.close();
+
+    // Its NFS-e, issued by hand: scheduled, then the PDF once the city hall authorizes it (INVOICE_AUTHORIZED).
+    await page.goto(`/cobrancas/${cobranca.id}`);
+    await page.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    await page.getByText('Agendada').waitFor();
+    const invoice = [...asaas.invoices.values()].find((i) => i.payment === paymentId)!;
+    asaas.authorizeInvoice(invoice.id);
+    await waitFor(async () => (await api('GET', `/v1/cobrancas/${cobranca.id}`)).nfse?.status === 'AUTHORIZED', 30_000);
+    await page.reload();
+    const pdf = page.getByRole('link', { name: 'PDF da nota' });
+    await pdf.waitFor();
+    expect(await pdf.getAttribute('href')).toBe(invoice.pdfUrl);
+    await shot(page, 'pagamento-07-nfse');
   });
 
   it('an overdue charge is received by hand in PIX at its updated value; its page says so and the dashboard follows', async () => {
@@ -149,6 +170,12 @@ describe('payment page in Chromium, phone-sized', () => {
     await page.goto('/dashboard');
     await expect.poll(async () => recebido.textContent()).toBe(formatMoney(before + atualizado));
     await shot(page, 'pagamento-06-dashboard');
+
+    // Integrações → Nota fiscal: the service chosen from Asaas' list, as saved.
+    await page.goto('/integrations/nfse');
+    await page.getByRole('heading', { name: 'Nota fiscal (NFS-e)', level: 1 }).waitFor();
+    expect(await page.getByLabel('Serviço municipal').inputValue()).toBe('11.02 - Monitoramento');
+    await shot(page, 'pagamento-08-nfse-configuracao');
     expect(errors).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
  * charge's page (without the shell), so the edit dialog lives at /cobrancas/{id}/edit.
  */
 import * as React from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Link, TextField, Typography } from '@mui/material';
+import { NFSE_FILTROS, NFSE_STATUS_LABEL } from '../../../domain/nfse';
 import { useListContext, useRecordContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { clienteDocumento, clienteNome } from '../../../domain/clientes';
@@ -35,6 +36,55 @@ import { ClienteLink } from '../../components/ClienteLink';
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
 const CobrancaPage = React.lazy(() => import('./CobrancaPage'));
+
+/** The NFS-e filter (DESIGN 10): emitida, agendada, erro, nenhuma. */
+function NfseFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('app.cobrancas.nfse.filtro')}
+      value={filterValues.nfse ?? ''}
+      onChange={(event) => {
+        const next = { ...filterValues };
+        if (event.target.value === '') delete next.nfse;
+        else next.nfse = event.target.value;
+        setFilters(next, undefined, false);
+      }}
+      sx={{ width: 150 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{translate('app.status.all')}</option>
+      {NFSE_FILTROS.map((id) => (
+        <option key={id} value={id}>
+          {translate(`app.cobrancas.nfse.filtro_${id}`)}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** The NFS-e's status and number, a link to its PDF once issued. */
+function NfseCell({ cobranca }: { cobranca: Cobranca }) {
+  const nfse = cobranca.nfse;
+  if (!nfse) return null;
+  const label = `${NFSE_STATUS_LABEL[nfse.status] ?? nfse.status}${nfse.numero ? ` nº ${nfse.numero}` : ''}`;
+  return nfse.pdfUrl ? (
+    <Link href={nfse.pdfUrl} target="_blank" rel="noopener noreferrer" sx={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </Link>
+  ) : (
+    <Box
+      component="span"
+      sx={{ whiteSpace: 'nowrap', color: nfse.status === 'ERROR' ? 'error.main' : undefined }}
+      title={nfse.erro ?? undefined}
+    >
+      {label}
+    </Box>
+  );
+}
 
 function ListSummary() {
   const { meta } = useListContext();
@@ -100,6 +150,7 @@ function CobrancaTable() {
         <>
           <DateRangeFilter />
           <StatusFilter choices={filterChoices} />
+          <NfseFilter />
           <ExportCsvButton<Cobranca> columns={csvColumns} filename="cobrancas" />
         </>
       }
@@ -135,6 +186,7 @@ function CobrancaTable() {
         <DataTable.Col source="duedate" cellSx={NOWRAP} render={(record) => formatDate(record.duedate)} />
         <DataTable.Col source="valor" align="right" render={(record) => <Valor cobranca={record as Cobranca} />} />
         <DataTable.Col source="status" render={(record) => <CobrancaStatus status={record.status} />} />
+        <DataTable.Col source="nfse" disableSort render={(record) => <NfseCell cobranca={record as Cobranca} />} />
       </ListTable>
     </ListPage>
   );

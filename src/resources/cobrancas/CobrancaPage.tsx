@@ -16,7 +16,7 @@ import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
 import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
-import { CopiarLinkButton, DesfazerRecebimentoButton, PagamentoSection, ReceberButton } from './Pagamento';
+import { CopiarLinkButton, DesfazerRecebimentoButton, NfseSection, PagamentoSection, ReceberButton } from './Pagamento';
 import type { Cobranca } from './types';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -122,6 +122,7 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
         ) : null}
       </PrintSection>
       <PagamentoSection cobranca={cobranca} />
+      <NfseSection cobranca={cobranca} />
       <PrintSection title="app.cobrancas.page.informacoes">
         <PrintText>{cobranca.informacoes || translate('app.cobrancas.page.sem_informacoes')}</PrintText>
       </PrintSection>

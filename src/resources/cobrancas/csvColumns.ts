@@ -4,6 +4,8 @@ import { useTranslate } from 'ra-core';
 import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero } from '../../../domain/formatters';
 import { csvMoney, type CsvColumn } from '../../components/csv';
+import { NFSE_STATUS_LABEL } from '../../../domain/nfse';
+import { FORMA_PAGAMENTO_LABEL, type FormaPagamento } from '../../../domain/pagamento';
 import type { Cobranca } from './types';
 
 export function useCsvColumns(): CsvColumn<Cobranca>[] {
@@ -23,6 +25,10 @@ export function useCsvColumns(): CsvColumn<Cobranca>[] {
       { header: h('valor_atualizado'), value: (c) => csvMoney(c.valorAtualizado) },
       { header: h('status'), value: (c) => translate(`app.cobrancas.status.${c.status}`, { _: String(c.status) }) },
       { header: h('pagamento'), value: (c) => formatDate(c.paymentDate) },
+      { header: h('valor_pago'), value: (c) => csvMoney(c.valorPago) },
+      { header: h('forma_pagamento'), value: (c) => FORMA_PAGAMENTO_LABEL[c.formaPagamento as FormaPagamento] ?? '' },
+      { header: h('nfse'), value: (c) => (c.nfse ? (NFSE_STATUS_LABEL[c.nfse.status] ?? c.nfse.status) : '') },
+      { header: h('nfse_numero'), value: (c) => c.nfse?.numero ?? '' },
     ];
   }, [translate]);
 }

@@ -33,6 +33,9 @@ export interface Cobranca {
   /** Received by hand (DESIGN 10): the amount and the method. */
   valorPago?: number | null;
   formaPagamento?: string | null;
+  /** The NFS-e as the gateway sync stored it (DESIGN 10), and the list filter's value. */
+  nfse?: import('../../../domain/nfse').Nfse | null;
+  nfseStatus?: string | null;
   /** The payment page's token (/static/cobranca/{token}). */
   token?: string;
   invoiceUrl?: string;
