@@ -32,6 +32,7 @@ import { registerEstoqueRoutes } from './routes/estoque';
 import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
 import { registerClienteResumoRoutes } from './routes/cliente-resumo';
+import { registerCepRoute } from './routes/cep';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
@@ -66,6 +67,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** ASAAS_BASE_URL: Asaas at another address than the API key's environment (a fake in tests). */
   asaasBaseUrl?: string;
+  /** VIACEP_URL: the CEP service (https://viacep.com.br/ws by default; a local fake in tests). */
+  viacepUrl?: string;
   /** Read the fleet back from Traccar here (server.ts: with the workers); one process holds it at a time. */
   frota?: boolean | FeedOptions;
   /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
   registerClienteResumoRoutes(app, db);
+  registerCepRoute(app, db, { viacepUrl: options.viacepUrl });
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db);

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? path.resolve(v) : undefined)),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** The CEP service the address forms read (`{VIACEP_URL}/{cep}/json/`): ViaCEP, or a local fake. */
+  VIACEP_URL: z.string().url().default('https://viacep.com.br/ws'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

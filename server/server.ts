@@ -20,6 +20,7 @@ const app = await buildApp({
   frota: env.WORKERS === 'on',
   publicUrl: env.PUBLIC_URL,
   asaasBaseUrl: env.ASAAS_BASE_URL,
+  viacepUrl: env.VIACEP_URL,
   keys: deriveKeys(loadKeyMaterial(env)),
 });
 

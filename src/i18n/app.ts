@@ -457,6 +457,14 @@ export const appMessages = {
       message: 'O endereço acessado não existe.',
       back: 'Voltar ao Dashboard',
     },
+    // BEGIN app.cep (the address forms' CEP lookup)
+    cep: {
+      buscando: 'Buscando o endereço do CEP…',
+      preenchido: 'Endereço preenchido pelo CEP. Confira e complete.',
+      nao_encontrado: 'CEP não encontrado: preencha o endereço.',
+      falhou: 'Não foi possível consultar o CEP agora: preencha o endereço.',
+    },
+    // END app.cep
     // BEGIN app.busca (the top bar's search box)
     busca: {
       label: 'Buscar em todo o sistema',

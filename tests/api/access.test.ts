@@ -63,6 +63,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/busca': 'user',
   'GET /v1/clientes/:id/resumo': 'user',
   'POST /v1/clientes/:id/confirmar': 'user',
+  'GET /v1/cep/:cep': 'public',
   'GET /v1/integrations/whats/status': 'user',
   'GET /v1/integrations/whats/connect/:id': 'adminSelf',
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',

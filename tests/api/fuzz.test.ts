@@ -24,6 +24,7 @@ import { firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { createSession, type RouteAccess } from '../../server/plugins/auth';
 import { appToday } from '../../server/services/clock';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
+import { startViaCepFake } from '../fakes/viacep';
 import { backends, newUser, useInstalledApp, validCpf } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
@@ -363,8 +364,12 @@ const pathOf = (url: string, params: Record<string, string | number>) =>
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } } };
 const token = () => fc.oneof(controlString.map(encodeURIComponent), builtin, fc.string({ maxLength: 200 }).map(encodeURIComponent));
 
+// The CEP route reads this local ViaCEP, never the internet.
+const viacep = await startViaCepFake();
+afterAll(() => viacep.close());
+
 describe.each(backends)('input fuzz (%s)', (backend) => {
-  const env = useInstalledApp(backend);
+  const env = useInstalledApp(backend, { viacepUrl: viacep.url });
   let traccar: TraccarFake;
   beforeAll(async () => {
     traccar = await startTraccarFake();
@@ -524,6 +529,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/busca': () => ({ query: { q: String(cliente.cpf) } }),
       'GET /v1/clientes/:id/resumo': () => ({ params: { id: cliente.id } }),
       'POST /v1/clientes/:id/confirmar': () => ({ params: { id: cliente.id } }),
+      'GET /v1/cep/:cep': (n) => ({ params: { cep: ['01001000', '01001-000', '20040020'][n % 3] } }),
       'GET /v1/integrations/whats/status': () => ({}),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),

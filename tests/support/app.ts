@@ -75,6 +75,8 @@ export interface TestAppOptions {
   workers?: AppOptions['workers'];
   /** Asaas at a local fake's address. */
   asaasBaseUrl?: string;
+  /** The CEP service at a local fake's address (routes/cep.ts). */
+  viacepUrl?: string;
   /** Run the fleet's feed (frota/feed.ts) with these timings. */
   frota?: AppOptions['frota'];
 }
@@ -99,6 +101,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     countCache: options.countCache,
     workers: options.workers,
     asaasBaseUrl: options.asaasBaseUrl,
+    viacepUrl: options.viacepUrl,
     frota: options.frota,
   });
   await app.ready();
