@@ -67,6 +67,11 @@ export function adminUser(integrations: Record<string, unknown> = {}) {
       whats: { server: 'https://wa.exemplo.com', instance: 'rastreio', token: 'segredo-whats', status: 1 },
       gateway: { api: 'asaas', token: 'segredo-asaas', status: 1, webhookToken: 'webhook-atual-123' },
       notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
+      frota: {
+        horasSilencio: 24,
+        minutosGps: 60,
+        mapa: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', atribuicao: '© OpenStreetMap contributors' },
+      },
       alertas: {
         novacobranca: 'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence em {{dueDate}}.',
         vencehoje: 'Olá, {{name}}! Vence hoje.',

@@ -56,7 +56,7 @@ describe('Traccar integration screen', () => {
     expect(token).toHaveAttribute('type', 'password');
   });
 
-  it('Salvar sends the user object with only the traccar group, and the mask keeps the stored token', async () => {
+  it('Salvar sends the user object with only the traccar and fleet groups, and the mask keeps the stored token', async () => {
     const api = renderPage(adminUser({ traccar: { server: 'http://127.0.0.1:8082', userId: '1', token: '********', status: 1 } }));
     const user = userEvent.setup();
     const server = await screen.findByLabelText('Servidor');
@@ -70,6 +70,11 @@ describe('Traccar integration screen', () => {
     expect(body).toMatchObject({ id: 7, name: 'Pessoa Teste', login: 'admin' });
     expect(body.integrations).toEqual({
       traccar: { server: 'https://traccar.exemplo.com.br', userId: '1', token: '********', status: 0 },
+      frota: {
+        horasSilencio: 24,
+        minutosGps: 60,
+        mapa: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', atribuicao: '© OpenStreetMap contributors' },
+      },
     });
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.updated, type: 'success' }));
   });

@@ -1,9 +1,14 @@
-/** /integrations/traccar (SPEC 2.18, tracking server): server, user id, token, status; Testar conexão and Salvar. */
+/**
+ * /integrations/traccar (SPEC 2.18, tracking server): server, user id, token, status; Testar conexão
+ * and Salvar. Below them the fleet's settings (DESIGN 10): hours without a report before Sem
+ * comunicação, minutes the GPS fix may lag, and the map's tiles (a raster {z}/{x}/{y} URL or a style.json).
+ */
 import * as React from 'react';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import { Button, CircularProgress } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { TextInput } from 'react-admin';
+import { NumberInput, TextInput } from 'react-admin';
+import { Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { fullRow } from '../../components/FormGrid';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
@@ -11,7 +16,7 @@ import { testTraccar } from './api';
 import { CompanySettingsPage, SettingsForm, type IntegrationGroup } from './CompanySettingsPage';
 import { SecretInput, StatusInput } from './inputs';
 
-const GROUPS: readonly IntegrationGroup[] = ['traccar'];
+const GROUPS: readonly IntegrationGroup[] = ['traccar', 'frota'];
 
 /** POST /v1/integrations/traccar/test with what the form holds now (saved or not; the token may be the mask). */
 function TestConnectionButton() {
@@ -47,6 +52,7 @@ function TestConnectionButton() {
 }
 
 export default function TraccarPage() {
+  const translate = useTranslate();
   return (
     <CompanySettingsPage title="app.integracoes.traccar.title" groups={GROUPS}>
       <SettingsForm groups={GROUPS} actions={<TestConnectionButton />}>
@@ -60,6 +66,30 @@ export default function TraccarPage() {
         <TextInput source="integrations.traccar.userId" label="app.integracoes.traccar.userId" autoComplete="off" />
         <SecretInput source="integrations.traccar.token" label="app.integracoes.token" />
         <StatusInput source="integrations.traccar.status" />
+        <Typography variant="subtitle1" sx={{ ...fullRow, fontWeight: 600, mt: 1 }}>
+          {translate('app.frota.config_title')}
+        </Typography>
+        <NumberInput
+          source="integrations.frota.horasSilencio"
+          label="app.frota.config_horas"
+          helperText="app.frota.config_horas_help"
+          min={1}
+          max={720}
+        />
+        <NumberInput
+          source="integrations.frota.minutosGps"
+          label="app.frota.config_minutos"
+          helperText="app.frota.config_minutos_help"
+          min={1}
+          max={1440}
+        />
+        <TextInput
+          source="integrations.frota.mapa.url"
+          label="app.frota.config_mapa"
+          helperText="app.frota.config_mapa_help"
+          sx={fullRow}
+        />
+        <TextInput source="integrations.frota.mapa.atribuicao" label="app.frota.config_atribuicao" sx={fullRow} />
       </SettingsForm>
     </CompanySettingsPage>
   );
