@@ -190,8 +190,9 @@ export default function FrotaMapaPage() {
         map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
         map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
       }
-      // The cluster's count as an HTML label (no font download needed for a raster style).
-      map.on('render', () => {
+      // The cluster's count as an HTML label (no font download needed for a raster style), updated
+      // when the map settles: the labels move with the map meanwhile.
+      map.on('idle', () => {
         if (!map.isSourceLoaded('frota')) return;
         const seen = new Set<number>();
         for (const feature of map.querySourceFeatures('frota', { filter: ['has', 'point_count'] })) {
