@@ -122,6 +122,23 @@ describe('notification settings screen', () => {
     expect(screen.getByRole('textbox', { name: 'Cancelada' })).toHaveValue('Olá, {{name}}! Cobrança cancelada.');
   });
 
+  it('offers the payment placeholders; with Asaas off the preview leaves out a line whose placeholders are all empty, as the message does', async () => {
+    renderPage(adminUser({ gateway: { api: 'asaas', token: '', status: 0 } }));
+    const user = userEvent.setup();
+    await openAlertas(user);
+    const chips = screen.getByRole('group', { name: 'Inserir campo em Vencida' });
+    for (const name of ['{{linkPagamento}}', '{{pixCopiaECola}}', '{{linhaDigitavel}}'])
+      expect(within(chips).getByRole('button', { name })).toBeInTheDocument();
+    const text = screen.getByRole('textbox', { name: 'Vencida' });
+    fireEvent.change(text, {
+      target: { value: 'Olá, {{name}}!\nPague: {{linkPagamento}}\nPIX: {{pixCopiaECola}}\nBoleto: {{linhaDigitavel}}' },
+    });
+    const preview = screen.getByRole('region', { name: 'Prévia: Vencida' });
+    await waitFor(() => expect(preview).toHaveTextContent(`Olá, Maria da Silva! Pague: ${window.location.origin}/static/cobranca/exemplo`));
+    expect(preview).not.toHaveTextContent('PIX:');
+    expect(preview).not.toHaveTextContent('Boleto:');
+  });
+
   it('a chip on a text never focused appends at the end', async () => {
     renderPage();
     const user = userEvent.setup();

@@ -121,7 +121,7 @@ export function ReceberButton({
         </Button>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby={`receber-${cobranca.id}`}>
-        <Form defaultValues={defaults} onSubmit={submit} resolver={zodResolver(receberSchema)} noValidate>
+        <Form record={defaults} onSubmit={submit} resolver={zodResolver(receberSchema)} noValidate>
           <DialogTitle id={`receber-${cobranca.id}`}>
             {translate('app.cobrancas.pagamento.receber_titulo', { numero: cobranca.id })}
           </DialogTitle>

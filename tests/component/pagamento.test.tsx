@@ -1,0 +1,138 @@
+/**
+ * Getting paid on the charges list (issue 21): the selected rows sent with progress and one result
+ * per charge; Receber suggesting an overdue charge's updated value, a refusal under its field and in
+ * the red snackbar; Copiar link de pagamento.
+ */
+import * as React from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider } from 'ra-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
+import { json, mockApi } from './apiMock';
+import { emptyDataProvider, TestAdmin } from './helpers';
+import { NoticeProbe, readNotices } from './noticeProbe';
+
+const cliente = {
+  id: 3,
+  cadastro: 'FISICA',
+  name: 'Maria Souza',
+  cpf: '52998224725',
+  email: 'maria@exemplo.com',
+  mobilePhone: '11987654321',
+};
+const aberta = {
+  id: 7,
+  idcliente: 3,
+  cliente,
+  descricao: 'Mensalidade novembro',
+  valor: 49.9,
+  duedate: '2026-11-10',
+  datecreated: '2026-11-01',
+  status: 0,
+  token: 'a'.repeat(64),
+  valorAtualizado: null,
+  encargos: null,
+};
+const vencida = {
+  ...aberta,
+  id: 8,
+  descricao: 'Mensalidade outubro',
+  valor: 100,
+  duedate: '2026-10-10',
+  status: 2,
+  token: 'b'.repeat(64),
+  valorAtualizado: 103.5,
+  encargos: { dias: 45, multa: 2, juros: 1.5, taxaMulta: 2, taxaJurosMensal: 1 },
+};
+
+function renderList() {
+  const dataProvider = emptyDataProvider({
+    getList: (async () => ({ data: [aberta, vencida], total: 2, meta: {} })) as never,
+  });
+  render(
+    <TestAdmin dataProvider={dataProvider} initialEntries={['/cobrancas']}>
+      <ResourceContextProvider value="cobrancas">
+        <CobrancaList />
+      </ResourceContextProvider>
+      <NoticeProbe />
+    </TestAdmin>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('charges: getting paid', () => {
+  it('Enviar of the selected rows shows progress, then one result per charge: sent, or skipped and why', async () => {
+    const api = mockApi({
+      'POST /v1/cobrancas/enviar': () => ({
+        resultados: [
+          { id: 7, status: 'enviada', motivo: '' },
+          { id: 8, status: 'ignorada', motivo: 'O cliente não tem celular cadastrado.' },
+        ],
+        enviadas: 1,
+        ignoradas: 1,
+      }),
+    });
+    renderList();
+    await screen.findByText('Mensalidade outubro');
+    for (const text of ['Mensalidade novembro', 'Mensalidade outubro']) {
+      const row = screen.getByText(text).closest('tr') as HTMLElement;
+      await userEvent.click(within(row).getByRole('checkbox'));
+    }
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças' });
+    await within(dialog).findByText('1 enviada(s), 1 ignorada(s).');
+    expect(within(dialog).getByText('Cobrança 00007: enviada')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cobrança 00008: ignorada')).toBeInTheDocument();
+    expect(within(dialog).getByText('O cliente não tem celular cadastrado.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(api.callsTo('POST /v1/cobrancas/enviar').map((call) => call.body)).toEqual([{ ids: [7, 8] }]);
+  });
+
+  it('Receber suggests an overdue charge’s updated value; a refusal shows under its field and in the red snackbar, then it goes', async () => {
+    let refuse = true;
+    const api = mockApi({
+      'POST /v1/cobrancas/8/receber': () =>
+        refuse
+          ? json(
+              { message: 'Dados inválidos.', errors: { data: 'Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.' } },
+              400,
+            )
+          : { id: 8, status: 1 },
+    });
+    renderList();
+    const row = (await screen.findByText('Mensalidade outubro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Receber' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receber a cobrança nº 8' });
+    expect(within(dialog).getByText('Cobrança vencida: o valor sugerido é o atualizado, R$ 103,50.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Valor recebido/)).toHaveValue('103,50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar recebimento' }));
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Dados inválidos.', type: 'error', duration: '' }));
+    expect(await within(dialog).findByText('Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.')).toBeInTheDocument();
+    expect(api.callsTo('POST /v1/cobrancas/8/receber')[0].body).toMatchObject({ valor: 103.5, forma: 'pix' });
+
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar recebimento' }));
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Cobrança recebida.', type: 'success', duration: '' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // An open charge has no updated value to suggest: its value.
+    const openRow = screen.getByText('Mensalidade novembro').closest('tr') as HTMLElement;
+    await userEvent.click(within(openRow).getByRole('button', { name: 'Receber' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Receber a cobrança nº 7' })).getByLabelText(/Valor recebido/)).toHaveValue(
+      '49,90',
+    );
+  });
+
+  it('Copiar link de pagamento copies the charge’s payment page', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderList();
+    const row = (await screen.findByText('Mensalidade outubro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Copiar link de pagamento' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/static/cobranca/${'b'.repeat(64)}`));
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Link de pagamento copiado.', type: 'success', duration: '' }));
+  });
+});
