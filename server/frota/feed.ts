@@ -159,6 +159,8 @@ export class FrotaFeed {
       return;
     }
     this.#lock = lock;
+    // Read the settings afresh: a holder that lost the lock and takes it again connects anew.
+    this.#settings = null;
     this.log.info('frota: este processo lê o Traccar');
     void lock.lost.then(() => {
       if (this.#stopped || this.#lock !== lock) return;
