@@ -893,7 +893,8 @@ export const appMessages = {
         recebida: 'Cobrança recebida.',
         desfazer: 'Desfazer recebimento',
         desfazer_titulo: 'Desfazer o recebimento?',
-        desfazer_texto: 'A cobrança volta a Em Aberto (ou Vencida, se já passou do vencimento), sem valor nem data de pagamento. A ação fica registrada na auditoria.',
+        desfazer_texto:
+          'A cobrança volta a Em Aberto (ou Vencida, se já passou do vencimento), sem valor nem data de pagamento. A ação fica registrada na auditoria.',
         desfeito: 'Recebimento desfeito.',
         sem_gateway: 'Sem PIX nem boleto: o gateway de pagamento não está ativo ou não respondeu.',
       },
