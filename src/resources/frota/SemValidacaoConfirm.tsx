@@ -7,7 +7,18 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 
-export function SemValidacaoConfirm({ message, onClose, onConfirm }: { message?: string; onClose: () => void; onConfirm: () => void }) {
+export function SemValidacaoConfirm({
+  message,
+  onClose,
+  onConfirm,
+  confirm,
+}: {
+  message?: string;
+  onClose: () => void;
+  onConfirm?: () => void;
+  /** The button that finalizes, when it is not a plain one (the order modal's SaveButton). */
+  confirm?: React.ReactNode;
+}) {
   const translate = useTranslate();
   const titleId = React.useId();
   return (
@@ -20,9 +31,11 @@ export function SemValidacaoConfirm({ message, onClose, onConfirm }: { message?:
         <Button type="button" onClick={onClose}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button type="button" variant="contained" color="warning" startIcon={<DoneAllIcon />} onClick={onConfirm}>
-          {translate('app.frota.sem_validacao_confirmar')}
-        </Button>
+        {confirm ?? (
+          <Button type="button" variant="contained" color="warning" startIcon={<DoneAllIcon />} onClick={onConfirm}>
+            {translate('app.frota.sem_validacao_confirmar')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -18,9 +18,10 @@ import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { FormToolbar } from '../../components/FormToolbar';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { FinalizarConfirm } from './FinalizarConfirm';
+import { SemValidacaoConfirm } from '../frota/SemValidacaoConfirm';
 import { isConcluida } from './format';
 import { OrdemRastreadorTab } from './OrdemRastreadorTab';
 import { OrdemServicoInputs } from './OrdemServicoInputs';
@@ -106,22 +107,38 @@ function ReopenButton() {
  * finalized and returns to the list. A refusal (an incomplete checklist) is the dialog's own
  * (ResourceDialog's onError: the snackbar and the field errors).
  */
-function FinalizeSaveButton({ onStart }: { onStart: () => void }) {
+function FinalizeSaveButton({
+  onStart,
+  onSemValidacao,
+  semValidacao,
+}: {
+  onStart: () => void;
+  /** The server's 409: no report in 10 minutes; the toolbar asks to finalize without validation (DESIGN 10). */
+  onSemValidacao?: (message: string) => void;
+  /** This is the confirmation's button: finalize without validation. */
+  semValidacao?: boolean;
+}) {
   const notify = useNotify();
   const redirect = useRedirect();
+  const onError = useServerErrorNotify();
   return (
     <SaveButton
       type="button"
-      label="app.ordensservicos.finalize"
+      label={semValidacao ? 'app.frota.sem_validacao_confirmar' : 'app.ordensservicos.finalize'}
       icon={<DoneAllIcon />}
-      color="success"
-      transform={finalizeTransform}
+      color={semValidacao ? 'warning' : 'success'}
+      transform={semValidacao ? (data: RaRecord) => ({ ...finalizeTransform(data), semValidacao: true }) : finalizeTransform}
       alwaysEnable
       onClick={onStart}
       mutationOptions={{
         onSuccess: () => {
           notify('app.ordensservicos.finalized', { type: 'success' });
           redirect('list', 'ordensservicos');
+        },
+        onError: (error: unknown) => {
+          const message = serverFieldErrors(error).semValidacao;
+          if (message && onSemValidacao && !semValidacao) onSemValidacao(message);
+          else onError(error);
         },
       }}
     />
@@ -130,6 +147,7 @@ function FinalizeSaveButton({ onStart }: { onStart: () => void }) {
 
 function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida: boolean; onClear?: () => void }) {
   const translate = useTranslate();
+  const [semValidacao, setSemValidacao] = React.useState<string>();
   if (concluida) {
     return (
       <FormToolbar>
@@ -146,7 +164,12 @@ function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida
       <ClearButton onClear={onClear} />
       {isNew ? null : (
         <Box sx={{ ml: 'auto' }}>
-          <FinalizarConfirm confirm={(close) => <FinalizeSaveButton onStart={close} />} />
+          <FinalizarConfirm confirm={(close) => <FinalizeSaveButton onStart={close} onSemValidacao={setSemValidacao} />} />
+          <SemValidacaoConfirm
+            message={semValidacao}
+            onClose={() => setSemValidacao(undefined)}
+            confirm={<FinalizeSaveButton semValidacao onStart={() => setSemValidacao(undefined)} />}
+          />
         </Box>
       )}
     </FormToolbar>
