@@ -2,12 +2,13 @@
  * `GET /v1/cep/{cep}` (DESIGN 10): an address from its CEP, read from ViaCEP
  * (`{VIACEP_URL}/{cep}/json/`) with a timeout and a cache, answered as `{ logradouro, bairro, cidade,
  * uf }`, or 404 for a CEP that does not exist. A ViaCEP that fails or is slow is a 502 with a pt-BR
- * message: the address forms then leave the fields as they are, to be typed. Public, as the
- * pre-registration's address form uses it too, and so limited per address.
+ * message: the address forms then leave the fields as they are, to be typed. The public
+ * pre-registration reads the same at `GET /v1/static/cep/{cep}`, limited per address.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http-errors';
 import { limitPerAddress } from '../services/rate-limit';
@@ -17,8 +18,6 @@ export const VIACEP_DEFAULT_URL = 'https://viacep.com.br/ws';
 export const CEP_TIMEOUT_MS = 3000;
 /** Addresses change rarely: a CEP read is kept a day (a CEP that does not exist, an hour), at most this many. */
 const CACHE_MAX = 10_000;
-/** Calls a minute per address: a form reads one CEP, a busy office a few dozen. */
-export const CEP_RATE_PER_MINUTE = 120;
 const FOUND_MS = 24 * 60 * 60 * 1000;
 const MISSING_MS = 60 * 60 * 1000;
 
@@ -88,23 +87,35 @@ export function cepReader(baseUrl = VIACEP_DEFAULT_URL, fetcher: typeof fetch = 
 
 export function registerCepRoute(app: FastifyInstance, db: Db, options: { viacepUrl?: string; fetcher?: typeof fetch } = {}) {
   const lookup = cepReader(options.viacepUrl, options.fetcher);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const answer = async (request: FastifyRequest) => {
+    const { cep } = request.params as z.output<typeof cepParam>;
+    let endereco: Endereco | null;
+    try {
+      endereco = await lookup(cep);
+    } catch (error) {
+      request.log.warn({ err: (error as Error).message }, 'consulta de CEP falhou');
+      throw new HttpError(502, MSG_CEP.unavailable);
+    }
+    if (!endereco) throw notFound(MSG_CEP.notFound);
+    return endereco;
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/v1/cep/:cep',
     {
       schema: { tags: ['clientes'], summary: 'Endereço de um CEP (ViaCEP, com cache)', params: cepParam },
+      config: { access: 'user' },
+    },
+    answer,
+  );
+  // The public pre-registration's address form: under /v1/static, with its limit per address.
+  r.get(
+    '/v1/static/cep/:cep',
+    {
+      schema: { tags: ['público'], summary: 'Endereço de um CEP, para o pré-cadastro', params: cepParam },
       config: { access: 'public' },
-      onRequest: limitPerAddress(db, 'cep', CEP_RATE_PER_MINUTE),
+      onRequest: limitPerAddress(db, 'static', PUBLIC_RATE_PER_MINUTE),
     },
-    async (request) => {
-      let endereco: Endereco | null;
-      try {
-        endereco = await lookup(request.params.cep);
-      } catch (error) {
-        request.log.warn({ err: (error as Error).message }, 'consulta de CEP falhou');
-        throw new HttpError(502, MSG_CEP.unavailable);
-      }
-      if (!endereco) throw notFound(MSG_CEP.notFound);
-      return endereco;
-    },
+    answer,
   );
 }

@@ -29,6 +29,8 @@ export interface AddressInputsProps {
    * someone else's address get no autofill of their own.
    */
   own?: boolean;
+  /** The public pre-registration (no session): the CEP is read from /v1/static/cep. */
+  publico?: boolean;
 }
 
 interface Endereco {
@@ -45,7 +47,7 @@ type CepState = 'idle' | 'buscando' | 'preenchido' | 'nao_encontrado' | 'falhou'
  * fields it knows (an empty street, as a whole town's CEP has, leaves the typed one), then moves
  * to Número. The CEP a record already had is not read again.
  */
-function useCepFill() {
+function useCepFill(publico: boolean) {
   const { setValue, setFocus, getValues } = useFormContext();
   const cep = String(useWatch({ name: 'postalCode' }) ?? '').replace(/\D/g, '');
   const [state, setState] = React.useState<CepState>('idle');
@@ -60,7 +62,7 @@ function useCepFill() {
     last.current = cep;
     const controller = new AbortController();
     setState('buscando');
-    apiFetch<Endereco>(`/v1/cep/${cep}`, { signal: controller.signal })
+    apiFetch<Endereco>(`/v1/${publico ? 'static/' : ''}cep/${cep}`, { signal: controller.signal })
       .then((endereco) => {
         const fill = { address: endereco.logradouro, province: endereco.bairro, cityandstate: endereco.cidade, uf: endereco.uf };
         for (const [field, value] of Object.entries(fill)) {
@@ -74,7 +76,7 @@ function useCepFill() {
         setState(error?.status === 404 ? 'nao_encontrado' : 'falhou');
       });
     return () => controller.abort();
-  }, [cep, setValue, setFocus, getValues]);
+  }, [cep, publico, setValue, setFocus, getValues]);
   return state;
 }
 
@@ -92,8 +94,8 @@ function CepNote({ state }: { state: CepState }) {
   );
 }
 
-export function AddressInputs({ own = false }: AddressInputsProps) {
-  const cepState = useCepFill();
+export function AddressInputs({ own = false, publico = false }: AddressInputsProps) {
+  const cepState = useCepFill(publico);
   // Without a token of its own, a field of one's own address is left to the browser's guess.
   const auto = (token?: string) => (own ? token : 'off');
   return (

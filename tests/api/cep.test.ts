@@ -24,12 +24,10 @@ describe.each(backends)('GET /v1/cep (%s)', (backend) => {
       expect(reply.body).toEqual({ logradouro: 'Avenida Brigadeiro Faria Lima', bairro: 'Itaim Bibi', cidade: 'São Paulo', uf: 'SP' });
     }
     expect(calls('04538133') - before).toBe(1);
-    // The public pre-registration's form reads it too, without a session.
-    expect((await new Client(env.t.app).get('/v1/cep/01001000')).body).toMatchObject({
-      logradouro: 'Praça da Sé',
-      cidade: 'São Paulo',
-      uf: 'SP',
-    });
+    // The public pre-registration's form reads it at /v1/static/cep, without a session; /v1/cep is for staff.
+    const visitor = new Client(env.t.app);
+    expect((await visitor.get('/v1/static/cep/01001000')).body).toMatchObject({ logradouro: 'Praça da Sé', cidade: 'São Paulo', uf: 'SP' });
+    expect((await visitor.get('/v1/cep/01001000')).status).toBe(401);
   });
 
   it('is a 404 for a CEP that does not exist and a 400 for one that is not 8 digits', async () => {

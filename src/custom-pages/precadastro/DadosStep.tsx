@@ -81,7 +81,7 @@ export function DadosStep() {
         <MaskedTextInput source="mobilePhone" mask="phone" isRequired autoComplete="tel" />
         <MaskedTextInput source="phone" mask="phone" autoComplete="tel" />
         <Section title="app.precadastro.endereco" />
-        <AddressInputs own />
+        <AddressInputs own publico />
       </FormGrid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button
