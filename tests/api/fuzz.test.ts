@@ -530,7 +530,6 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/clientes/:id/resumo': () => ({ params: { id: cliente.id } }),
       'POST /v1/clientes/:id/confirmar': () => ({ params: { id: cliente.id } }),
       'GET /v1/cep/:cep': (n) => ({ params: { cep: ['01001000', '01001-000', '20040020'][n % 3] } }),
-      'GET /v1/static/cep/:cep': () => ({ params: { cep: '01001000' } }),
       'GET /v1/integrations/whats/status': () => ({}),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
@@ -582,18 +581,6 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/importacoes/modelos/:recurso': () => ({ params: { recurso: 'clientes' }, query: { formato: 'csv' } }),
       'GET /v1/importacoes/:id': () => ({ params: { id: importacaoId } }),
       'GET /v1/importacoes/:id/erros.csv': () => ({ params: { id: importacaoId } }),
-      // Stock (DESIGN 10): moves of a tracker and a chip, their history, the chips' costs.
-      'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
-      'POST /v1/trackres/:id/movimentos': (n) => ({
-        params: { id: tracker.id },
-        body: [{ situacao: 'tecnico', idtecnico: usuarioId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][n % 3],
-      }),
-      'GET /v1/chips/:id/movimentos': () => ({ params: { id: chip.id } }),
-      'POST /v1/chips/:id/movimentos': (n) => ({
-        params: { id: chip.id },
-        body: [{ situacao: 'manutencao' }, { situacao: 'estoque' }][n % 2],
-      }),
-      'GET /v1/chips/custos': () => ({}),
       'POST /webhook/cobranca/:userId/:gateway': async (n) => ({
         params: { userId: 1, gateway: 'asaas' },
         headers: { 'asaas-access-token': await webhookToken() },
