@@ -24,6 +24,9 @@ import frota from './resources/frota';
 import {
   AdminOnly,
   AuditoriaPage,
+  ImportarPage,
+  ChipCustosPage,
+  TecnicoEstoquePage,
   ContratoPublicoPage,
   CobrancaPublicaPage,
   NfsePage,
@@ -127,6 +130,10 @@ export function App() {
         {/* One reading of the menu spells it /odensservicos (SPEC 2.1): the same screen. */}
         <Route path="/odensservicos/*" element={<PathAlias from="/odensservicos" to="/ordensservicos" />} />
         <Route path="/settings/perfil/*" element={<ProfilePage />} />
+        {/* Stock and imports (DESIGN 10): every staff member imports and sees the stock. */}
+        <Route path="/importar" element={<ImportarPage />} />
+        <Route path="/chips/custos" element={<ChipCustosPage />} />
+        <Route path="/tecnicos/:id/estoque" element={<TecnicoEstoquePage />} />
         <Route
           path="/notificacoes/*"
           element={

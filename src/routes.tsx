@@ -36,6 +36,10 @@ export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'))
 export const NfsePage = lazy(() => import('./custom-pages/integrations/NfsePage'));
 export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
+/** Stock and imports (DESIGN 10). */
+export const ImportarPage = lazy(() => import('./custom-pages/importar/ImportarPage'));
+export const ChipCustosPage = lazy(() => import('./resources/estoque/ChipCustosPage'));
+export const TecnicoEstoquePage = lazy(() => import('./resources/estoque/TecnicoEstoquePage'));
 
 /** The printable service order (noLayout, inside <Authenticated>). */
 export const OrdemServicoPage = lazy(() => import('./resources/ordensservicos/OrdemServicoPage'));

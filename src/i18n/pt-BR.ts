@@ -4,6 +4,7 @@
  */
 import portugueseMessages from 'ra-language-portuguese';
 import { appMessages } from './app';
+import { estoqueMessages } from './estoque';
 import { raCompletions } from './raCompletions';
 
 type Messages = { [key: string]: string | Messages };
@@ -35,5 +36,6 @@ export const ptBR = deepMerge(
   raCompletions as Messages,
   overrides as Messages,
   appMessages as unknown as Messages,
+  estoqueMessages as unknown as Messages,
 );
 export default ptBR;

@@ -52,10 +52,15 @@ export function AppMenu() {
           {groupLink('/integrations/nfse', 'nfse')}
         </MenuGroup>
         {isAdministrator ? (
-          <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={['/usuarios', '/notificacoes', '/auditoria']}>
+          <MenuGroup
+            label="app.menu.configuracoes"
+            icon={<SettingsIcon />}
+            paths={['/usuarios', '/notificacoes', '/auditoria', '/importar']}
+          >
             {groupLink('/usuarios', 'usuarios')}
             {groupLink('/notificacoes', 'notificacoes')}
             {groupLink('/auditoria', 'auditoria')}
+            {groupLink('/importar', 'importar')}
           </MenuGroup>
         ) : null}
       </Menu>

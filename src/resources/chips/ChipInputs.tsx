@@ -6,6 +6,7 @@ import { TextInput } from 'react-admin';
 import { FormGrid } from '../../components/FormGrid';
 import { DigitsInput } from '../../components/DigitsInput';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
+import { MoneyInput } from '../../components/MoneyInput';
 
 /** Brazilian carriers, offered as suggestions; any other name may be typed. */
 export const OPERADORAS = ['Vivo', 'Claro', 'TIM', 'Oi', 'Algar', 'Arqia', 'Vodafone', 'Porto Seguro Conecta'];
@@ -44,6 +45,7 @@ export function ChipInputs() {
       <DigitsInput source="iccid" maxDigits={20} isRequired helperText="app.chips.iccid_help" />
       <OperadoraInput />
       <TextInput source="fonecedor" />
+      <MoneyInput source="custoMensal" isRequired={false} />
     </FormGrid>
   );
 }

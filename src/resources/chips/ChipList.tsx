@@ -3,16 +3,29 @@
  * offered only for a free chip (the server refuses the others).
  */
 import * as React from 'react';
-import { Box, Chip as MuiChip, TextField, Tooltip } from '@mui/material';
-import { useListContext, useTranslate } from 'ra-core';
+import PaidIcon from '@mui/icons-material/PaidOutlined';
+import { Box, Button, Chip as MuiChip, TextField, Tooltip } from '@mui/material';
+import { LinkBase as Link, useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { formatPhone } from '../../../domain/formatters';
+import { formatMoney, formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../estoque/Situacao';
+import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+
+/** The costs per operator (/chips/custos). */
+function CustosButton() {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to="/chips/custos" variant="outlined" startIcon={<PaidIcon />}>
+      {translate('app.estoque.custos')}
+    </Button>
+  );
+}
 
 const inUse = (chip: Chip) => Number(chip.deviceId) > 0;
 
@@ -73,7 +86,19 @@ export default function ChipList() {
   return (
     <ListPage
       title="resources.chips.name"
-      filters={<ChipStatusFilter />}
+      summary={<SituacaoCards />}
+      filters={
+        <>
+          <ChipStatusFilter />
+          <EstoqueFilters />
+        </>
+      }
+      actions={
+        <>
+          <CustosButton />
+          <ImportarButton recurso="chips" />
+        </>
+      }
       dialog={
         <ResourceDialog
           resource="chips"
@@ -92,6 +117,12 @@ export default function ChipList() {
         <DataTable.Col source="fonecedor" />
         <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
         <DataTable.Col source="device" disableSort render={deviceText} />
+        <DataTable.Col
+          source="custoMensal"
+          align="right"
+          render={(record) => <NoWrap>{formatMoney(Number(record.custoMensal ?? 0))}</NoWrap>}
+        />
+        <DataTable.Col source="situacao" disableSort render={(record) => <SituacaoChip unit={record as Chip} />} />
       </ListTable>
     </ListPage>
   );

@@ -11,6 +11,7 @@ import { DataTable } from 'react-admin';
 import { clienteDocumento, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
+import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
@@ -101,6 +102,7 @@ export default function ClienteList() {
   return (
     <ListPage
       title="resources.clientes.name"
+      actions={<ImportarButton recurso="clientes" />}
       filters={
         <>
           <StatusFilter choices={statusChoices} />

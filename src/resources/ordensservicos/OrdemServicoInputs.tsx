@@ -4,6 +4,7 @@ import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
 import { Box, Link, Typography } from '@mui/material';
 import { useGetList, useInput, useRecordContext, useTranslate } from 'ra-core';
 import { SelectInput, TextInput } from 'react-admin';
+import { ORDEM_TIPOS } from '../../../domain/ordensservicos';
 import { CHECKLIST_ITEMS, checklistMissing } from '../../../domain/ordensservicos';
 import { FieldError } from '../../components/FieldError';
 import { BrDateInput } from '../../components/BrDateInput';
@@ -67,7 +68,13 @@ export function OrdemServicoInputs({ readOnly }: { readOnly?: boolean }) {
       <BrDateInput source="agendamento" disabled={readOnly} />
       <BrTimeInput source="horario" disabled={readOnly} />
       <TecnicoInput disabled={readOnly} />
-      <Box />
+      {/* An installation takes the tracker from the técnico; a removal returns it on Finalizar (DESIGN 10). */}
+      <SelectInput
+        source="tipo"
+        defaultValue="instalacao"
+        disabled={readOnly}
+        choices={ORDEM_TIPOS.map((tipo) => ({ id: tipo, name: `app.estoque.tipos.${tipo}` }))}
+      />
       <TextInput
         source="informacoes"
         multiline

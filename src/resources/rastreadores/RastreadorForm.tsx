@@ -14,6 +14,13 @@ import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { EngineCommands } from './EngineCommands';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
 import type { Tracker } from './types';
+import { MovimentosPanel } from '../estoque/Movimentos';
+
+/** Tab Histórico: the tracker's situation, Movimentar and its moves. */
+function HistoricoTab() {
+  const tracker = useRecordContext<Tracker>();
+  return tracker?.id ? <MovimentosPanel recurso="trackres" unit={tracker} /> : null;
+}
 
 const resolver = zodResolver(trackerSchema);
 
@@ -33,6 +40,10 @@ export function rastreadorTransform(record: RaRecord): RaRecord {
     idVeiculo: _iV,
     idcliente: _ic,
     traccarSync: _t,
+    situacao: _s,
+    idtecnico: _it,
+    tecnico: _tc,
+    motivo: _m,
     ...data
   } = record;
   return data as RaRecord;
@@ -78,6 +89,11 @@ function RastreadorForm({ isNew }: { isNew: boolean }) {
       {isNew ? null : (
         <DialogTabbedForm.Tab label="app.rastreadores.tab_chips">
           <ChipsTab />
+        </DialogTabbedForm.Tab>
+      )}
+      {isNew ? null : (
+        <DialogTabbedForm.Tab label="app.estoque.historico">
+          <HistoricoTab />
         </DialogTabbedForm.Tab>
       )}
     </DialogTabbedForm>

@@ -13,6 +13,8 @@ import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../estoque/Situacao';
+import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 
 export function VinculoStatus({ tracker }: { tracker: Tracker }) {
   const translate = useTranslate();
@@ -37,6 +39,7 @@ const card: ListCard<Tracker> = {
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <VinculoStatus tracker={record} />
       <TraccarSyncIcon sync={record.traccarSync} />
+      <SituacaoChip unit={record} />
     </Box>
   ),
   secondary: (record) => (
@@ -48,6 +51,9 @@ export default function RastreadorList() {
   return (
     <ListPage
       title="resources.rastreadores.name"
+      summary={<SituacaoCards />}
+      filters={<EstoqueFilters />}
+      actions={<ImportarButton recurso="trackres" />}
       dialog={
         <ResourceDialog
           resource="rastreadores"
@@ -74,6 +80,7 @@ export default function RastreadorList() {
         />
         <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
+        <DataTable.Col source="situacao" disableSort render={(record) => <SituacaoChip unit={record as Tracker} />} />
         <DataTable.Col source="traccarSync" disableSort align="center" render={(record) => <TraccarSyncIcon sync={record.traccarSync} />} />
       </ListTable>
     </ListPage>

@@ -16,6 +16,11 @@ export interface Tracker {
   Veiculo?: { id?: number; marca?: string; modelo?: string; placa?: string } | null;
   /** The Traccar device's sync (issue 10): status null when never synced. */
   traccarSync?: TraccarSync | null;
+  /** Where it is (DESIGN 10): estoque, tecnico, instalado, manutencao, baixado. */
+  situacao?: string;
+  idtecnico?: number | null;
+  tecnico?: { id: number; name: string } | null;
+  motivo?: string;
 }
 
 export interface TraccarSync {

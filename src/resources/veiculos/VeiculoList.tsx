@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { DataTable } from 'react-admin';
 import { clienteNome } from '../../../domain/clientes';
+import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -21,6 +22,7 @@ export default function VeiculoList() {
   return (
     <ListPage
       title="resources.veiculos.name"
+      actions={<ImportarButton recurso="veiculos" />}
       dialog={
         <ResourceDialog
           resource="veiculos"
