@@ -24,6 +24,8 @@ import { registerResource } from './resources/routes';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSegurancaRoutes } from './routes/seguranca';
 import { processLocalKeys, type ServerKeys } from './services/chave';
+import { Backups, type BackupOptions } from './backup/service';
+import { registerBackupRoutes } from './routes/backups';
 import { registerFinanceRoutes } from './routes/financeiro';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -73,6 +75,8 @@ export interface AppOptions {
   frota?: boolean | FeedOptions;
   /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
   keys?: ServerKeys;
+  /** Backups (BACKUP_DIR, BACKUP_KEEP, the daily one): none listed or taken when absent. */
+  backup?: BackupOptions;
 }
 
 /**
@@ -138,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const keys = options.keys ?? processLocalKeys();
   registerAuthRoutes(app, db, keys);
   registerSegurancaRoutes(app, db, keys);
+  const backups = new Backups(options.database, options.backup ?? { dataDir: '' }, app.log);
+  app.decorate('backups', backups);
+  registerBackupRoutes(app, db, backups);
   registerUploadRoutes(app, db);
   registerPrecadastroRoutes(app, db);
   registerStaticContratoRoutes(app, db);
@@ -191,6 +198,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('frota', frota);
   if (options.frota) app.addHook('onReady', () => frota.start());
   app.addHook('onClose', () => frota.stop());
+
+  // A backup under way finishes before the database closes; the daily one runs where the workers do.
+  app.addHook('onClose', () => backups.stop());
+  app.addHook('onReady', async () => backups.startDaily());
   // Workers stop (finishing the jobs under way) before the queue, and both before the database closes.
   app.addHook('onClose', () => queue.stop());
   if (options.workers) {

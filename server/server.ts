@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { readEnv } from './config';
 import { openDatabase } from './db/client';
 import { deriveKeys, loadKeyMaterial } from './services/chave';
+import { serveLocalBackups } from './backup/local';
 
 const env = readEnv();
 const database = await openDatabase(
@@ -22,9 +23,20 @@ const app = await buildApp({
   asaasBaseUrl: env.ASAAS_BASE_URL,
   viacepUrl: env.VIACEP_URL,
   keys: deriveKeys(loadKeyMaterial(env)),
+  backup: {
+    dir: env.BACKUP_DIR,
+    keep: env.BACKUP_KEEP,
+    dataDir: env.DATA_DIR,
+    url: env.DATABASE_URL,
+    keyFromEnv: Boolean(env.TOTP_KEY),
+    daily: env.WORKERS === 'on',
+  },
 });
+// `npm run backup` asks this process when it holds the embedded database (backup/local.ts).
+const closeLocalBackups = database.kind === 'pglite' ? await serveLocalBackups(app.backups, env.DATA_DIR) : undefined;
 
 const shutdown = async () => {
+  await closeLocalBackups?.();
   await app.close();
   await database.close();
   process.exit(0);

@@ -20,7 +20,7 @@ import { getCompany, integrationActive } from '../services/company';
 import { whatsConfig } from '../services/mensagens';
 import { randomToken } from '../services/passwords';
 
-const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao'] as const;
+const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup'] as const;
 
 export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();

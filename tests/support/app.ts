@@ -79,6 +79,8 @@ export interface TestAppOptions {
   viacepUrl?: string;
   /** Run the fleet's feed (frota/feed.ts) with these timings. */
   frota?: AppOptions['frota'];
+  /** Backups (BACKUP_DIR and the rest); `url` is filled with the test's PostgreSQL database. */
+  backup?: AppOptions['backup'];
 }
 
 export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -103,6 +105,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     asaasBaseUrl: options.asaasBaseUrl,
     viacepUrl: options.viacepUrl,
     frota: options.frota,
+    backup: options.backup && { ...options.backup, url },
   });
   await app.ready();
   return {

@@ -1,0 +1,315 @@
+/**
+ * Backups and restores (DESIGN 10, "Trust"). A backup is one tar file:
+ *
+ * - `manifesto.json`: the format, the database kind, the schema (the migrations applied: their
+ *   count and the last one's timestamp), when it was taken, where the 2FA key came from and its
+ *   fingerprint, and the SHA-256 of every other file (a damaged file is refused by them);
+ * - `banco.tar.gz` (PGlite: the data directory, dumped by PGlite while no other statement runs, so
+ *   no transaction is half in it) or `banco.dump` (PostgreSQL: `pg_dump -Fc`, one snapshot);
+ * - `chave-2fa.key` when the key is the file in DATA_DIR (not when it comes from TOTP_KEY).
+ *
+ * The data includes the uploads (they live in the database) and the company's settings. A restore
+ * goes into a missing or empty DATA_DIR or database only, refuses a damaged file and a newer schema,
+ * and then the app's migrations bring an older backup up to date.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import * as tar from 'tar';
+import type { Database } from '../db/client';
+import { migrationsFolder, openDatabase } from '../db/client';
+import { KEY_FILE } from '../services/chave';
+
+export const BACKUP_FORMAT = 1;
+const MANIFEST = 'manifesto.json';
+const PGLITE_FILE = 'banco.tar.gz';
+const PG_FILE = 'banco.dump';
+/** Names the backups of a directory have (the screen lists and serves only these). */
+export const BACKUP_NAME = /^rastreio-\d{4}-\d{2}-\d{2}-\d{6}(-\d+)?\.backup$/;
+
+export interface Manifesto {
+  formato: number;
+  app: 'rastreio';
+  banco: 'pglite' | 'postgres';
+  migracoes: number;
+  ultimaMigracao: number;
+  criadoEm: string;
+  chave: 'arquivo' | 'ambiente' | 'nenhuma';
+  arquivos: Record<string, string>;
+}
+
+/** A refusal with a message for the person running the command or the screen. */
+export class BackupError extends Error {}
+
+export const MSG_BACKUP = {
+  danificado: 'O arquivo de backup está danificado ou não é um backup do Rastreio.',
+  naoVazio: (alvo: string) =>
+    `O destino não está vazio (${alvo}). A restauração só grava num DATA_DIR ausente ou vazio, ou num banco sem tabelas: mova ou apague os dados atuais antes.`,
+  maisNovo: (backup: number, app: number) =>
+    `Este backup é de uma versão mais nova do Rastreio (esquema com ${backup} migrações; esta versão conhece ${app}). Atualize o Rastreio antes de restaurar.`,
+  outroBanco: (banco: string) =>
+    banco === 'pglite'
+      ? 'Este backup é do banco embutido (PGlite): restaure-o sem DATABASE_URL, num DATA_DIR vazio.'
+      : 'Este backup é de um PostgreSQL: restaure-o com DATABASE_URL apontando para um banco vazio.',
+  semPgDump:
+    'pg_dump não foi encontrado no servidor: instale o cliente do PostgreSQL (pacote postgresql-client) na mesma versão do servidor.',
+  chaveDiferente: (arquivo: string) =>
+    `Já existe uma chave de 2FA diferente em ${arquivo}. Mova-a antes de restaurar: a do backup é a que decifra os segredos dele.`,
+} as const;
+
+/** The app's own schema: the migrations it knows (their journal). */
+export async function appSchema(): Promise<{ migracoes: number; ultimaMigracao: number }> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return { migracoes: journal.entries.length, ultimaMigracao: Math.max(...journal.entries.map((e) => e.when)) };
+}
+
+const SCHEMA_SQL = 'SELECT count(*)::int AS n, coalesce(max(created_at), 0)::bigint AS last FROM drizzle.__drizzle_migrations';
+const schemaOf = (row: { n: number; last: string | number }) => ({ migracoes: Number(row.n), ultimaMigracao: Number(row.last) });
+
+const sha256File = (file: string) =>
+  new Promise<string>((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr = (stderr + String(chunk)).slice(-2000)));
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new BackupError(MSG_BACKUP.semPgDump) : error));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} terminou com ${code}: ${stderr.trim()}`))));
+  });
+}
+
+/** pg_dump/pg_restore take the URL's password from the environment, never the command line (ps shows it). */
+function pgArgs(url: string): { conn: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const env = { ...process.env };
+  if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { conn: parsed.toString(), env };
+}
+
+export interface BackupSource {
+  /** The open database (the app's), or how to reach one that no process holds. */
+  database?: Database;
+  /** PostgreSQL's URL (pg_dump reads it). */
+  url?: string;
+  /** PGlite's directory, and where the key file lives. */
+  dataDir: string;
+  /** The 2FA key comes from TOTP_KEY (not in the file). */
+  keyFromEnv: boolean;
+}
+
+/** Writes a backup to `out` (through a temporary name, renamed when complete). */
+export async function createBackup(source: BackupSource, out: string): Promise<{ arquivo: string; bytes: number; manifesto: Manifesto }> {
+  const work = await mkdtemp(path.join(tmpdir(), 'rastreio-backup-'));
+  try {
+    const files: string[] = [];
+    let kind: Manifesto['banco'];
+    let schema: { migracoes: number; ultimaMigracao: number };
+    if (source.url) {
+      kind = 'postgres';
+      const client = new pg.Client({ connectionString: source.url });
+      await client.connect();
+      try {
+        schema = schemaOf((await client.query(SCHEMA_SQL)).rows[0]);
+      } finally {
+        await client.end();
+      }
+      const { conn, env } = pgArgs(source.url);
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(work, PG_FILE), conn], env);
+      files.push(PG_FILE);
+    } else {
+      kind = 'pglite';
+      const embedded = source.database?.embedded;
+      let opened: PGlite | undefined;
+      if (!embedded) opened = await PGlite.create({ dataDir: source.dataDir, extensions: { pg_trgm } });
+      try {
+        // Inside a transaction of the embedded client: every other statement of the app waits, so the
+        // dump holds whole transactions only. The checkpoint makes the restore's start short.
+        const dump = async (client: PGlite, tx: { exec(sql: string): Promise<unknown>; query<T>(sql: string): Promise<{ rows: T[] }> }) => {
+          schema = schemaOf((await tx.query<{ n: number; last: string }>(SCHEMA_SQL)).rows[0]);
+          await tx.exec('CHECKPOINT').catch(() => undefined);
+          return client.dumpDataDir('gzip');
+        };
+        const blob = embedded
+          ? await embedded.transaction((tx) => dump(embedded.instance, tx))
+          : await opened!.transaction((tx) => dump(opened!, tx));
+        await writeFile(path.join(work, PGLITE_FILE), Buffer.from(await blob.arrayBuffer()));
+        files.push(PGLITE_FILE);
+      } finally {
+        await opened?.close();
+      }
+    }
+    const keyFile = path.join(source.dataDir, KEY_FILE);
+    const chave: Manifesto['chave'] = source.keyFromEnv ? 'ambiente' : existsSync(keyFile) ? 'arquivo' : 'nenhuma';
+    if (chave === 'arquivo') {
+      await copyFile(keyFile, path.join(work, KEY_FILE));
+      files.push(KEY_FILE);
+    }
+    const manifesto: Manifesto = {
+      formato: BACKUP_FORMAT,
+      app: 'rastreio',
+      banco: kind,
+      ...schema!,
+      criadoEm: new Date().toISOString(),
+      chave,
+      arquivos: Object.fromEntries(await Promise.all(files.map(async (file) => [file, await sha256File(path.join(work, file))] as const))),
+    };
+    await writeFile(path.join(work, MANIFEST), JSON.stringify(manifesto, null, 2));
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    const partial = `${out}.parcial`;
+    await tar.create({ file: partial, cwd: work, portable: true }, [MANIFEST, ...files]);
+    await rename(partial, out);
+    return { arquivo: path.resolve(out), bytes: (await stat(out)).size, manifesto };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Reads and checks a backup file: its manifest, and every file against its checksum. */
+async function openBackup(file: string, work: string): Promise<Manifesto> {
+  try {
+    await tar.extract({ file, cwd: work, strict: true, filter: (entry) => !entry.includes('/') && !entry.includes('..') });
+  } catch {
+    throw new BackupError(MSG_BACKUP.danificado);
+  }
+  let manifesto: Manifesto;
+  try {
+    manifesto = JSON.parse(await readFile(path.join(work, MANIFEST), 'utf8')) as Manifesto;
+  } catch {
+    throw new BackupError(MSG_BACKUP.danificado);
+  }
+  if (manifesto?.app !== 'rastreio' || manifesto.formato !== BACKUP_FORMAT || !manifesto.arquivos)
+    throw new BackupError(MSG_BACKUP.danificado);
+  const payload = manifesto.banco === 'pglite' ? PGLITE_FILE : PG_FILE;
+  if (!manifesto.arquivos[payload]) throw new BackupError(MSG_BACKUP.danificado);
+  for (const [name, sum] of Object.entries(manifesto.arquivos)) {
+    const target = path.join(work, path.basename(name));
+    if (!existsSync(target) || (await sha256File(target)) !== sum) throw new BackupError(MSG_BACKUP.danificado);
+  }
+  return manifesto;
+}
+
+export interface RestoreTarget {
+  /** PostgreSQL: an empty database. */
+  url?: string;
+  /** PGlite: a missing or empty directory; also where the key file goes. */
+  dataDir: string;
+}
+
+async function isEmptyDir(dir: string): Promise<boolean> {
+  if (!existsSync(dir)) return true;
+  return (await readdir(dir)).length === 0;
+}
+
+/**
+ * Restores `file` into the target, then opens it once so the app's migrations bring it up to date.
+ * Returns the manifest (the caller says what was restored).
+ */
+export async function restoreBackup(file: string, target: RestoreTarget): Promise<Manifesto> {
+  if (!existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
+  const work = await mkdtemp(path.join(tmpdir(), 'rastreio-restauracao-'));
+  try {
+    const manifesto = await openBackup(file, work);
+    const app = await appSchema();
+    if (manifesto.migracoes > app.migracoes || manifesto.ultimaMigracao > app.ultimaMigracao)
+      throw new BackupError(MSG_BACKUP.maisNovo(manifesto.migracoes, app.migracoes));
+    const keyTarget = path.join(target.dataDir, KEY_FILE);
+    if (target.url) {
+      if (manifesto.banco !== 'postgres') throw new BackupError(MSG_BACKUP.outroBanco(manifesto.banco));
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+        );
+        if (rows[0].n > 0) throw new BackupError(MSG_BACKUP.naoVazio(new URL(target.url).pathname.slice(1) || target.url));
+      } finally {
+        await client.end();
+      }
+      if (manifesto.chave === 'arquivo' && existsSync(keyTarget)) {
+        const same = (await readFile(keyTarget, 'utf8')).trim() === (await readFile(path.join(work, KEY_FILE), 'utf8')).trim();
+        if (!same) throw new BackupError(MSG_BACKUP.chaveDiferente(keyTarget));
+      }
+      const { conn, env } = pgArgs(target.url);
+      await run(
+        'pg_restore',
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', conn, path.join(work, PG_FILE)],
+        env,
+      );
+      if (manifesto.chave === 'arquivo' && !existsSync(keyTarget)) {
+        await mkdir(target.dataDir, { recursive: true });
+        await copyFile(path.join(work, KEY_FILE), keyTarget);
+      }
+      const database = await openDatabase({ url: target.url, poolSize: 1 });
+      await database.close();
+    } else {
+      if (manifesto.banco !== 'pglite') throw new BackupError(MSG_BACKUP.outroBanco(manifesto.banco));
+      if (!(await isEmptyDir(target.dataDir))) throw new BackupError(MSG_BACKUP.naoVazio(target.dataDir));
+      await mkdir(target.dataDir, { recursive: true });
+      try {
+        const blob = new Blob([await readFile(path.join(work, PGLITE_FILE))]);
+        const loaded = await PGlite.create({ dataDir: target.dataDir, loadDataDir: blob, extensions: { pg_trgm } });
+        await loaded.close();
+        // The key file travels in the data directory's dump too; the copy beside it is the same.
+        if (manifesto.chave === 'arquivo' && !existsSync(keyTarget)) await copyFile(path.join(work, KEY_FILE), keyTarget);
+        // The app's migrations bring an older backup up to date.
+        const database = await openDatabase({ dataDir: target.dataDir });
+        await database.close();
+      } catch (error) {
+        // A restore that failed half-way leaves no half database behind.
+        await rm(target.dataDir, { recursive: true, force: true }).catch(() => undefined);
+        throw error;
+      }
+    }
+    return manifesto;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A new backup's name in a directory: rastreio-YYYY-MM-DD-HHMMSS.backup (UTC). */
+export function backupName(now = new Date()): string {
+  const iso = now.toISOString();
+  return `rastreio-${iso.slice(0, 10)}-${iso.slice(11, 19).replace(/:/g, '')}.backup`;
+}
+
+export interface BackupItem {
+  nome: string;
+  bytes: number;
+  criadoEm: string;
+}
+
+/** The backups of a directory, newest first. */
+export async function listBackups(dir: string): Promise<BackupItem[]> {
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir)).filter((name) => BACKUP_NAME.test(name));
+  const items = await Promise.all(
+    names.map(async (nome) => {
+      const info = await stat(path.join(dir, nome));
+      return { nome, bytes: info.size, criadoEm: info.mtime.toISOString() };
+    }),
+  );
+  return items.sort((a, b) => b.criadoEm.localeCompare(a.criadoEm) || b.nome.localeCompare(a.nome, 'en', { numeric: true }));
+}
+
+/** Keeps the newest `keep` backups of the directory, removing the others. */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const removed = (await listBackups(dir)).slice(keep).map((item) => item.nome);
+  for (const name of removed) await unlink(path.join(dir, name)).catch(() => undefined);
+  return removed;
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm run backup [-- --out FILE]` and `npm run restore -- FILE` (README, "Backup e restauração").
+ * The same environment as `npm start` (DATA_DIR, DATABASE_URL, TOTP_KEY, BACKUP_DIR).
+ */
+import path from 'node:path';
+import { readEnv } from '../config';
+import { backupName, BackupError, createBackup, restoreBackup } from './backup';
+import { askRunningApp } from './local';
+
+const env = readEnv();
+const [command, ...args] = process.argv.slice(2);
+
+function outArg(): string {
+  const at = args.indexOf('--out');
+  if (at >= 0 && args[at + 1]) return path.resolve(args[at + 1]);
+  return path.resolve(env.BACKUP_DIR ?? '.', backupName());
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+async function backup() {
+  const out = outArg();
+  const started = Date.now();
+  let made: { arquivo: string; bytes: number } | null = null;
+  if (!env.DATABASE_URL) made = await askRunningApp(env.DATA_DIR, out);
+  if (made) console.log('O app em execução fez o backup (ele detém o banco embutido).');
+  else made = await createBackup({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, keyFromEnv: Boolean(env.TOTP_KEY) }, out);
+  console.log(`Backup gravado em ${made.arquivo} (${mb(made.bytes)}, ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  if (env.TOTP_KEY) console.log('A chave da 2FA vem de TOTP_KEY e NÃO está no arquivo: guarde-a junto dos backups.');
+}
+
+async function restore() {
+  const file = args.find((arg) => !arg.startsWith('--'));
+  if (!file) throw new BackupError('Informe o arquivo: npm run restore -- ARQUIVO');
+  const started = Date.now();
+  const manifesto = await restoreBackup(path.resolve(file), { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  console.log(
+    `Backup de ${manifesto.criadoEm} restaurado em ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR} (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
+  if (manifesto.chave === 'ambiente')
+    console.log('Este backup usava TOTP_KEY: defina a mesma TOTP_KEY antes de iniciar, ou a 2FA dos usuários não funcionará.');
+  console.log('Inicie com npm start.');
+}
+
+try {
+  if (command === 'backup') await backup();
+  else if (command === 'restore') await restore();
+  else throw new BackupError('Uso: backup [--out ARQUIVO] | restore ARQUIVO');
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof BackupError ? error.message : `Falhou: ${(error as Error).message}`);
+  process.exit(1);
+}

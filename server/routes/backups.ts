@@ -1,0 +1,71 @@
+/**
+ * Configurações → Backups (DESIGN 10), administrators only: the backups of BACKUP_DIR, "Fazer backup
+ * agora", and the download of one, audited (who downloaded which file, when).
+ */
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../domain/messages';
+import { MSG_2FA } from '../../domain/seguranca';
+import { BACKUP_NAME, listBackups } from '../backup/backup';
+import type { Backups } from '../backup/service';
+import type { Db } from '../db/client';
+import { conflict, notFound } from '../http-errors';
+import { ACAO, audit } from '../services/auditoria';
+
+const nomeParams = z.object({
+  nome: z
+    .string({ error: MSG.invalidInput })
+    .max(80, { error: MSG_2FA.backupNaoEncontrado })
+    .regex(BACKUP_NAME, { error: MSG_2FA.backupNaoEncontrado }),
+});
+
+export function registerBackupRoutes(app: FastifyInstance, db: Db, backups: Backups) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['backups'];
+  const dir = backups.options.dir;
+
+  r.get(
+    '/v1/backups',
+    { schema: { tags, summary: 'Os backups de BACKUP_DIR (administradores)' }, config: { access: 'admin' } },
+    async () => {
+      const Items = dir ? await listBackups(dir) : [];
+      return { Items, configurado: Boolean(dir), diretorio: dir ?? null, manter: backups.options.keep ?? 7, emAndamento: backups.busy };
+    },
+  );
+
+  r.post(
+    '/v1/backups',
+    { schema: { tags, summary: 'Faz um backup agora (administradores)' }, config: { access: 'admin' }, bodyLimit: 1000 },
+    async (request, reply) => {
+      if (!dir) throw conflict(MSG_2FA.backupSemDiretorio);
+      if (backups.busy) throw conflict(MSG_2FA.backupEmAndamento);
+      const made = await backups.take();
+      const nome = path.basename(made.arquivo);
+      await audit(db, { acao: ACAO.backup, user: request.user, descricao: `Backup ${nome} feito (${made.bytes} bytes)`, resultado: 'ok' });
+      reply.code(201);
+      return { nome, bytes: made.bytes };
+    },
+  );
+
+  r.get(
+    '/v1/backups/:nome',
+    {
+      schema: { tags, summary: 'Baixa um backup (administradores; registrado na auditoria)', params: nomeParams },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const item = dir ? (await listBackups(dir)).find((backup) => backup.nome === request.params.nome) : undefined;
+      if (!item) throw notFound(MSG_2FA.backupNaoEncontrado);
+      await audit(db, { acao: ACAO.backup, user: request.user, descricao: `Backup ${item.nome} baixado`, resultado: 'ok' });
+      return reply
+        .header('Content-Type', 'application/x-tar')
+        .header('Content-Disposition', `attachment; filename="${item.nome}"`)
+        .header('Content-Length', String(item.bytes))
+        .header('Cache-Control', 'no-store')
+        .send(createReadStream(path.join(dir!, item.nome)));
+    },
+  );
+}
