@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { activeTraccar } from '../services/traccar-sync';
+import { integrationActive } from '../services/company';
 
 /** Finalizar needs a report within this long (DESIGN 10). */
 export const VALIDACAO_MS = 10 * 60_000;
@@ -13,26 +13,36 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const situacaoOf = sql`COALESCE(e.situacao, 'nunca')`;
 
-/** The feed's state for the banner: stale when the last good read is older than 3 minutes. */
-export async function conexaoOf(db: DbOrTx) {
-  const [row] = rowsOf<{
-    modo: string;
-    conectado: boolean;
-    atualizadoEm: string | null;
-    erro: string;
-    desde: string;
-    atrasado: boolean;
-  }>(
-    await db.execute(sql`
-      SELECT modo, conectado, atualizado_em AS "atualizadoEm", erro, desde,
-        (atualizado_em IS NULL OR atualizado_em < now() - interval '3 minutes') AS atrasado
-      FROM frota_conexao WHERE id = 1`),
-  );
-  const ativo = (await activeTraccar(db)) !== null;
+/** The feed's state and the Traccar settings' switch, as columns any statement can select (`conexaoOf`'s SQL). */
+export const CONEXAO_JSON = sql`(SELECT json_build_object(
+    'modo', c.modo, 'conectado', c.conectado, 'atualizadoEm', c.atualizado_em, 'erro', c.erro, 'desde', c.desde,
+    'atrasado', (c.atualizado_em IS NULL OR c.atualizado_em < now() - interval '3 minutes'),
+    'traccar', (SELECT s.integrations->'traccar' FROM company_settings s WHERE s.id = 1))
+  FROM frota_conexao c WHERE c.id = 1)`;
+
+interface ConexaoRow {
+  modo: string;
+  conectado: boolean;
+  atualizadoEm: string | null;
+  erro: string;
+  desde: string;
+  atrasado: boolean;
+  traccar?: Record<string, unknown> | null;
+}
+
+/** The banner's state from CONEXAO_JSON: stale when the last good read is older than 3 minutes (the socket keeps it current between reads). */
+export function presentConexao(row: ConexaoRow | null | undefined) {
   const base = row ?? { modo: 'parado', conectado: false, atualizadoEm: null, erro: '', desde: new Date().toISOString(), atrasado: true };
-  // The socket keeps the data current between full reads; polling reads every 60 s.
-  const fora = ativo && (!base.conectado || (base.modo !== 'socket' && base.atrasado));
-  return { ...base, ativo, fora };
+  const { traccar, ...conexao } = base;
+  const ativo = integrationActive({ integrations: { traccar: traccar ?? {} } } as never, 'traccar');
+  const fora = ativo && (!conexao.conectado || (conexao.modo !== 'socket' && conexao.atrasado));
+  return { ...conexao, ativo, fora };
+}
+
+/** The feed's state for the banner. */
+export async function conexaoOf(db: DbOrTx) {
+  const [row] = rowsOf<{ c: ConexaoRow | null }>(await db.execute(sql`SELECT ${CONEXAO_JSON} AS c`));
+  return presentConexao(row?.c);
 }
 
 export const ITEM_COLUMNS = sql`

@@ -18,7 +18,7 @@ import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { ordensservicos, trackres, veiculos } from '../db/schema';
 import { SITUACOES, type Situacao } from '../frota/estado';
-import { conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, situacaoOf, telemetria } from '../frota/consultas';
+import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao, situacaoOf, telemetria } from '../frota/consultas';
 import { eventsReport, positionsOf } from '../integrations/traccar';
 import { IntegrationError } from '../integrations/http';
 import { badRequest, notFound } from '../http-errors';
@@ -113,51 +113,42 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const query = request.query;
-      const base = filters(query, false);
-      const where = and(...base, query.situacao ? sql`${situacaoOf} = ${query.situacao}` : undefined)!;
-      // One snapshot: the page, the counts and the banner agree.
-      return db.transaction(
-        async (tx) => {
-          const resumoRows = rowsOf<{ situacao: Situacao; n: number }>(
-            await tx.execute(sql`
-              SELECT ${situacaoOf} AS situacao, count(*)::int AS n
-              FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
-              WHERE ${and(...base)} GROUP BY 1`),
-          );
-          const resumo = Object.fromEntries(SITUACOES.map((s) => [s, 0])) as Record<Situacao, number>;
-          for (const row of resumoRows) resumo[row.situacao] = Number(row.n);
-          const todos = Object.values(resumo).reduce((a, b) => a + b, 0);
-          const total = query.situacao ? resumo[query.situacao] : todos;
-          const offset = (query.page - 1) * query.pageSize;
-          const Items =
-            offset >= total
-              ? []
-              : rowsOf<Record<string, unknown>>(
-                  await tx.execute(sql`
-                    WITH page AS (
-                      SELECT t.id FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
-                      WHERE ${where}
-                      ORDER BY ${ORDEM}, t.id DESC
-                      LIMIT ${query.pageSize} OFFSET ${offset}
-                    )
-                    SELECT ${ITEM_COLUMNS} FROM page p JOIN ${FROM_JOINED} ON t.id = p.id
-                    ORDER BY ${ORDEM}, t.id DESC`),
-                );
-          return {
-            meta: {
-              page: query.page,
-              pageSize: query.pageSize,
-              total,
-              totalItens: total,
-              totalPaginas: Math.ceil(total / query.pageSize),
-              resumo: { ...resumo, total: todos },
-              conexao: await conexaoOf(tx),
-            },
-            Items,
-          };
-        },
-        { accessMode: 'read only', isolationLevel: 'repeatable read' },
+      const base = and(...filters(query, false))!;
+      const chosen = query.situacao ? sql`s = ${query.situacao}` : sql`true`;
+      const offset = (query.page - 1) * query.pageSize;
+      // One statement, one snapshot, one round trip: the counts, the page and the banner agree.
+      const [row] = rowsOf<{ resumo: Record<string, number> | null; items: Record<string, unknown>[] | null; conexao: never }>(
+        await db.execute(sql`
+          WITH base AS (
+            SELECT t.id, ${situacaoOf} AS s, ${ORDEM} AS o
+            FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
+            WHERE ${base}
+          ), page AS (
+            SELECT id, o FROM base WHERE ${chosen} ORDER BY o, id DESC LIMIT ${query.pageSize} OFFSET ${offset}
+          )
+          SELECT
+            (SELECT json_object_agg(s, n) FROM (SELECT s, count(*)::int AS n FROM base GROUP BY s) x) AS resumo,
+            (SELECT json_agg(i ORDER BY i.o, i.id DESC) FROM (
+              SELECT ${ITEM_COLUMNS}, p.o FROM page p JOIN ${FROM_JOINED} ON t.id = p.id) i) AS items,
+            ${CONEXAO_JSON} AS conexao`),
       );
+      const resumo = Object.fromEntries(SITUACOES.map((s) => [s, 0])) as Record<Situacao, number>;
+      for (const [s, n] of Object.entries(row?.resumo ?? {})) resumo[s as Situacao] = Number(n);
+      const todos = Object.values(resumo).reduce((a, b) => a + b, 0);
+      const total = query.situacao ? resumo[query.situacao] : todos;
+      const Items = (row?.items ?? []).map(({ o: _o, ...item }) => item);
+      return {
+        meta: {
+          page: query.page,
+          pageSize: query.pageSize,
+          total,
+          totalItens: total,
+          totalPaginas: Math.ceil(total / query.pageSize),
+          resumo: { ...resumo, total: todos },
+          conexao: presentConexao(row?.conexao),
+        },
+        Items,
+      };
     },
   );
 
