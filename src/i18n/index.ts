@@ -1,7 +1,11 @@
 import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { ptBR } from './pt-BR';
+import { frotaMessages } from './frota';
+import { deepMerge, ptBR } from './pt-BR';
 
-export const i18nProvider = polyglotI18nProvider(() => ptBR as unknown as TranslationMessages, 'pt-BR', [
+/** The signed-in app's catalogue: pt-BR.ts (shared with the pages before sign-in) and the texts only the app shows. */
+export const appCatalogue = deepMerge(ptBR, frotaMessages);
+
+export const i18nProvider = polyglotI18nProvider(() => appCatalogue as unknown as TranslationMessages, 'pt-BR', [
   { locale: 'pt-BR', name: 'Português' },
 ]);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { ptBR } from '../../src/i18n/pt-BR';
+import { appCatalogue as ptBR } from '../../src/i18n';
 
 type Tree = { [key: string]: unknown };
 const src = path.resolve(import.meta.dirname, '../../src');
