@@ -130,7 +130,8 @@ export function GlobalSearch() {
   }, [term]);
 
   const loading = Boolean(term) && state.q !== term;
-  const options = term ? state.options : [];
+  // Only the results of what is typed now: Enter never opens a result of an earlier term.
+  const options = term && state.q === term ? state.options : [];
   const label = translate('app.busca.label');
 
   return (

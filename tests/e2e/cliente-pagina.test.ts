@@ -1,0 +1,201 @@
+/**
+ * One page per client and one search box (DESIGN 10) in Chromium, through `npm start`: a client
+ * found by its formatted CPF from the top bar, its page with its vehicle, contract, charge and
+ * order, a charge created from it, an address filled from a CEP (against the local ViaCEP), and
+ * the same search and page at a phone's width.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { addDays } from '../../domain/calendar';
+import { startViaCepFake, type ViaCepFake } from '../fakes/viacep';
+import { brDate, installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
+const CPF = generateCPF();
+const CPF_FORMATADO = `${CPF.slice(0, 3)}.${CPF.slice(3, 6)}.${CPF.slice(6, 9)}-${CPF.slice(9)}`;
+const NOME = 'Heloísa Página Teste';
+
+describe('the client page and the search box in Chromium, through npm start', () => {
+  let app: RunningApp;
+  let viacep: ViaCepFake;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+  const ids = {} as { cliente: number; veiculo: number; contrato: number; cobranca: number; ordem: number };
+
+  const post = async (url: string, data: unknown) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return response.json();
+  };
+  const search = (target: Page) => target.getByLabel('Buscar em todo o sistema');
+
+  beforeAll(async () => {
+    viacep = await startViaCepFake();
+    app = await startApp({ VIACEP_URL: viacep.url });
+    await installAdmin(app, ADMIN);
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+    page = await context.newPage();
+    watchErrors(page, errors);
+    await signIn(page, ADMIN);
+    // A client with a vehicle and its tracker, a contract, a charge and a service order.
+    const cliente = await post('/v1/clientes', {
+      cadastro: 'FISICA',
+      name: NOME,
+      cpf: CPF,
+      email: 'heloisa@exemplo.com.br',
+      mobilePhone: '11987654321',
+    });
+    const veiculo = await post('/v1/veiculos', {
+      idcliente: cliente.id,
+      category: 'car',
+      marca: 'Fiat',
+      modelo: 'Toro',
+      placa: 'PGN2A34',
+      renavan: '12345678901',
+      chassi: '9BD11122233344455',
+    });
+    const tracker = await post('/v1/trackres', { imei: '356789000111222', modelo: 'GT06', marca: 'Coban', idveiculo: veiculo.id });
+    const plano = await post('/v1/planos', {
+      name: 'Plano Ouro',
+      descricao: 'Rastreamento com app',
+      limtdispositivos: 1,
+      valor: 59.9,
+      valoradd: 0,
+    });
+    const contrato = await post('/v1/contratos', { idcliente: cliente.id, idplano: plano.id });
+    const cobranca = await post('/v1/cobrancas', {
+      idcliente: cliente.id,
+      descricao: 'Mensalidade de teste',
+      valor: 59.9,
+      duedate: addDays(new Date().toISOString().slice(0, 10), 10),
+    });
+    const ordem = await post('/v1/ordensservicos', {
+      idcliente: cliente.id,
+      idveiculo: veiculo.id,
+      iddevice: tracker.id,
+      descricao: 'Instalação na Toro',
+    });
+    Object.assign(ids, { cliente: cliente.id, veiculo: veiculo.id, contrato: contrato.id, cobranca: cobranca.id, ordem: ordem.id });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await viacep?.close();
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('finds the client by a formatted CPF from the top bar and opens its page with every section', async () => {
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // `/` anywhere focuses the box; the results are grouped by kind; Enter opens the first.
+    await page.keyboard.press('/');
+    await page.keyboard.type(CPF_FORMATADO);
+    const listbox = page.getByRole('listbox');
+    // The client first (the charge, contract and order name it too).
+    await listbox
+      .getByRole('option', { name: new RegExp(NOME) })
+      .first()
+      .waitFor();
+    await listbox.getByText('Clientes', { exact: true }).waitFor();
+    await listbox.getByText('Cobranças', { exact: true }).waitFor();
+    await shot(page, 'cliente-01-busca');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/clientes/${ids.cliente}/show`);
+    await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
+
+    const section = (name: string) => page.getByRole('region', { name });
+    await section('Veículos')
+      .getByText(/PGN2A34/)
+      .waitFor();
+    await section('Veículos').getByText('Rastreador 356789000111222').waitFor();
+    await section('Contratos').getByRole('link', { name: 'Link público do contrato' }).waitFor();
+    await section('Cobranças')
+      .getByText(/Mensalidade de teste/)
+      .waitFor();
+    await section('Ordens de serviço')
+      .getByText(/Instalação na Toro/)
+      .waitFor();
+    await section('Em aberto').getByText('R$ 59,90').waitFor();
+    await shot(page, 'cliente-02-pagina');
+
+    // Each section opens its list filtered by the client.
+    await section('Veículos').getByRole('link', { name: 'Ver todos' }).click();
+    await page.waitForURL(/\/veiculos\?filter=/);
+    await page.getByRole('row', { name: /PGN2A34/ }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await page.goBack();
+    await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
+  });
+
+  it('creates a charge from the page, for this client', async () => {
+    await page.getByRole('link', { name: 'Nova cobrança', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(NOME).waitFor();
+    await dialog.getByLabel(/^Descrição/).fill('Taxa de instalação');
+    await dialog.getByLabel(/^Valor/).fill('120,00');
+    await dialog.getByLabel(/^Vencimento/).fill(brDate(addDays(new Date().toISOString().slice(0, 10), 5)));
+    await dialog.getByRole('button', { name: /^salvar$/i }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const reply = await (await page.request.get(`/v1/clientes/${ids.cliente}/resumo`)).json();
+    expect(reply.cobrancas.total).toBe(2);
+    expect(reply.cobrancas.totais.abertas).toEqual({ qnt: 2, valor: 179.9 });
+  });
+
+  it('fills the address from a CEP in the client form, leaving the fields editable', async () => {
+    await page.goto(`/clientes/${ids.cliente}/show`);
+    await page.getByRole('link', { name: 'Editar' }).click();
+    const dialog = page.getByRole('dialog');
+    const cep = dialog.getByLabel('CEP');
+    await cep.fill('01001-000');
+    await dialog.getByText('Endereço preenchido pelo CEP. Confira e complete.').waitFor();
+    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
+    expect(await dialog.getByLabel('Bairro').inputValue()).toBe('Sé');
+    expect(await dialog.getByLabel('Cidade').inputValue()).toBe('São Paulo');
+    expect(await dialog.getByLabel('UF').inputValue()).toBe('SP');
+    await shot(page, 'cliente-03-cep');
+    // An unknown CEP changes nothing and says so quietly.
+    const unknown = page.waitForResponse((response) => response.url().endsWith('/v1/cep/99999999'));
+    await cep.fill('99999-999');
+    expect((await unknown).status()).toBe(404);
+    await dialog.getByText('CEP não encontrado: preencha o endereço.').waitFor();
+    // That 404 is the answer this step expects, not an error of the page.
+    const expected = errors.findIndex((error) => error.includes('status of 404'));
+    if (expected >= 0) errors.splice(expected, 1);
+    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
+    await dialog.getByLabel('Endereço', { exact: true }).fill('Praça da Sé, lado par');
+    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé, lado par');
+  });
+
+  it('works at a phone width: the search box and the page', async () => {
+    const phone = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+      storageState: await context.storageState(),
+    });
+    const mobile = await phone.newPage();
+    watchErrors(mobile, errors);
+    await mobile.goto('/dashboard');
+    await search(mobile).fill('PGN-2A34');
+    await mobile.getByRole('option', { name: /PGN2A34/ }).waitFor();
+    await shot(mobile, 'cliente-04-busca-celular');
+    await search(mobile).fill('');
+    await search(mobile).fill(CPF);
+    await mobile
+      .getByRole('option', { name: new RegExp(NOME) })
+      .first()
+      .click();
+    await mobile.getByRole('heading', { name: NOME, level: 1 }).waitFor();
+    await mobile
+      .getByRole('region', { name: 'Cobranças' })
+      .getByText(/Taxa de instalação/)
+      .waitFor();
+    // Nothing wider than the screen.
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(mobile, 'cliente-05-pagina-celular');
+    await phone.close();
+  });
+});
