@@ -24,6 +24,8 @@ import frota from './resources/frota';
 import {
   AdminOnly,
   AuditoriaPage,
+  SegurancaConfigPage,
+  BackupsPage,
   ImportarPage,
   ChipCustosPage,
   TecnicoEstoquePage,
@@ -141,6 +143,22 @@ export function App() {
               <NotificacoesPage />
             </AdminOnly>
           }
+        <Route
+          path="/seguranca/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <SegurancaConfigPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/backups/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <BackupsPage />
+            </AdminOnly>
+          }
+        />
         />
         <Route
           path="/auditoria/*"

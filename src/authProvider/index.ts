@@ -5,6 +5,8 @@ import { ACESSO } from '../../domain/constants';
 import { apiFetch } from '../dataProvider/http';
 import { listUploads } from '../dataProvider/uploads';
 import { getSessionUser, setSessionUser, type SessionUser } from './session';
+import { isSegundoFator, SegundoFatorRequerido } from './segundoFator';
+import type { SegundoFatorReply } from '../../domain/seguranca';
 
 export { getSessionUser, setSessionUser, type SessionUser } from './session';
 
@@ -35,11 +37,24 @@ export const roleOf = (user: SessionUser | null | undefined): number | undefined
         : undefined;
 
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const user = await apiFetch<SessionUser>('/v1/session', {
-      method: 'POST',
-      form: { email: username, password },
-    });
+  /**
+   * `{ username, password }`: the password (throws SegundoFatorRequerido when the second step
+   * follows); `{ codigo }`: that step's code; `{ usuario }`: a session the login page already opened
+   * (the enrollment at sign-in, whose recovery codes it showed first).
+   */
+  async login(params: { username?: string; password?: string; codigo?: string; usuario?: SessionUser }) {
+    let user: SessionUser;
+    if (params.usuario) user = params.usuario;
+    else if (params.codigo !== undefined)
+      user = await apiFetch<SessionUser>('/v1/session/segundo-fator', { method: 'POST', body: { codigo: params.codigo } });
+    else {
+      const reply = await apiFetch<SessionUser | SegundoFatorReply>('/v1/session', {
+        method: 'POST',
+        form: { email: params.username ?? '', password: params.password ?? '' },
+      });
+      if (isSegundoFator(reply)) throw new SegundoFatorRequerido(reply);
+      user = reply;
+    }
     setSessionUser(user);
     return { redirectTo: '/dashboard' };
   },

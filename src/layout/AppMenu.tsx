@@ -55,12 +55,14 @@ export function AppMenu() {
           <MenuGroup
             label="app.menu.configuracoes"
             icon={<SettingsIcon />}
-            paths={['/usuarios', '/notificacoes', '/auditoria', '/importar']}
+            paths={['/usuarios', '/notificacoes', '/auditoria', '/importar', '/seguranca', '/backups']}
           >
             {groupLink('/usuarios', 'usuarios')}
             {groupLink('/notificacoes', 'notificacoes')}
             {groupLink('/auditoria', 'auditoria')}
             {groupLink('/importar', 'importar')}
+            {groupLink('/seguranca', 'seguranca')}
+            {groupLink('/backups', 'backups')}
           </MenuGroup>
         ) : null}
       </Menu>

@@ -10,6 +10,8 @@ import { MaskedTextInput } from '../../components/MaskedTextInput';
 import { LoadedEditBase } from '../../components/ResourceDialog';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { EnderecoInputs, InformacoesInputs } from '../../resources/usuarios/UsuarioInputs';
+import { apiFetch } from '../../dataProvider/http';
+import { SegurancaPerfil } from '../seguranca/SegurancaPerfil';
 import { profileResolver } from './profileResolver';
 import { ProfilePhoto } from './ProfilePhoto';
 
@@ -74,6 +76,19 @@ function ProfileForm() {
   );
 }
 
+/** Perfil → Segurança: whether this user's 2FA is on is read from its session (GET /v1/session). */
+function Seguranca({ userId }: { userId: number }) {
+  const [doisFatores, setDoisFatores] = React.useState<boolean | null>(null);
+  const load = React.useCallback(() => {
+    apiFetch<SessionUser>('/v1/session')
+      .then((user) => setDoisFatores(Boolean(user.doisFatores)))
+      .catch(() => undefined);
+  }, []);
+  React.useEffect(load, [load]);
+  if (doisFatores === null) return null;
+  return <SegurancaPerfil userId={userId} doisFatores={doisFatores} onChange={load} />;
+}
+
 export function ProfilePage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -111,6 +126,7 @@ export function ProfilePage() {
           </LoadedEditBase>
         </CardContent>
       </Card>
+      <Seguranca userId={identity.id as number} />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { statusChoices } from './choices';
+import { Redefinir2faButton } from '../../custom-pages/seguranca/Redefinir2faButton';
 import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
 interface Usuario {
@@ -20,6 +21,12 @@ interface Usuario {
   mobilePhone: string;
   email: string;
   acesso: number;
+  doisFatores?: boolean;
+}
+
+function DoisFatoresText({ on }: { on: boolean }) {
+  const translate = useTranslate();
+  return <>{translate(on ? 'app.seguranca.ativa' : 'app.seguranca.inativa')}</>;
 }
 
 function AcessoText({ acesso }: { acesso: number }) {
@@ -49,7 +56,10 @@ export default function UsuarioList() {
         />
       }
     >
-      <ListTable<Usuario> card={card} actions={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} />}>
+      <ListTable<Usuario>
+        card={card}
+        actions={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} extra={<Redefinir2faButton />} />}
+      >
         <DataTable.Col source="name" />
         <DataTable.Col source="cpf" disableSort render={(record) => (record.cpf ? formatCpfCnpj(record.cpf) : '')} />
         <DataTable.Col
@@ -60,6 +70,12 @@ export default function UsuarioList() {
         />
         <DataTable.Col source="email" />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
+        <DataTable.Col
+          source="doisFatores"
+          label="app.seguranca.dois_fatores_coluna"
+          disableSort
+          render={(record) => <DoisFatoresText on={Boolean(record.doisFatores)} />}
+        />
       </ListTable>
     </ListPage>
   );

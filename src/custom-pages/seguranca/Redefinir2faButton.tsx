@@ -1,0 +1,46 @@
+/** Usuários: an administrator's reset of a user's two-factor sign-in (DESIGN 10), confirmed, audited by the server. */
+import * as React from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import { apiFetch } from '../../dataProvider/http';
+import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+
+export function Redefinir2faButton() {
+  const record = useRecordContext<{ id: number; name: string; doisFatores?: boolean }>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const onError = useServerErrorNotify();
+  const [open, setOpen] = React.useState(false);
+  if (!record?.doisFatores) return null;
+  const reset = () =>
+    apiFetch<{ message: string }>(`/v1/users/${record.id}/2fa`, { method: 'DELETE' })
+      .then((reply) => {
+        notify(reply.message, { type: 'success', messageArgs: { _: reply.message } });
+        setOpen(false);
+        refresh();
+      })
+      .catch(onError);
+  return (
+    <>
+      <Tooltip title={translate('app.seguranca.redefinir')}>
+        <IconButton size="small" aria-label={translate('app.seguranca.redefinir')} onClick={() => setOpen(true)}>
+          <LockResetIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`redefinir-2fa-${record.id}`}>
+        <DialogTitle id={`redefinir-2fa-${record.id}`}>{translate('app.seguranca.redefinir_titulo')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('app.seguranca.redefinir_texto', { name: record.name })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void reset()}>
+            {translate('app.seguranca.redefinir')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Trust in Chromium, through `npm start` with BACKUP_DIR (DESIGN 10): Perfil → Segurança enrolls
+ * two-factor sign-in with a code computed from the shown secret and shows the recovery codes; sign
+ * out; sign in with a code; another browser signs in with a recovery code; the first ends the
+ * other's session (its next call is a 401); Configurações → Backups takes a backup and downloads it.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+
+const ADMIN = { name: 'Ana Segura', email: 'ana@seguranca.test', password: 'senha-forte-1' };
+const codeAt = (secret: string, steps = 0) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+describe('two-factor sign-in, sessions and backups in Chromium', () => {
+  let app: RunningApp;
+  let backupDir: string;
+  let browser: Browser;
+  let first: BrowserContext;
+  let other: BrowserContext;
+  let page: Page;
+  let secret = '';
+  let recovery: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    backupDir = mkdtempSync(path.join(tmpdir(), 'rastreio-e2e-backups-'));
+    app = await startApp({ BACKUP_DIR: backupDir });
+    await installAdmin(app, ADMIN);
+    browser = await launchBrowser();
+    first = await browser.newContext({ baseURL: app.url, locale: 'pt-BR', acceptDownloads: true });
+    other = await browser.newContext({ baseURL: app.url, locale: 'pt-BR' });
+    page = await first.newPage();
+    watchErrors(page, errors);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    rmSync(backupDir, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+  });
+
+  /** The password, then the second step's code. */
+  async function signInWithCode(target: Page, codigo: string) {
+    await target.goto('/login');
+    await target.getByLabel('Login ou e-mail').fill(ADMIN.email);
+    await target.getByLabel('Senha').fill(ADMIN.password);
+    await target.getByRole('button', { name: 'Entrar' }).click();
+    await target.getByRole('form', { name: 'Verificação em duas etapas' }).waitFor();
+    await target.getByLabel('Código', { exact: true }).fill(codigo);
+    await target.getByRole('button', { name: 'Verificar' }).click();
+    await target.waitForURL('**/dashboard');
+  }
+
+  it('enrolls from Perfil → Segurança with a code computed from the shown secret, and shows the recovery codes once', async () => {
+    await signIn(page, ADMIN);
+    await page.goto('/settings/perfil/');
+    const seguranca = page.getByRole('region', { name: 'Segurança' });
+    await seguranca.getByText('Desativada').waitFor();
+    await seguranca.getByRole('button', { name: 'Ativar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('img', { name: 'QR code para o aplicativo autenticador' }).waitFor();
+    secret = (await dialog.getByTestId('segredo-2fa').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await shot(page, 'seguranca-ativar-qr');
+    await dialog.getByLabel('Código do aplicativo').fill(codeAt(secret));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    const codes = dialog.getByTestId('codigos-recuperacao');
+    await codes.waitFor();
+    recovery = (await codes.locator('span').allTextContents()).map((code) => code.trim());
+    expect(recovery).toHaveLength(10);
+    await shot(page, 'seguranca-codigos-recuperacao');
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await seguranca.getByText('Ativa', { exact: true }).waitFor();
+  });
+
+  it('signs out, and signs in again with the password and a 6-digit code', async () => {
+    // The top bar hides while the page is scrolled down (react-admin's AppBar): back to the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('form', { name: 'Verificação em duas etapas' }).waitFor();
+    // A wrong code: the red snackbar and the message under the field, still on the second step.
+    await page.getByLabel('Código', { exact: true }).fill(codeAt(secret) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.locator('.MuiSnackbar-root').getByText('Código inválido ou expirado.').waitFor();
+    await page.locator('#login-codigo-helper-text').getByText('Código inválido ou expirado.').waitFor();
+    await shot(page, 'seguranca-login-segunda-etapa');
+    // The next step's code: the enrollment used this one.
+    await page.getByLabel('Código', { exact: true }).fill(codeAt(secret, 1));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('another browser signs in with a recovery code; the first ends that session, which gets a 401 at once', async () => {
+    const otherPage = await other.newPage();
+    await signInWithCode(otherPage, recovery[0]);
+    expect((await otherPage.request.get('/v1/session')).status()).toBe(200);
+
+    await page.goto('/settings/perfil/');
+    const sessoes = page.getByRole('table', { name: 'Sessões abertas' });
+    await expect.poll(() => sessoes.getByRole('row').count(), { timeout: 10_000 }).toBe(3); // header + 2 sessions
+    await sessoes.getByRole('row').filter({ hasText: 'Esta sessão' }).waitFor();
+    await shot(page, 'seguranca-sessoes');
+    await sessoes.getByRole('button', { name: 'Encerrar' }).click();
+    await page.locator('.MuiSnackbar-root').getByText('Sessão encerrada.').waitFor();
+    await expect.poll(() => sessoes.getByRole('row').count()).toBe(2);
+    expect((await otherPage.request.get('/v1/session')).status()).toBe(401);
+  });
+
+  it('Configurações → Backups: Fazer backup agora, then Baixar', async () => {
+    await page.goto('/backups');
+    await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Fazer backup agora' }).click();
+    await page
+      .locator('.MuiSnackbar-root')
+      .getByText(/Backup concluído/)
+      .waitFor({ timeout: 60_000 });
+    const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').nth(1);
+    const name = (await row.getByRole('cell').first().textContent())!.trim();
+    expect(name).toMatch(/^rastreio-.*\.backup$/);
+    await shot(page, 'seguranca-backups');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Baixar' }).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    const saved = path.join(backupDir, `baixado-${name}`);
+    await download.saveAs(saved);
+    expect(statSync(saved).size).toBe(statSync(path.join(backupDir, name)).size);
+  });
+});
