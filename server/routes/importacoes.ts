@@ -29,8 +29,9 @@ import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../queue/boss';
 import { importacaoErros, importacoes } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http-errors';
-import { criarImportacao, ERROS_NA_RESPOSTA } from '../services/importacao';
+import { badRequest, conflict, HttpError, notFound } from '../http-errors';
+import { criarImportacao, criarImportacaoTraccar, ERROS_NA_RESPOSTA } from '../services/importacao';
+import { activeTraccar } from '../services/traccar-sync';
 import { inspecionar, PLANILHA_MSG, PlanilhaInvalida } from '../services/planilha';
 
 export const IMPORTACAO_MSG = {
@@ -41,6 +42,7 @@ export const IMPORTACAO_MSG = {
   arquivo: 'Envie o arquivo da planilha (CSV ou XLSX)',
   multipart: 'Envie a planilha como formulário (multipart/form-data).',
   campos: 'Campos demais no formulário.',
+  traccarInativo: 'A integração com o Traccar não está ativa: configure-a e ative-a antes de importar.',
 } as const;
 
 const recursoSchema = z.enum(RECURSOS_IMPORTACAO, { error: IMPORTACAO_MSG.recurso });
@@ -175,6 +177,25 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/v1/importacoes/traccar',
+    {
+      schema: {
+        tags,
+        summary: 'Simula ou importa os dispositivos do Traccar que o sistema não tem (administradores)',
+        body: z.object({ modo: z.enum(MODOS_IMPORTACAO, { error: IMPORTACAO_MSG.modo }) }).strict(),
+      },
+      config: { access: 'admin' },
+      bodyLimit: 1024,
+    },
+    async (request, reply) => {
+      if (!(await activeTraccar(db))) throw conflict(IMPORTACAO_MSG.traccarInativo);
+      const id = await criarImportacaoTraccar(db, queue, { modo: request.body.modo, iduser: request.user!.id });
+      reply.code(202);
+      return { id };
+    },
+  );
+
   r.get(
     '/v1/importacoes/modelos/:recurso',
     {

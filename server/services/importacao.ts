@@ -34,6 +34,9 @@ import { RESOURCES } from '../resources/registry';
 import { copiersOf, createItem, updateItem } from '../resources/write';
 import type { Effects } from './effects';
 import { blankRow, linhas, PlanilhaInvalida } from './planilha';
+import { allDevices, type TraccarDevice } from '../integrations/traccar';
+import { activeTraccar } from './traccar-sync';
+import { PLACA } from '../../domain/schemas/equipamentos';
 
 /** Rows per batch (one transaction each). */
 export const LOTE = 500;
@@ -263,6 +266,7 @@ function validar(schema: ZodType, input: Item, adaptador: Adaptador): { ok: true
 
 interface Importacao {
   id: number;
+  origem: string;
   recurso: RecursoImportacao;
   modo: ModoImportacao;
   duplicados: Duplicados;
@@ -307,6 +311,7 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
   const [row] = await db
     .select({
       id: importacoes.id,
+      origem: importacoes.origem,
       recurso: importacoes.recurso,
       modo: importacoes.modo,
       duplicados: importacoes.duplicados,
@@ -321,7 +326,8 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
   if (!row || row.status !== 'processando') return { status: row?.status ?? 'inexistente' };
   const importacao = row as Importacao & { tamanho: number };
   try {
-    await processar(db, effects, importacao);
+    if (importacao.origem === 'traccar') await processarTraccar(db, effects, importacao);
+    else await processar(db, effects, importacao);
     await db
       .update(importacoes)
       .set({ status: 'concluida', arquivo: null, updatedAt: new Date() })
@@ -340,14 +346,105 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
   }
 }
 
-async function processar(db: Db, effects: Effects, importacao: Importacao & { tamanho: number }) {
+/** What a runner needs to write batches of one import. */
+async function ambiente(db: Db, effects: Effects, importacao: Importacao) {
   const def = RESOURCES.find((d) => d.name === importacao.recurso)!;
   const adaptador = ADAPTADORES[importacao.recurso];
   const [user] = importacao.iduser ? await db.select().from(users).where(eq(users.id, importacao.iduser)) : [];
   if (!user) throw new PlanilhaInvalida('O usuário que iniciou a importação não existe mais.');
   // The hooks of a job have no request: only the users' own hooks read it, and users are not imported.
   const ctx: RequestContext = { db, request: undefined as never, user, effects };
-  const copiers = copiersOf(def, RESOURCES);
+  return { def, adaptador, ctx, copiers: copiersOf(def, RESOURCES) };
+}
+
+/**
+ * Commits one batch: under the import's row lock, checks that no other runner advanced it, then
+ * writes the rows, the refused ones and the counters together.
+ */
+async function gravarLote(db: Db, importacao: Importacao, esperadas: number, batch: LinhaDados[], env: Omit<LoteEnv, 'importacao'>) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ processadas: importacoes.processadas, status: importacoes.status })
+      .from(importacoes)
+      .where(eq(importacoes.id, importacao.id))
+      .for('update');
+    if (!current || current.status !== 'processando' || current.processadas !== esperadas) throw new Parar();
+    const contagem = await loteDe(tx, batch, { ...env, importacao });
+    if (contagem.erros.length)
+      await tx.insert(importacaoErros).values(contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })));
+    await tx
+      .update(importacoes)
+      .set({
+        processadas: sql`${importacoes.processadas} + ${batch.length}`,
+        criadas: sql`${importacoes.criadas} + ${contagem.criadas}`,
+        atualizadas: sql`${importacoes.atualizadas} + ${contagem.atualizadas}`,
+        ignoradas: sql`${importacoes.ignoradas} + ${contagem.ignoradas}`,
+        nErros: sql`${importacoes.nErros} + ${contagem.erros.length}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(importacoes.id, importacao.id));
+  });
+}
+
+/**
+ * Traccar's devices the product lacks become trackers (DESIGN 10): IMEI = uniqueId, its model and
+ * phone; a device named by the plate of a vehicle the product has is installed in it. One read of
+ * /api/devices, then batches as a sheet's rows (line = the device's place in Traccar's list).
+ */
+async function processarTraccar(db: Db, effects: Effects, importacao: Importacao) {
+  const settings = await activeTraccar(db);
+  if (!settings) throw new PlanilhaInvalida('A integração com o Traccar não está ativa.');
+  let devices: TraccarDevice[];
+  try {
+    devices = await allDevices(settings, 60_000);
+  } catch (error) {
+    throw new PlanilhaInvalida(
+      `Não foi possível ler os dispositivos do Traccar: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  await db.update(importacoes).set({ total: devices.length, updatedAt: new Date() }).where(eq(importacoes.id, importacao.id));
+  const env = await ambiente(db, effects, importacao);
+  const vistas = new Set<string>();
+  let processadas = importacao.processadas;
+  for (let from = processadas; from < devices.length; from += LOTE) {
+    const slice = devices.slice(from, from + LOTE);
+    const plates = [...new Set(slice.map((d) => normalizePlaca(String(d.name ?? ''))).filter((p) => PLACA.test(p)))];
+    const found = plates.length
+      ? await db.select({ placa: veiculos.placa, deviceId: veiculos.deviceId }).from(veiculos).where(inArray(veiculos.placa, plates))
+      : [];
+    const livres = new Set(found.filter((v) => v.deviceId === 0).map((v) => v.placa));
+    const batch: LinhaDados[] = slice.map((device, i) => {
+      const placa = normalizePlaca(String(device.name ?? ''));
+      return {
+        linha: from + i + 1,
+        valores: {
+          imei: String(device.uniqueId ?? '').trim(),
+          modelo: String(device.model ?? '').trim() || 'Não informado',
+          marca: String((device.attributes as Record<string, unknown> | undefined)?.marca ?? '').trim() || 'Não informada',
+          placa: livres.has(placa) ? placa : '',
+          phone: String(device.phone ?? '').replace(/\D/g, ''),
+        },
+        dados: {
+          id: String(device.id),
+          name: String(device.name ?? ''),
+          uniqueId: String(device.uniqueId ?? ''),
+          model: String(device.model ?? ''),
+          phone: String(device.phone ?? ''),
+        },
+        imprecisas: [],
+      };
+    });
+    await gravarLote(db, importacao, processadas, batch, {
+      ...env,
+      vistas,
+      cabecalhos: { imei: 'uniqueId', modelo: 'model', placa: 'name' },
+    });
+    processadas += batch.length;
+  }
+}
+
+async function processar(db: Db, effects: Effects, importacao: Importacao & { tamanho: number }) {
+  const { def, adaptador, ctx, copiers } = await ambiente(db, effects, importacao);
   const head = await new Promise<Buffer>((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -371,28 +468,7 @@ async function processar(db: Db, effects: Effects, importacao: Importacao & { ta
     if (!lote.length) return;
     const batch = lote;
     lote = [];
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ processadas: importacoes.processadas, status: importacoes.status })
-        .from(importacoes)
-        .where(eq(importacoes.id, importacao.id))
-        .for('update');
-      if (!current || current.status !== 'processando' || current.processadas !== processadas) throw new Parar();
-      const contagem = await loteDe(tx, batch, { def, adaptador, ctx, copiers, importacao, vistas, cabecalhos });
-      if (contagem.erros.length)
-        await tx.insert(importacaoErros).values(contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })));
-      await tx
-        .update(importacoes)
-        .set({
-          processadas: sql`${importacoes.processadas} + ${batch.length}`,
-          criadas: sql`${importacoes.criadas} + ${contagem.criadas}`,
-          atualizadas: sql`${importacoes.atualizadas} + ${contagem.atualizadas}`,
-          ignoradas: sql`${importacoes.ignoradas} + ${contagem.ignoradas}`,
-          nErros: sql`${importacoes.nErros} + ${contagem.erros.length}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(importacoes.id, importacao.id));
-    });
+    await gravarLote(db, importacao, processadas, batch, { def, adaptador, ctx, copiers, vistas, cabecalhos });
     processadas += batch.length;
   };
   for await (const linha of linhas(arquivoStream(db, importacao.id, importacao.tamanho), head)) {
@@ -418,20 +494,18 @@ async function processar(db: Db, effects: Effects, importacao: Importacao & { ta
   await flush();
 }
 
+interface LoteEnv {
+  def: AnyResource;
+  adaptador: Adaptador;
+  ctx: RequestContext;
+  copiers: readonly AnyResource[];
+  importacao: Importacao;
+  vistas: Set<string>;
+  cabecalhos: Record<string, string>;
+}
+
 /** One batch: each row refused, skipped, created or updated (under a savepoint when writing). */
-async function loteDe(
-  tx: DbOrTx,
-  batch: LinhaDados[],
-  env: {
-    def: AnyResource;
-    adaptador: Adaptador;
-    ctx: RequestContext;
-    copiers: readonly AnyResource[];
-    importacao: Importacao;
-    vistas: Set<string>;
-    cabecalhos: Record<string, string>;
-  },
-): Promise<Contagem> {
+async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem> {
   const { def, adaptador, ctx, copiers, importacao, vistas } = env;
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
   // A refusal names the sheet's own column.
@@ -474,9 +548,21 @@ async function loteDe(
       continue;
     }
     try {
-      const saved = await tx.transaction((sp) =>
-        existente ? updateItem(sp, def, Number(existente.id), checked.data, ctx, copiers) : createItem(sp, def, checked.data, ctx),
-      );
+      const saved = await tx.transaction(async (sp) => {
+        const record = existente
+          ? await updateItem(sp, def, Number(existente.id), checked.data, ctx, copiers)
+          : await createItem(sp, def, checked.data, ctx);
+        // A Traccar device's phone: the tracker's number until a chip is connected.
+        const phone = row.valores.phone;
+        if (importacao.origem === 'traccar' && !existente && phone && !record.chipId) {
+          await sp
+            .update(trackres)
+            .set({ phone })
+            .where(eq(trackres.id, Number(record.id)));
+          record.phone = phone;
+        }
+        return record;
+      });
       if (existente) contagem.atualizadas++;
       else contagem.criadas++;
       // A key repeated further down the sheet finds this record.
@@ -512,6 +598,18 @@ export async function criarImportacao(
       .values({ ...values, origem: 'arquivo', status: 'processando' })
       .returning({ id: importacoes.id });
     if (enqueue) await queue.send(tx, QUEUES.importacao.name, { id: row.id });
+    return row.id;
+  });
+}
+
+/** Creates an import of Traccar's devices and enqueues its job, in one transaction; returns its id. */
+export async function criarImportacaoTraccar(db: Db, queue: JobQueue, values: { modo: ModoImportacao; iduser: number }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(importacoes)
+      .values({ ...values, recurso: 'trackres', origem: 'traccar', duplicados: 'ignorar', nomeArquivo: 'Traccar', status: 'processando' })
+      .returning({ id: importacoes.id });
+    await queue.send(tx, QUEUES.importacao.name, { id: row.id });
     return row.id;
   });
 }

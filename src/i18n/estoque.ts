@@ -86,6 +86,10 @@ export const estoqueMessages = {
       baixar_recusadas: 'Baixar linhas recusadas (CSV)',
       mais_erros: 'Mostrando as primeiras %{n} linhas recusadas; o CSV traz todas.',
       nova: 'Nova importação',
+      traccar_botao: 'Importar dispositivos',
+      traccar_titulo: 'Importar dispositivos do Traccar',
+      traccar_ajuda:
+        'Os dispositivos do Traccar que o sistema ainda não tem viram rastreadores (IMEI = identificador, modelo e telefone); um dispositivo com o nome de uma placa cadastrada é instalado nesse veículo. Simule primeiro; importar de novo não duplica nada.',
     },
   },
 };

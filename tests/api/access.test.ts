@@ -128,6 +128,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/importacoes/modelos/:recurso': 'user',
   'GET /v1/importacoes/:id': 'user',
   'GET /v1/importacoes/:id/erros.csv': 'user',
+  'POST /v1/importacoes/traccar': 'admin',
   'GET /v1/planos': 'user',
   'GET /v1/planos/:id': 'user',
   'POST /v1/planos': 'user',

@@ -584,6 +584,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/importacoes/modelos/:recurso': () => ({ params: { recurso: 'clientes' }, query: { formato: 'csv' } }),
       'GET /v1/importacoes/:id': () => ({ params: { id: importacaoId } }),
       'GET /v1/importacoes/:id/erros.csv': () => ({ params: { id: importacaoId } }),
+      'POST /v1/importacoes/traccar': () => ({ body: { modo: 'simular' } }),
       'POST /webhook/cobranca/:userId/:gateway': async (n) => ({
         params: { userId: 1, gateway: 'asaas' },
         headers: { 'asaas-access-token': await webhookToken() },

@@ -1,8 +1,10 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { backends, useInstalledApp } from '../support/app';
-import { newCliente, newTracker, placa } from '../support/registry';
+import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
+import { newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
 import { criarImportacao, retomarImportacoes, runImportacao } from '../../server/services/importacao';
 
@@ -274,5 +276,55 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     expect(book.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await env.admin.get('/v1/importacoes/modelos/planos')).status).toBe(400);
     void newTracker;
+  });
+
+  describe('Traccar', () => {
+    let traccar: TraccarFake;
+    beforeAll(async () => {
+      traccar = await startTraccarFake();
+    });
+    afterAll(() => traccar.close());
+
+    it("Traccar's devices the product lacks become trackers (IMEI, model, phone), a plate name installs it; a dry run first; idempotent", async () => {
+      const inactive = await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' });
+      expect(inactive.status).toBe(409);
+      expect(
+        (
+          await env.admin.put('/v1/users/1', {
+            integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } },
+          })
+        ).status,
+      ).toBe(200);
+      const owner = (await env.admin.post('/v1/clientes', newCliente())).body;
+      const plate = placa();
+      const vehicle = (await env.admin.post('/v1/veiculos', { ...newVeiculoFor(owner.id), placa: plate })).body;
+      const known = (await env.admin.post('/v1/trackres', newTracker({ imei: validImei() }))).body;
+      const imeis = [validImei(), validImei()];
+      let nextId = 90_000;
+      const device = (fields: Record<string, unknown>) => {
+        const id = nextId++;
+        traccar.devices.set(id, { id, name: `Dispositivo ${id}`, status: 'offline', disabled: false, attributes: {}, ...fields } as never);
+      };
+      device({ uniqueId: imeis[0], name: plate, model: 'GT06', phone: '+55 11 98888-7777' });
+      device({ uniqueId: imeis[1], model: 'ST901' });
+      device({ uniqueId: known.imei, model: 'GT06' });
+      device({ uniqueId: 'ABC123', model: 'Outro' });
+      const before = await count(sql`SELECT count(*) AS n FROM trackres`);
+      const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
+      expect(dry).toMatchObject({ status: 'concluida', origem: 'traccar', criadas: 2, nErros: 1 });
+      expect(dry.ignoradas).toBeGreaterThanOrEqual(1);
+      expect(dry.erros[0]).toMatchObject({ campo: 'uniqueId' });
+      expect(await count(sql`SELECT count(*) AS n FROM trackres`)).toBe(before);
+      const done = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
+      expect(done).toMatchObject({ status: 'concluida', criadas: 2, nErros: 1 });
+      const installed = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items[0];
+      expect(installed).toMatchObject({ imei: imeis[0], modelo: 'GT06', phone: '5511988887777', situacao: 'instalado' });
+      expect((await env.admin.get(`/v1/trackres?pesquisa=${imeis[1]}`)).body.Items[0]).toMatchObject({
+        modelo: 'ST901',
+        situacao: 'estoque',
+      });
+      const again = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
+      expect(again.criadas).toBe(0);
+    });
   });
 });

@@ -29,6 +29,7 @@ import { useSearchParams } from 'react-router-dom';
 import { RECURSOS_IMPORTACAO, type ImportacaoEstado, type RecursoImportacao } from '../../../domain/importacao';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { iniciarImportacao, lerCabecalho, lerImportacao, type Cabecalho } from './api';
+import { apiFetch } from '../../dataProvider/http';
 
 const count = new Intl.NumberFormat('pt-BR');
 const isRecurso = (v: string | null): v is RecursoImportacao => RECURSOS_IMPORTACAO.includes(v as RecursoImportacao);
@@ -126,7 +127,88 @@ function Resultado({ estado }: { estado: ImportacaoEstado }) {
   );
 }
 
+/** Integrações → Traccar → Importar dispositivos: Simular, then Importar (DESIGN 10). */
+function ImportarTraccar() {
+  const translate = useTranslate();
+  const onError = useServerErrorNotify();
+  const [estado, setEstado] = React.useState<ImportacaoEstado | null>(null);
+  const [simulado, setSimulado] = React.useState(false);
+  React.useEffect(() => {
+    if (!estado || estado.status !== 'processando') return undefined;
+    const timer = window.setTimeout(async () => {
+      try {
+        const next = await lerImportacao(estado.id);
+        setEstado(next);
+        if (next.status === 'concluida' && next.modo === 'simular') setSimulado(true);
+      } catch (error) {
+        onError(error);
+      }
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, [estado, onError]);
+  const iniciar = async (modo: 'simular' | 'importar') => {
+    try {
+      const { id } = await apiFetch<{ id: number }>('/v1/importacoes/traccar', { method: 'POST', body: { modo } });
+      setEstado(await lerImportacao(id));
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const running = estado?.status === 'processando';
+  return (
+    <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1100 }}>
+      <Title title={translate('app.importar.traccar_titulo')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('app.importar.traccar_titulo')}
+      </Typography>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="body2">{translate('app.importar.traccar_ajuda')}</Typography>
+          <Box sx={{ display: 'flex', gap: 2 }}>
+            <Button variant="outlined" disabled={running} onClick={() => void iniciar('simular')}>
+              {translate('app.importar.simular')}
+            </Button>
+            <Button variant="contained" disabled={running || !simulado} onClick={() => void iniciar('importar')}>
+              {translate('app.importar.importar')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      {estado ? <Andamento estado={estado} /> : null}
+    </Box>
+  );
+}
+
+/** The progress bar while an import runs, its result once it ends. */
+function Andamento({ estado }: { estado: ImportacaoEstado }) {
+  const translate = useTranslate();
+  const percent = estado.total ? Math.round((100 * estado.processadas) / estado.total) : 0;
+  const label = translate(estado.modo === 'simular' ? 'app.importar.simulando' : 'app.importar.importando');
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        {estado.status === 'processando' ? (
+          <Box aria-live="polite">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {label}{' '}
+              {translate('app.importar.progresso', { processadas: count.format(estado.processadas), total: count.format(estado.total) })}
+            </Typography>
+            <LinearProgress variant="determinate" value={percent} aria-label={label} />
+          </Box>
+        ) : (
+          <Resultado estado={estado} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function ImportarPage() {
+  const [params] = useSearchParams();
+  return params.get('origem') === 'traccar' ? <ImportarTraccar /> : <ImportarPlanilha />;
+}
+
+function ImportarPlanilha() {
   const translate = useTranslate();
   const onError = useServerErrorNotify();
   const [params, setParams] = useSearchParams();
@@ -201,7 +283,6 @@ export default function ImportarPage() {
 
   const running = estado?.status === 'processando';
   const headers = cabecalho?.cabecalhos ?? [];
-  const percent = estado && estado.total ? Math.round((100 * estado.processadas) / estado.total) : 0;
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1100 }}>
@@ -333,30 +414,7 @@ export default function ImportarPage() {
         </Card>
       ) : null}
 
-      {estado ? (
-        <Card variant="outlined">
-          <CardContent>
-            {running ? (
-              <Box aria-live="polite">
-                <Typography variant="body2" sx={{ mb: 1 }}>
-                  {translate(estado.modo === 'simular' ? 'app.importar.simulando' : 'app.importar.importando')}{' '}
-                  {translate('app.importar.progresso', {
-                    processadas: count.format(estado.processadas),
-                    total: count.format(estado.total),
-                  })}
-                </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={percent}
-                  aria-label={translate(estado.modo === 'simular' ? 'app.importar.simulando' : 'app.importar.importando')}
-                />
-              </Box>
-            ) : (
-              <Resultado estado={estado} />
-            )}
-          </CardContent>
-        </Card>
-      ) : null}
+      {estado ? <Andamento estado={estado} /> : null}
     </Box>
   );
 }

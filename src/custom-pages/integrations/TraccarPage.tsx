@@ -4,9 +4,10 @@
  * comunicação, minutes the GPS fix may lag, and the map's tiles (a raster {z}/{x}/{y} URL or a style.json).
  */
 import * as React from 'react';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import { Button, CircularProgress } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { LinkBase as Link, useNotify, useTranslate } from 'ra-core';
 import { NumberInput, TextInput } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
@@ -55,7 +56,18 @@ export default function TraccarPage() {
   const translate = useTranslate();
   return (
     <CompanySettingsPage title="app.integracoes.traccar.title" groups={GROUPS}>
-      <SettingsForm groups={GROUPS} actions={<TestConnectionButton />}>
+      <SettingsForm
+        groups={GROUPS}
+        actions={
+          <>
+            <TestConnectionButton />
+            {/* Traccar's devices the product lacks become trackers: a dry run first (DESIGN 10). */}
+            <Button component={Link} to="/importar?origem=traccar" variant="outlined" startIcon={<UploadFileIcon />}>
+              {translate('app.importar.traccar_botao')}
+            </Button>
+          </>
+        }
+      >
         <TextInput
           source="integrations.traccar.server"
           label="app.integracoes.server"
