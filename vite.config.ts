@@ -1,11 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The payment page's own small entry (cobranca.html): `npm run dev` serves it at /static/cobranca/{token}, as the server does. */
+const paginaCobranca = (): Plugin => ({
+  name: 'pagina-cobranca',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url?.startsWith('/static/cobranca/')) request.url = '/cobranca.html';
+      next();
+    });
+  },
+});
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const api = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), paginaCobranca()],
   resolve: {
     // react-admin, ra-core and our code must share one copy of these.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@emotion/react'],
@@ -16,6 +27,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
+      // The app, and the payment page's own entry (/static/cobranca/{token}: React and the page only).
+      input: { main: 'index.html', cobranca: 'cobranca.html' },
       output: {
         // ra-core's util index re-exports FieldTitle, which its own parts import: the two are kept in
         // one chunk, so the lazy screens cannot split that cycle across chunks (Rollup's

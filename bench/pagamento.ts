@@ -151,6 +151,18 @@ async function main() {
     if (!sample.pix || !sample.boleto) throw new Error('the page did not answer with the cached PIX and boleto');
     await load(server.url, tokens, 3);
     const result = await load(server.url, tokens, SECONDS);
+    // The machine's state at the same moment: the cheapest route (one database ping), same connections.
+    const health = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({ url: `${server.url}/v1/health`, connections: 10, duration: Math.min(5, SECONDS) }, (error, r) =>
+        error ? reject(error) : resolve(r),
+      ),
+    );
+    console.log(
+      `  yardstick GET /v1/health: p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms, ${health.requests.average.toFixed(0)} req/s`,
+    );
+    console.log(
+      `  GET /v1/static/cobranca/{token}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}`,
+    );
 
     // The page in Chromium, phone-sized: every script until it shows the charge.
     const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROME_FLAGS.slice(1) });
@@ -163,7 +175,13 @@ async function main() {
     });
     const pageUrl = `${server.url}/static/cobranca/${tokens[1]}`;
     await page.goto(pageUrl, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Copiar código PIX' }).waitFor();
+    await page
+      .getByRole('button', { name: 'Copiar código PIX' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: 'test-results/screenshots/bench-pagamento-falhou.png', fullPage: true });
+        throw error;
+      });
     await page.screenshot({ path: 'test-results/screenshots/bench-pagamento.png', fullPage: true });
     await browser.close();
     const firstPaintKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;

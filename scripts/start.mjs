@@ -16,8 +16,14 @@ function newestMtime(target) {
 }
 
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].filter((p) => existsSync(p));
-const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+const sources = ['src', 'domain', 'public', 'index.html', 'cobranca.html', 'vite.config.ts', 'package-lock.json'].filter((p) =>
+  existsSync(p),
+);
+// The payment page's own entry (cobranca.html) is built with the app: a build without it is stale too.
+const stale =
+  !existsSync(built) ||
+  !existsSync(path.join(root, 'dist', 'cobranca.html')) ||
+  Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Gerando a interface (vite build)…');
   // NODE_ENV decides React's production build; a test runner's NODE_ENV=test must not leak in.

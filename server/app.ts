@@ -168,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Checked once: `npm start` builds the browser app before the server starts.
   const servesApp = Boolean(options.staticDir && existsSync(path.join(options.staticDir, 'index.html')));
+  const servesCobranca = servesApp && existsSync(path.join(options.staticDir!, 'cobranca.html'));
   if (servesApp) {
     await app.register(fastifyStatic, {
       root: options.staticDir,
@@ -187,8 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (servesApp && !isServerPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Every browser route (/clientes, /static/contrato/…) is the single-page app.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.staticDir!);
+      // The payment page has its own small entry (cobranca.html); every other browser route
+      // (/clientes, /static/contrato/…) is the single-page app.
+      const page = request.url.startsWith('/static/cobranca/') && servesCobranca ? 'cobranca.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, options.staticDir!);
     }
     return reply.code(404).send({ message: MSG.routeNotFound });
   });

@@ -30,7 +30,6 @@ import {
   ChipCustosPage,
   TecnicoEstoquePage,
   ContratoPublicoPage,
-  CobrancaPublicaPage,
   NfsePage,
   Dashboard,
   FinanceiroPage,
@@ -111,14 +110,6 @@ export function App() {
           element={
             <PublicSuspense>
               <ContratoPublicoPage />
-            </PublicSuspense>
-          }
-        />
-        <Route
-          path="/static/cobranca/:token"
-          element={
-            <PublicSuspense>
-              <CobrancaPublicaPage />
             </PublicSuspense>
           }
         />

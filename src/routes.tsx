@@ -26,7 +26,6 @@ export const NotFound = lazy(() => import('./custom-pages/placeholders/NotFound'
 export const InstallPage = lazy(() => import('./custom-pages/install/InstallPage'));
 export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/PreCadastroPage'));
 export const ContratoPublicoPage = lazy(() => import('./custom-pages/contrato/ContratoPublicoPage'));
-export const CobrancaPublicaPage = lazy(() => import('./custom-pages/cobranca/CobrancaPublicaPage'));
 export const FinanceiroPage = lazy(() => import('./custom-pages/financeiro/FinanceiroPage'));
 export const FrotaMapaPage = lazy(() => import('./resources/frota/FrotaMapaPage'));
 export const VeiculoLocalizacaoPage = lazy(() => import('./resources/frota/VeiculoLocalizacaoPage'));

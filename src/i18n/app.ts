@@ -3,6 +3,7 @@
  * Messages (notices, errors) come from domain/messages.ts, shared with the server; labels and
  * templated notices (%{name}) live here.
  */
+import { cobrancaPublicaMessages } from './cobrancaPublica';
 import {
   ASSINATURA_STATUS_LABELS,
   COBRANCA_PAGE_LABELS,
@@ -797,45 +798,8 @@ export const appMessages = {
       encerrado: 'Este contrato está encerrado.',
     },
     // END app.contratos
-    // BEGIN app.cobranca_publica (the payment page, /static/cobranca/{token})
-    cobranca_publica: {
-      title: 'Pagamento',
-      cnpj: 'CNPJ %{cnpj}',
-      ola: 'Olá, %{nome}!',
-      cobranca_n: 'Cobrança nº %{id}',
-      descricao: 'Descrição',
-      vencimento: 'Vencimento',
-      valor: 'Valor',
-      multa: 'Multa',
-      juros: 'Juros (%{dias} dias)',
-      valor_atualizado: 'Valor atualizado',
-      vencida: 'Cobrança vencida: o valor atualizado é %{valor}.',
-      pago_em: 'Pago em %{data}',
-      pago_em_valor: 'Pago em %{data}: %{valor}',
-      pago_em_valor_forma: 'Pago em %{data}: %{valor} (%{forma})',
-      cancelada: 'Esta cobrança foi cancelada: não há nada a pagar.',
-      pix_title: 'Pague com PIX',
-      pix_qr_alt: 'QR Code do PIX: aponte a câmera do aplicativo do seu banco',
-      pix_validade: 'Válido até %{data}',
-      pix_copia_cola: 'PIX copia e cola',
-      copiar_pix: 'Copiar código PIX',
-      boleto_title: 'Boleto',
-      linha_digitavel: 'Linha digitável',
-      copiar_linha: 'Copiar linha digitável',
-      abrir_boleto: 'Abrir o boleto (PDF)',
-      outras_formas: 'Outras formas de pagamento',
-      copiado: 'Copiado!',
-      copiar_falhou: 'Não foi possível copiar: selecione o texto e copie.',
-      sem_pagamento: 'Para pagar, fale com %{empresa}.',
-      sem_pagamento_contato: 'Para pagar, fale com %{empresa}: %{contato}.',
-      a_empresa: 'a empresa',
-      imprimir: 'Imprimir',
-      invalid_title: 'Cobrança não encontrada',
-      invalid_message: 'Este link de pagamento não existe ou não é mais válido. Peça um novo link à empresa que o enviou.',
-      unavailable_title: 'Cobrança indisponível',
-      unavailable_message: 'Não foi possível carregar a cobrança agora. Verifique sua conexão e tente novamente.',
-    },
-    // END app.cobranca_publica
+    // The payment page's texts (issue 21): its own module, which the page's small entry reads alone.
+    cobranca_publica: cobrancaPublicaMessages,
     // BEGIN app.assinaturas (subscriptions)
     assinaturas: {
       title: 'Assinaturas Cobranças Recorrentes',

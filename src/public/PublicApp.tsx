@@ -19,14 +19,12 @@ import { publicI18nProvider } from './i18n';
 const PublicPreCadastro = React.lazy(() => import('./PublicPreCadastro'));
 /** The client's contract (/static/contrato/{token}): MUI and the catalogue only, no form. */
 const ContratoPublicoPage = React.lazy(() => import('../custom-pages/contrato/ContratoPublicoPage'));
-/** The client's payment page (/static/cobranca/{token}): MUI and the catalogue only. */
-const CobrancaPublicaPage = React.lazy(() => import('../custom-pages/cobranca/CobrancaPublicaPage'));
 const Notification = React.lazy(() => import('./Notification'));
 
 /** The paths served by this entry while the signed-in app has not been loaded. */
 export const PUBLIC_PATHS = ['/login', '/install', '/precadastro'];
 /** Public pages with a token in the path. */
-const PUBLIC_PREFIXES = ['/static/contrato/', '/static/cobranca/'];
+const PUBLIC_PREFIXES = ['/static/contrato/'];
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`) ||
   PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
@@ -97,14 +95,6 @@ export function PublicApp({ loadApp }: { loadApp?: () => Promise<unknown> }) {
                   element={
                     <React.Suspense fallback={null}>
                       <ContratoPublicoPage />
-                    </React.Suspense>
-                  }
-                />
-                <Route
-                  path="/static/cobranca/:token"
-                  element={
-                    <React.Suspense fallback={null}>
-                      <CobrancaPublicaPage />
                     </React.Suspense>
                   }
                 />

@@ -39,7 +39,7 @@ import { apiFetch } from '../../dataProvider/http';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
-import { pagoEmTexto } from '../../custom-pages/cobranca/CobrancaPublicaPage';
+import { pagoEmTexto } from '../../cobranca/textos';
 import type { CobrancaPublica } from '../../custom-pages/cobranca/types';
 import { PrintSection } from '../../print/PrintParts';
 import type { Cobranca } from './types';
@@ -203,7 +203,7 @@ export function PagamentoSection({ cobranca }: { cobranca: Cobranca }) {
     return (
       <PrintSection title="app.cobrancas.pagamento.title">
         <Typography sx={{ fontWeight: 600 }}>
-          {pagoEmTexto(translate, {
+          {pagoEmTexto({
             pagoEm: cobranca.paymentDate ?? null,
             valorPago: cobranca.valorPago ?? null,
             formaPagamento: cobranca.formaPagamento ?? null,
