@@ -18,7 +18,7 @@ import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { ordensservicos, trackres, veiculos } from '../db/schema';
 import { SITUACOES, type Situacao } from '../frota/estado';
-import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao, situacaoOf, telemetria } from '../frota/consultas';
+import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao, telemetria } from '../frota/consultas';
 import { eventsReport, positionsOf } from '../integrations/traccar';
 import { IntegrationError } from '../integrations/http';
 import { badRequest, notFound } from '../http-errors';
@@ -80,22 +80,24 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** Problems first: a support desk reads the list top down. */
 const ORDEM = sql`CASE COALESCE(e.situacao, 'nunca') WHEN 'alimentacao' THEN 0 WHEN 'silencioso' THEN 1 WHEN 'sem_gps' THEN 2 WHEN 'nunca' THEN 3 ELSE 4 END`;
 
-/** The trackers of the fleet: installed in a vehicle, or that have reported (a unit on the bench). */
-const NA_FROTA = sql`(t.idveiculo > 0 OR e.last_update IS NOT NULL OR e.server_time IS NOT NULL)`;
-
-function filters(query: { pesquisa?: string; idcliente?: number }, joined: boolean): SQL[] {
-  const conditions: SQL[] = [NA_FROTA];
-  if (query.idcliente !== undefined) conditions.push(sql`t.idcliente = ${query.idcliente}`);
+/**
+ * The list's filters as conditions on `e` (frota_estado, one row per tracker: migration 0014), so
+ * the counts and the page read frota_estado by its situacao index; the client and the search go
+ * through the tracker, its vehicle and its client.
+ */
+function filters(query: { pesquisa?: string; idcliente?: number }): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.idcliente !== undefined)
+    conditions.push(sql`e.idrastreador IN (SELECT t.id FROM trackres t WHERE t.idcliente = ${query.idcliente})`);
   const words = normalizeSearch(query.pesquisa ?? '')
     .split(' ')
     .filter(Boolean);
   for (const word of words) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      joined
-        ? sql`(t.busca LIKE ${like} OR v.busca LIKE ${like} OR c.busca LIKE ${like})`
-        : sql`(t.busca LIKE ${like} OR EXISTS (SELECT 1 FROM veiculos v WHERE v.id = t.idveiculo AND v.busca LIKE ${like})
-              OR EXISTS (SELECT 1 FROM clientes c WHERE c.id = t.idcliente AND c.busca LIKE ${like}))`,
+      sql`e.idrastreador IN (
+        SELECT t.id FROM trackres t LEFT JOIN veiculos v ON v.id = t.idveiculo LEFT JOIN clientes c ON c.id = t.idcliente
+        WHERE t.busca LIKE ${like} OR v.busca LIKE ${like} OR c.busca LIKE ${like})`,
     );
   }
   return conditions;
@@ -113,21 +115,21 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const query = request.query;
-      const base = and(...filters(query, false))!;
-      const chosen = query.situacao ? sql`s = ${query.situacao}` : sql`true`;
+      const base = filters(query);
       const offset = (query.page - 1) * query.pageSize;
+      const where = base.length ? and(...base)! : sql`true`;
+      const page = query.situacao
+        ? sql`SELECT e.idrastreador AS id, 0 AS o FROM frota_estado e WHERE ${where} AND e.situacao = ${query.situacao}
+              ORDER BY e.idrastreador DESC LIMIT ${query.pageSize} OFFSET ${offset}`
+        : sql`SELECT e.idrastreador AS id, ${ORDEM} AS o FROM frota_estado e WHERE ${where}
+              ORDER BY 2, 1 DESC LIMIT ${query.pageSize} OFFSET ${offset}`;
       // One statement, one snapshot, one round trip: the counts, the page and the banner agree.
       const [row] = rowsOf<{ resumo: Record<string, number> | null; items: Record<string, unknown>[] | null; conexao: never }>(
         await db.execute(sql`
-          WITH base AS (
-            SELECT t.id, ${situacaoOf} AS s, ${ORDEM} AS o
-            FROM trackres t LEFT JOIN frota_estado e ON e.idrastreador = t.id
-            WHERE ${base}
-          ), page AS (
-            SELECT id, o FROM base WHERE ${chosen} ORDER BY o, id DESC LIMIT ${query.pageSize} OFFSET ${offset}
-          )
+          WITH page AS (${page})
           SELECT
-            (SELECT json_object_agg(s, n) FROM (SELECT s, count(*)::int AS n FROM base GROUP BY s) x) AS resumo,
+            (SELECT json_object_agg(s, n) FROM (
+              SELECT e.situacao AS s, count(*)::int AS n FROM frota_estado e WHERE ${where} GROUP BY 1) x) AS resumo,
             (SELECT json_agg(i ORDER BY i.o, i.id DESC) FROM (
               SELECT ${ITEM_COLUMNS}, p.o FROM page p JOIN ${FROM_JOINED} ON t.id = p.id) i) AS items,
             ${CONEXAO_JSON} AS conexao`),
