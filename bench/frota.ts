@@ -92,6 +92,15 @@ async function prepareDatabase() {
   await rows(
     'UPDATE trackres t SET idveiculo = v.id, idcliente = v.idcliente FROM veiculos v WHERE v.device_id = t.id AND t.idveiculo = 0',
   );
+  // The fleet's state read afresh on a reused database.
+  if (args.reuse) {
+    await rows('TRUNCATE frota_alarmes');
+    await rows(`UPDATE frota_estado SET traccar_id = NULL, status = '', last_update = NULL, position_id = NULL, fix_time = NULL,
+      server_time = NULL, valid = NULL, latitude = NULL, longitude = NULL, velocidade = NULL, curso = NULL, ignicao = NULL,
+      tensao = NULL, bateria = NULL, satelites = NULL, endereco = '', tensao_maxima = NULL, alimentacao_em = NULL,
+      ultimo_alarme = NULL, ultimo_alarme_em = NULL, situacao = 'nunca'`);
+    await rows('VACUUM ANALYZE frota_estado');
+  }
 }
 
 const percent = (n: number) => `${n.toFixed(1)} ms`;
@@ -103,16 +112,20 @@ async function main() {
   const trackers = await rows<{ id: number; imei: string }>('SELECT id, imei FROM trackres ORDER BY id');
   // The devices in Traccar (made by the sync in production) and their positions: most report,
   // some are silent for 25 h, some lost their GPS, some are on low voltage, the rest never reported.
-  const created = await Promise.all(
-    trackers.map(async (t, i) => {
-      // A little back-pressure: 10,000 local POSTs.
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(i / 200)));
-      const response = await fetch(`${traccar.url}/api/devices`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${traccar.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `V${t.id}`, uniqueId: t.imei }),
-      });
-      return ((await response.json()) as { id: number }).id;
+  const created: number[] = new Array(trackers.length);
+  let next = 0;
+  // 20 at a time: 10,000 local POSTs.
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (next < trackers.length) {
+        const i = next++;
+        const response = await fetch(`${traccar.url}/api/devices`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${traccar.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `V${trackers[i].id}`, uniqueId: trackers[i].imei }),
+        });
+        created[i] = ((await response.json()) as { id: number }).id;
+      }
     }),
   );
   const old = traccarDate(new Date(Date.now() - 25 * 3600_000));
@@ -229,12 +242,8 @@ async function main() {
     await page.getByLabel('Senha').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/dashboard');
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.goto('/dashboard');
-      const t0 = Date.now();
-      await page.goto('/frota/mapa');
-      await page.waitForFunction(
+    const painted = () =>
+      page.waitForFunction(
         () => {
           const el = document.querySelector('[data-testid="frota-mapa"]') as (HTMLElement & { mapa?: any }) | null;
           const map = el?.mapa;
@@ -248,11 +257,27 @@ async function main() {
         null,
         { timeout: 30_000, polling: 50 },
       );
+    // A full page load of /frota/mapa (the app, the session, the map code, the positions), and the
+    // usual way in: Saúde's "Ver no mapa" inside the app.
+    const times: number[] = [];
+    const inApp: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto('/dashboard');
+      const t0 = Date.now();
+      await page.goto('/frota/mapa');
+      await painted();
       times.push(Date.now() - t0);
+      await page.goto('/frota');
+      await page.getByRole('link', { name: 'Ver no mapa' }).waitFor();
+      const t1 = Date.now();
+      await page.getByRole('link', { name: 'Ver no mapa' }).click();
+      await painted();
+      inApp.push(Date.now() - t1);
     }
     await page.screenshot({ path: 'test-results/screenshots/bench-frota-mapa.png' });
     await browser.close();
     const firstMarkers = Math.min(...times);
+    const firstMarkersInApp = Math.min(...inApp);
 
     const lines = [
       ['GET /v1/frota with resumo, p99 (10 connections)', percent(lista.p99), `≤ ${BUDGET.listaMs} ms`, lista.p99 <= BUDGET.listaMs],
@@ -271,10 +296,16 @@ async function main() {
         mapaGzipKb <= BUDGET.mapaKb,
       ],
       [
-        '/frota/mapa first markers painted (best of 3)',
+        '/frota/mapa first markers, full page load (best of 3)',
         `${firstMarkers} ms (${times.join(', ')})`,
         `≤ ${BUDGET.primeirosMarcadoresMs} ms`,
         firstMarkers <= BUDGET.primeirosMarcadoresMs,
+      ],
+      [
+        '/frota/mapa first markers, from Saúde in the app (best of 3)',
+        `${firstMarkersInApp} ms (${inApp.join(', ')})`,
+        `≤ ${BUDGET.primeirosMarcadoresMs} ms`,
+        firstMarkersInApp <= BUDGET.primeirosMarcadoresMs,
       ],
       ['/login JavaScript', `${(loginJs / 1024).toFixed(0)} KB, map code: ${loginHasMap ? 'yes' : 'no'}`, 'no map code', !loginHasMap],
     ] as const;
