@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:importacoes`: the budgets of issue 22, on PostgreSQL (a fresh database), with the
+ * app in this process (its queue worker runs the import jobs):
+ * - a 10,000-row sheet of clients and one of trackers: the dry run ≤ 10 s and the import ≤ 30 s,
+ *   from the upload to the status `concluida`;
+ * - the process's memory (RSS, sampled every 50 ms) while a 100,000-row sheet is imported: < 300 MB;
+ * - the Traccar import of 10,000 devices from the fake: ≤ 60 s;
+ * - `GET /v1/trackres` with `situacao` and `idtecnico` filters and `meta.resumo` at 120,000
+ *   trackers, every request computed afresh (COUNT_CACHE off: the whole work): p99 ≤ 25 ms.
+ * Options: --linhas N (10000), --grande N (100000), --dispositivos N (10000), --rastreadores N
+ * (120000), --seconds S (10). PostgreSQL: BENCH_DATABASE_URL (the server's postgres database).
+ */
+import { parseArgs } from 'node:util';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { luhnDigit } from '../server/seed/identifiers';
+import { startTraccarFake } from '../tests/fakes/traccar';
+
+const { values: args } = parseArgs({
+  options: {
+    linhas: { type: 'string', default: '10000' },
+    grande: { type: 'string', default: '100000' },
+    'grande-modo': { type: 'string', default: 'simular' },
+    dispositivos: { type: 'string', default: '10000' },
+    rastreadores: { type: 'string', default: '120000' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const LINHAS = Number(args.linhas);
+const GRANDE = Number(args.grande);
+const DISPOSITIVOS = Number(args.dispositivos);
+const RASTREADORES = Number(args.rastreadores);
+const BUDGET = { simularS: 10, importarS: 30, memoriaMb: 300, traccarS: 60, p99Ms: 25 };
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = 'rastreio_bench_importacoes';
+const url = Object.assign(new URL(adminUrl), { pathname: `/${NAME}` }).toString();
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let imeiSerial = 0;
+const imei = (prefix = '35') => {
+  const body = `${prefix}${String(imeiSerial++).padStart(12, '0')}`.slice(0, 14);
+  return body + luhnDigit(body);
+};
+const csv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.join(';')).join('\n')}\n`);
+const clientes = (n: number, tag: string) =>
+  csv([
+    ['CPF', 'Nome', 'E-mail', 'Celular'],
+    ...Array.from({ length: n }, (_, i) => [generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']),
+  ]);
+const rastreadores = (n: number) => csv([['IMEI', 'Marca', 'Modelo'], ...Array.from({ length: n }, () => [imei('35'), 'Coban', 'GT06'])]);
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${NAME}`);
+  const database = await openDatabase({ url, poolSize: 4 });
+  const app = await buildApp({ database, workers: { pollingIntervalSeconds: 0.5 }, countCache: false, logLevel: 'warn' });
+  await app.ready();
+  const installed = await app.inject({
+    method: 'POST',
+    url: '/v1/install',
+    payload: { name: 'Bench', email: 'bench@rastreio.test', password: 'senha-forte-1' },
+  });
+  if (installed.statusCode !== 201) throw new Error(installed.body);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v1/session',
+    payload: { email: 'bench@rastreio.test', password: 'senha-forte-1' },
+  });
+  const cookie = `Token=${login.cookies.find((c) => c.name === 'Token')!.value}`;
+
+  const post = async (path: string, fields: Record<string, string>, data?: Buffer) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (data) form.append('arquivo', new Blob([new Uint8Array(data)]), 'bench.csv');
+    const response = new Response(form);
+    const reply = await app.inject({
+      method: 'POST',
+      url: path,
+      payload: Buffer.from(await response.arrayBuffer()),
+      headers: { cookie, 'content-type': response.headers.get('content-type')! },
+    });
+    if (reply.statusCode !== 202) throw new Error(`${path}: ${reply.statusCode} ${reply.body}`);
+    return reply.json() as { id: number };
+  };
+  const wait = async (id: number) => {
+    for (;;) {
+      const state = (await app.inject({ method: 'GET', url: `/v1/importacoes/${id}`, headers: { cookie } })).json();
+      if (state.status !== 'processando') return state;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const timed = async (recurso: string, modo: string, data: Buffer) => {
+    const start = performance.now();
+    const { id } = await post('/v1/importacoes', { recurso, modo }, data);
+    const state = await wait(id);
+    return { s: (performance.now() - start) / 1000, state };
+  };
+  const results: Record<string, unknown> = {};
+
+  for (const [recurso, data] of [
+    ['clientes', clientes(LINHAS, 'a')],
+    ['trackres', rastreadores(LINHAS)],
+  ] as const) {
+    const dry = await timed(recurso, 'simular', data);
+    const run = await timed(recurso, 'importar', data);
+    results[recurso] = {
+      linhas: LINHAS,
+      simularS: +dry.s.toFixed(2),
+      importarS: +run.s.toFixed(2),
+      criadas: run.state.criadas,
+      erros: run.state.nErros,
+      ok: dry.s <= BUDGET.simularS && run.s <= BUDGET.importarS && run.state.criadas === LINHAS,
+    };
+    console.log(recurso, results[recurso]);
+  }
+
+  // Memory while a large sheet is imported.
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const big = clientes(GRANDE, 'b');
+  // The whole file is streamed, parsed and checked row by row in a dry run as in an import; the
+  // import's writes are per batch (--grande-modo importar measures them too).
+  const grande = await timed('clientes', args['grande-modo'], big);
+  clearInterval(sampler);
+  results.grande = {
+    linhas: GRANDE,
+    modo: args['grande-modo'],
+    bytes: big.length,
+    importarS: +grande.s.toFixed(1),
+    criadas: grande.state.criadas,
+    processadas: grande.state.processadas,
+    rssInicialMb: Math.round(baseline / 2 ** 20),
+    rssPicoMb: Math.round(peak / 2 ** 20),
+    ok: peak / 2 ** 20 < BUDGET.memoriaMb && grande.state.processadas === GRANDE,
+  };
+  console.log('grande', results.grande);
+
+  // Traccar: 10,000 devices the product lacks.
+  const traccar = await startTraccarFake();
+  let deviceId = 500_000;
+  for (let i = 0; i < DISPOSITIVOS; i++) {
+    const id = deviceId++;
+    traccar.devices.set(id, {
+      id,
+      name: `Bench ${i}`,
+      uniqueId: imei('86'),
+      model: 'FMB920',
+      phone: '11999990000',
+      status: 'offline',
+      disabled: false,
+      attributes: {},
+    } as never);
+  }
+  const settings = await app.inject({
+    method: 'PUT',
+    url: '/v1/users/1',
+    headers: { cookie },
+    payload: { integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } } },
+  });
+  if (settings.statusCode !== 200) throw new Error(settings.body);
+  const start = performance.now();
+  const started = await app.inject({ method: 'POST', url: '/v1/importacoes/traccar', headers: { cookie }, payload: { modo: 'importar' } });
+  const traccarState = await wait(started.json().id);
+  const traccarS = (performance.now() - start) / 1000;
+  results.traccar = {
+    dispositivos: DISPOSITIVOS,
+    importarS: +traccarS.toFixed(1),
+    criadas: traccarState.criadas,
+    ok: traccarS <= BUDGET.traccarS,
+  };
+  console.log('traccar', results.traccar);
+  // The imported trackers' Traccar syncs are not part of the import: leave the integration off for the lists.
+  await app.inject({ method: 'PUT', url: '/v1/users/1', headers: { cookie }, payload: { integrations: { traccar: { status: 0 } } } });
+  await traccar.close();
+
+  // Lists at 120,000 trackers: situations spread, some with técnicos.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const have = Number((await client.query('SELECT count(*) AS n FROM trackres')).rows[0].n);
+  const tecnicoReply = await app.inject({
+    method: 'POST',
+    url: '/v1/users',
+    headers: { cookie },
+    payload: { name: 'Técnico Bench', email: 'tec@bench.test', login: 'tecbench', password: 'senha123', cpf: generateCPF(), acesso: 2 },
+  });
+  if (tecnicoReply.statusCode !== 201) throw new Error(tecnicoReply.body);
+  const tecnico = Number(tecnicoReply.json().id);
+  await client.query(
+    `INSERT INTO trackres (imei, modelo, marca, situacao, idtecnico, busca)
+     SELECT lpad((990000000000000 + g)::text, 15, '0'), 'GT06', 'Coban',
+            (ARRAY['estoque','tecnico','instalado','manutencao','baixado'])[1 + g % 5],
+            CASE WHEN g % 5 = 1 THEN $1::int END, 'gt06 coban'
+     FROM generate_series(1, $2::int) g`,
+    [tecnico, Math.max(0, RASTREADORES - have)],
+  );
+  await client.query('ANALYZE trackres');
+  await client.end();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const lists: Record<string, unknown> = {};
+  for (const query of ['situacao=tecnico', `idtecnico=${tecnico}`, 'situacao=baixado&page=3', '']) {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${address.port}/v1/trackres?${query}`,
+      headers: { cookie },
+      connections: 4,
+      duration: Number(args.seconds),
+    });
+    lists[query || '(sem filtro)'] = {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: Math.round(result.requests.average),
+      erros: result.non2xx + result.errors,
+    };
+    console.log(query, lists[query || '(sem filtro)']);
+  }
+  results.listas = { rastreadores: RASTREADORES, ...lists };
+  console.log(JSON.stringify(results, null, 2));
+  await app.close();
+  await database.close();
+  await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
