@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
-  registerClienteResumoRoutes(app, db);
+  registerClienteResumoRoutes(app, db, options.database.plannedOnce);
   registerCepRoute(app, db, { viacepUrl: options.viacepUrl });
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);

@@ -79,6 +79,10 @@ export async function buscar(db: Db, q: string, admin: boolean) {
     text: normalized.split(' ').some((word) => word.length >= BUSCA_MINIMO) ? normalized : undefined,
     numero: numberOf(q),
   };
+  // A number alone (a document, a phone, an IMEI, a record's number) finds charges, contracts and
+  // orders by their number only: their text holds the client's document, which finds the client
+  // itself, and reading a million charges' trigrams for it cost more than the rest of the search.
+  const byNumberOnly: Term = /^\d+$/.test(normalized) ? { numero: term.numero } : term;
   const selection = {
     clientes: kind(
       sql`clientes`,
@@ -116,7 +120,7 @@ export async function buscar(db: Db, q: string, admin: boolean) {
       sql`cobrancas`,
       cobrancas.id,
       cobrancas.busca,
-      term,
+      byNumberOnly,
       sql`${cobrancas.id} AS id, ${cobrancas.descricao} AS descricao, ${cobrancas.valor} AS valor, ${cobrancas.duedate} AS duedate, ${cobrancas.status} AS status, ${clienteJson(cobrancas.idcliente)} AS cliente`,
       true,
     ),
@@ -124,7 +128,7 @@ export async function buscar(db: Db, q: string, admin: boolean) {
       sql`contratos`,
       contratos.id,
       contratos.busca,
-      term,
+      byNumberOnly,
       sql`${contratos.id} AS id, ${contratos.status} AS status, ${contratos.plano}->>'descricao' AS plano, ${clienteJson(contratos.idcliente)} AS cliente`,
       true,
     ),
@@ -132,7 +136,7 @@ export async function buscar(db: Db, q: string, admin: boolean) {
       sql`ordensservicos`,
       ordensservicos.id,
       ordensservicos.busca,
-      term,
+      byNumberOnly,
       sql`${ordensservicos.id} AS id, ${ordensservicos.descricao} AS descricao, ${ordensservicos.agendamento} AS agendamento, ${ordensservicos.status} AS status, ${clienteJson(ordensservicos.idcliente)} AS cliente`,
       true,
     ),

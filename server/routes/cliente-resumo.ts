@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { formatNumero } from '../../domain/formatters';
 import { isAdmin } from '../../domain/permissions';
 import { idParam } from '../../domain/schemas/list';
@@ -28,7 +28,7 @@ export const RESUMO_LINHAS = 5;
 const section = (count: SQL, rows: SQL) =>
   sql`json_build_object('total', (${count}), 'items', coalesce((SELECT json_agg(r) FROM (${rows} LIMIT ${RESUMO_LINHAS}) r), '[]'::json))`;
 
-function resumoSql(id: number, admin: boolean): SQL {
+function resumoSql(id: Placeholder, admin: boolean): SQL {
   const parts: SQL[] = [
     sql`${section(
       sql`SELECT count(*) FROM veiculos WHERE idcliente = ${id}`,
@@ -91,18 +91,41 @@ type Json = Record<string, unknown>;
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Json;
 const money = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
 
+type Prepared = (target: Db, params: Record<string, unknown>) => Promise<Json[]>;
+const statements = new Map<string, Prepared>();
+
+/**
+ * The sections' statement, parsed once per connection (a named statement) and, where the database
+ * has it, planned once (`plannedOnce`, db/client.ts): its only value is the client's id, and every
+ * plan reads that client's rows through the `(idcliente, id)` indexes, so planning it on every run
+ * (twenty subqueries) cost more than running it (bench/README.md, "The client's page").
+ */
+function sectionsStatement(db: Db, admin: boolean): Prepared {
+  const key = admin ? 'admin' : 'staff';
+  let prepared = statements.get(key);
+  if (!prepared) {
+    const built = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
+      resumoSql(sql.placeholder('id'), admin),
+    );
+    const name = `cliente_resumo_${key}`;
+    prepared = async (target, params) => {
+      const result = (await target._.session.prepareQuery(built, undefined, name, false).execute(params)) as Json[] | { rows: Json[] };
+      return Array.isArray(result) ? result : result.rows;
+    };
+    statements.set(key, prepared);
+  }
+  return prepared;
+}
+
 /** The page's data; 404 for an unknown client. */
-export async function clienteResumo(db: Db, ctx: RequestContext, id: number) {
+export async function clienteResumo(db: Db, ctx: RequestContext, id: number, plannedOnce?: Db) {
   const admin = isAdmin(ctx.user);
   // The client and its sections side by side: the sections are one statement, so one snapshot.
-  const [row, result] = await Promise.all([
-    findById(db, clientesResource, id),
-    db.execute(resumoSql(id, admin)) as unknown as Promise<{ rows: Json[] }>,
-  ]);
+  const [row, rows] = await Promise.all([findById(db, clientesResource, id), sectionsStatement(db, admin)(plannedOnce ?? db, { id })]);
   // Billing or staff: read before presenting drops the column (it is internal to the list replies).
   const motivo = row.status === 0 ? null : ((row.statusMotivo as string | null) ?? null);
   const [cliente] = await presentItems(clientesResource, [row], ctx, true);
-  const data = result.rows[0];
+  const data = rows[0];
   const bucket = (status: number) => {
     const b = (parsed(data.totais)[status] ?? { qnt: 0, valor: 0 }) as Json;
     return { qnt: Number(b.qnt), valor: money(b.valor) };
@@ -126,7 +149,7 @@ export async function clienteResumo(db: Db, ctx: RequestContext, id: number) {
   };
 }
 
-export function registerClienteResumoRoutes(app: FastifyInstance, db: Db) {
+export function registerClienteResumoRoutes(app: FastifyInstance, db: Db, plannedOnce?: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/v1/clientes/:id/resumo',
@@ -136,7 +159,7 @@ export function registerClienteResumoRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const ctx = { db, request, user: request.user!, effects: app.effects } as RequestContext;
-      return clienteResumo(db, ctx, request.params.id);
+      return clienteResumo(db, ctx, request.params.id, plannedOnce);
     },
   );
 

@@ -71,12 +71,15 @@ describe.each(backends)('GET /v1/busca (%s)', (backend) => {
       expect(reply[kind][0].id, kind).toBe(record.id);
       expect((await busca(`#${record.id}`))[kind][0].id, kind).toBe(record.id);
     }
-    // The client's document finds its charges, contracts and orders too, each naming the client.
-    const byCpf = await busca(cpfMask(pessoa.cpf));
-    expect(ids(byCpf.cobrancas)).toEqual([cobranca.id]);
-    expect(ids(byCpf.contratos)).toEqual([contrato.id]);
-    expect(ids(byCpf.ordensservicos)).toEqual([ordem.id]);
-    expect(byCpf.cobrancas[0].cliente).toEqual({ id: pessoa.id, nome: 'José Ávila Conceição' });
+    // The client's name finds its charges, contracts and orders too, each naming the client.
+    const byName = await busca('jose avila conceicao');
+    expect(ids(byName.cobrancas)).toEqual([cobranca.id]);
+    expect(ids(byName.contratos)).toEqual([contrato.id]);
+    expect(ids(byName.ordensservicos)).toEqual([ordem.id]);
+    expect(byName.cobrancas[0].cliente).toEqual({ id: pessoa.id, nome: 'José Ávila Conceição' });
+    // A number alone finds them by their number only (the document finds the client).
+    const byCpf = await busca(pessoa.cpf);
+    expect([byCpf.cobrancas, byCpf.contratos, byCpf.ordensservicos]).toEqual([[], [], []]);
   });
 
   it('answers at most 5 per kind, newest first, and nothing for a text too short to search', async () => {

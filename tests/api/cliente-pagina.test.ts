@@ -26,7 +26,8 @@ describe.each(backends)('the client page (%s)', (backend) => {
     expect((await env.admin.put(`/v1/trackres/${tracker.id}`, { ...tracker, idveiculo: veiculo.id })).status).toBe(200);
     await env.admin.post('/v1/veiculos', newVeiculo(outro.id));
     // The fleet's state of the tracker, as the fleet feed writes it.
-    await env.t.database.db.execute(sql`INSERT INTO frota_estado (idrastreador, situacao) VALUES (${tracker.id}, 'silencioso')`);
+    await env.t.database.db.execute(sql`INSERT INTO frota_estado (idrastreador, situacao) VALUES (${tracker.id}, 'silencioso')
+        ON CONFLICT (idrastreador) DO UPDATE SET situacao = 'silencioso'`);
     const plano = (await env.admin.post('/v1/planos', newPlano())).body;
     const contrato = (await env.admin.post('/v1/contratos', { idcliente: cliente.id, idplano: plano.id })).body;
     const ordem = (
