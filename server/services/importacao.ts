@@ -362,6 +362,19 @@ async function ambiente(db: Db, effects: Effects, importacao: Importacao) {
  * writes the rows, the refused ones and the counters together.
  */
 async function gravarLote(db: Db, importacao: Importacao, esperadas: number, batch: LinhaDados[], env: Omit<LoteEnv, 'importacao'>) {
+  // The dry run's keys of a pass that is rolled back must not count in the next one.
+  const vistas = new Set(env.vistas);
+  try {
+    await gravarUmaVez(db, importacao, esperadas, batch, { ...env, cuidadoso: importacao.modo === 'simular' });
+  } catch (error) {
+    if (!(error instanceof Refazer)) throw error;
+    env.vistas.clear();
+    for (const key of vistas) env.vistas.add(key);
+    await gravarUmaVez(db, importacao, esperadas, batch, { ...env, cuidadoso: true });
+  }
+}
+
+async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, batch: LinhaDados[], env: Omit<LoteEnv, 'importacao'>) {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ processadas: importacoes.processadas, status: importacoes.status })
@@ -502,7 +515,12 @@ interface LoteEnv {
   importacao: Importacao;
   vistas: Set<string>;
   cabecalhos: Record<string, string>;
+  /** Each row under its own savepoint (the second pass of a batch that had a refusal). */
+  cuidadoso?: boolean;
 }
+
+/** A row the database refused in a batch written without savepoints: the batch is written again, carefully. */
+class Refazer extends Error {}
 
 /** One batch: each row refused, skipped, created or updated (under a savepoint when writing). */
 async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem> {
@@ -548,7 +566,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
       continue;
     }
     try {
-      const saved = await tx.transaction(async (sp) => {
+      const write = async (sp: DbOrTx) => {
         const record = existente
           ? await updateItem(sp, def, Number(existente.id), checked.data, ctx, copiers)
           : await createItem(sp, def, checked.data, ctx);
@@ -562,7 +580,10 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
           record.phone = phone;
         }
         return record;
-      });
+      };
+      // Most batches have no row the database refuses: written without a savepoint per row (half
+      // the round trips). A refusal there aborts the batch, which is written again row by row.
+      const saved = env.cuidadoso ? await tx.transaction(write) : await write(tx);
       if (existente) contagem.atualizadas++;
       else contagem.criadas++;
       // A key repeated further down the sheet finds this record.
@@ -570,6 +591,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
     } catch (error) {
       const r = recusaDoErro(error, adaptador);
       if (!r) throw error;
+      if (!env.cuidadoso) throw new Refazer();
       recusar(row, r);
     }
   }

@@ -144,6 +144,21 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     expect(trackers.erros[0].mensagem).toBe('IMEI inválido: o dígito verificador não confere');
     const tracker = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items[0];
     expect(tracker).toMatchObject({ imei, situacao: 'instalado', idcliente: owner.id });
+    // A refusal only the write finds (the vehicle has another tracker): that row alone is refused, the batch's others written.
+    const second = validImei();
+    const other = validImei();
+    const taken = await importar(
+      { recurso: 'trackres', modo: 'importar' },
+      csv([
+        ['IMEI', 'Marca', 'Modelo', 'Placa'],
+        [other, 'Coban', 'GT06', ''],
+        [second, 'Coban', 'GT06', plate],
+      ]),
+    );
+    expect(taken).toMatchObject({ criadas: 1, nErros: 1 });
+    expect(taken.erros[0]).toEqual({ linha: 3, campo: 'Placa', mensagem: 'Este veículo já tem outro rastreador. Desconecte-o primeiro.' });
+    expect((await env.admin.get(`/v1/trackres?pesquisa=${other}`)).body.meta.total).toBe(1);
+    expect((await env.admin.get(`/v1/trackres?pesquisa=${second}`)).body.meta.total).toBe(0);
     const iccid = '8955031234567890123';
     const chipsDone = await importar(
       { recurso: 'chips', modo: 'importar' },
