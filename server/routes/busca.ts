@@ -82,13 +82,18 @@ export async function buscar(db: Db, q: string, admin: boolean) {
   // A number alone (a document, a phone, an IMEI, a record's number) finds charges, contracts and
   // orders by their number only: their text holds the client's document, which finds the client
   // itself, and reading a million charges' trigrams for it cost more than the rest of the search.
-  const byNumberOnly: Term = /^\d+$/.test(normalized) ? { numero: term.numero } : term;
+  const digits = /^\d+$/.test(normalized) ? normalized.length : 0;
+  const byNumberOnly: Term = digits ? { numero: term.numero } : term;
+  // A run of more digits than any number a client or a vehicle holds (a CNPJ's 14; a chassi's 17)
+  // cannot be in their text: an IMEI or an ICCID is looked for in trackers and chips only.
+  const notClient: Term = digits > 14 ? { numero: term.numero } : term;
+  const notVehicle: Term = digits > 17 ? {} : term;
   const selection = {
     clientes: kind(
       sql`clientes`,
       clientes.id,
       clientes.busca,
-      term,
+      notClient,
       sql`${clientes.id} AS id, ${clientes.cadastro} AS cadastro, ${clientes.name} AS name, ${clientes.razaosocial} AS razaosocial, ${clientes.cpf} AS cpf, ${clientes.cnpj} AS cnpj, ${clientes.status} AS status, ${clientes.revisao} AS revisao`,
       true,
     ),
@@ -96,7 +101,7 @@ export async function buscar(db: Db, q: string, admin: boolean) {
       sql`veiculos`,
       veiculos.id,
       veiculos.busca,
-      term,
+      notVehicle,
       sql`${veiculos.id} AS id, ${veiculos.placa} AS placa, ${veiculos.marca} AS marca, ${veiculos.modelo} AS modelo, ${veiculos.renavan} AS renavan, ${veiculos.chassi} AS chassi, ${clienteJson(veiculos.idcliente)} AS cliente`,
       false,
     ),

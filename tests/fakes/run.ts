@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { startTraccarFake } from './traccar';
 import { simulateVehicles } from './traccar-sim';
 import { startTilesFake } from './tiles';
+import { startViaCepFake } from './viacep';
 
 const port = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 
@@ -19,6 +20,7 @@ const vehicles = Number(args.veiculos) || 0;
 const simulation = vehicles > 0 ? simulateVehicles(traccar, { vehicles }) : null;
 const evolution = await startEvolutionFake({ port: port('FAKE_EVOLUTION_PORT', 8080) });
 const asaas = await startAsaasFake({ port: port('FAKE_ASAAS_PORT', 8089) });
+const viacep = await startViaCepFake({ port: port('FAKE_VIACEP_PORT', 8091) });
 const instance = 'rastreio';
 const instanceToken = evolution.createInstance(instance);
 
@@ -54,6 +56,10 @@ Integrações > Meio de pagamento (Asaas)
     -d '{"url":"http://127.0.0.1:3000/webhook/cobranca/1/asaas","authToken":"<o Token do webhook mostrado na tela>"}'
   Marcar uma cobrança como paga: curl -X POST ${asaas.url.replace(/\/v3$/, '')}/__fake/pay/<id pay_...>
 
+CEP (ViaCEP) para os formulários de endereço: inicie o app com
+    VIACEP_URL=${viacep.url} npm start
+  CEPs conhecidos: 01001-000, 20040-020, 30130-010, 70040-010 (os outros: "CEP não encontrado")
+
 Em qualquer um dos três (troque a porta):
   curl -X POST http://127.0.0.1:PORTA/__fake/down -d '{"seconds":30}'   serviço "fora do ar" (conexões cortadas sem resposta)
   curl -X POST http://127.0.0.1:PORTA/__fake/up                         volta a responder
@@ -68,7 +74,7 @@ const shutdown = async () => {
   if (closing) return;
   closing = true;
   simulation?.stop();
-  await Promise.all([traccar.close(), evolution.close(), asaas.close(), tiles.close()]);
+  await Promise.all([traccar.close(), evolution.close(), asaas.close(), tiles.close(), viacep.close()]);
   console.log('Serviços falsos encerrados.');
   process.exit(0);
 };
