@@ -533,6 +533,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/clientes/:id/resumo': () => ({ params: { id: cliente.id } }),
       'POST /v1/clientes/:id/confirmar': () => ({ params: { id: cliente.id } }),
       'GET /v1/cep/:cep': (n) => ({ params: { cep: ['01001000', '01001-000', '20040020'][n % 3] } }),
+      'GET /v1/static/cep/:cep': () => ({ params: { cep: '01001000' } }),
       'GET /v1/integrations/whats/status': () => ({}),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
