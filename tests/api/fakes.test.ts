@@ -165,6 +165,17 @@ describe('evolution fake', () => {
     await fetch(`${e.url}/__fake/up`, { method: 'POST' });
     expect((await (await fetch(`${e.url}/`)).json()).version).toBe('2.3.1');
   });
+
+  it('stays down without seconds (or for a year) until /__fake/up: no timer overflow brings it back at once', async () => {
+    for (const body of [{}, { seconds: 365 * 24 * 3600 }]) {
+      const down = await (await fetch(`${e.url}/__fake/down`, { method: 'POST', body: JSON.stringify(body) })).json();
+      expect(down.down).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // an overflowed timer fires after 1 ms
+      await expect(fetch(`${e.url}/`)).rejects.toThrow();
+      await fetch(`${e.url}/__fake/up`, { method: 'POST' });
+      expect((await fetch(`${e.url}/`)).status).toBe(200);
+    }
+  });
 });
 
 describe('asaas fake', () => {

@@ -27,7 +27,7 @@ export function addCommonControl(router: Router, server: FakeServer): void {
   router
     .on('POST', '/__fake/down', (req, res) => {
       const seconds = Number(controlBody(req).seconds);
-      server.setDown(Number.isFinite(seconds) && seconds > 0 ? seconds : 365 * 24 * 3600);
+      server.setDown(Number.isFinite(seconds) && seconds > 0 ? seconds : Number.POSITIVE_INFINITY);
       sendJson(res, 200, { down: true, seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null });
     })
     .on('POST', '/__fake/up', (_req, res) => {

@@ -111,6 +111,9 @@ export class Router {
   }
 }
 
+/** The longest delay setTimeout honours; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface FakeServer {
   /** `http://127.0.0.1:PORT`, stable across stop/restart. */
   readonly origin: string;
@@ -124,7 +127,7 @@ export interface FakeServer {
   setDelay(ms: number): void;
   /**
    * Cuts every request outside `/__fake/` without an answer (socket destroyed) for `seconds`, or until
-   * `setDown(0)`. Unlike stop(), the port stays open, so the control API that shares it keeps working.
+   * `setDown(0)`; `Infinity` (or any span longer than a timer can wait) means until `setDown(0)`. Unlike stop(), the port stays open, so the control API that shares it keeps working.
    */
   setDown(seconds: number): void;
   readonly isDown: boolean;
@@ -216,8 +219,13 @@ export async function startFakeServer(handle: Handler, port = 0, echoKey?: EchoK
     },
     setDown(seconds) {
       clearTimeout(downTimer);
-      downUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
-      if (seconds > 0) downTimer = setTimeout(() => (downUntil = 0), seconds * 1000).unref();
+      downTimer = undefined;
+      if (!(seconds > 0)) return void (downUntil = 0);
+      // Down for good (Infinity, or longer than a timer can wait: setTimeout fires at once past 2^31-1 ms)
+      // needs no timer: `isDown` compares with the clock, and `setDown(0)` ends it.
+      if (!Number.isFinite(seconds) || seconds * 1000 > MAX_TIMER_MS) return void (downUntil = Number.POSITIVE_INFINITY);
+      downUntil = Date.now() + seconds * 1000;
+      downTimer = setTimeout(() => (downUntil = 0), seconds * 1000).unref();
     },
     setEchoKey(status) {
       echoStatus = status;

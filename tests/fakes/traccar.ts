@@ -458,7 +458,7 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
   // Before the common levers: this "down" also drops the open sockets (a server that is down keeps none).
   router.on('POST', '/__fake/down', (req, res) => {
     const seconds = Number(controlBody(req).seconds);
-    server.setDown(Number.isFinite(seconds) && seconds > 0 ? seconds : 365 * 24 * 3600);
+    server.setDown(Number.isFinite(seconds) && seconds > 0 ? seconds : Number.POSITIVE_INFINITY);
     dropSockets();
     sendJson(res, 200, { down: true, seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null });
   });
