@@ -291,9 +291,11 @@ export class FrotaFeed {
         for (const id of await applyPositions(tx, positions)) touched.add(id);
         for (const id of await applyAlarms(tx, positions.flatMap(alarmsOfPosition))) touched.add(id);
         await refreshSituacao(tx, this.#frota);
-        await setConexao(tx, { modo, conectado: true, atualizado: true });
+        // A read begun on the socket that closed meanwhile says what is true now: the fallback reads.
+        const now = modo === 'socket' && !this.#socketOpen() ? 'polling' : modo;
+        await setConexao(tx, { modo: now, conectado: true, atualizado: true });
       });
-      this.#mode = modo;
+      this.#mode = modo === 'socket' && !this.#socketOpen() ? 'polling' : modo;
       this.stats.refreshes++;
       this.stats.positions += positions.length;
       return true;
