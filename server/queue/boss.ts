@@ -19,7 +19,7 @@ export const QUEUES = {
   mensagem: { name: 'mensagem-enviar', retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   /** The daily billing run, then the day's alerts (scheduled at 00:01 in APP_TIMEZONE and at start-up). */
   faturamento: { name: 'faturamento', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
-  /** Re-enqueues what waits too long: due retries, in-doubt sends (every 5 minutes). */
+  /** Re-enqueues what waits too long: due retries, in-doubt sends (every 5 minutes); removes expired rate-limit counters. */
   varredura: { name: 'varredura', retryLimit: 0, expireInSeconds: 600 },
   /** A payment-gateway event stored by the webhook. */
   webhook: { name: 'webhook-gateway', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },

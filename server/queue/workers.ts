@@ -15,6 +15,7 @@ import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensag
 import { processGatewayEvent } from '../services/pagamentos';
 import { runTraccarJob } from '../services/traccar-sync';
 import { retomarImportacoes, runImportacao } from '../services/importacao';
+import { pruneRateLimits } from '../services/rate-limit';
 import { QUEUES, type JobQueue, type QueueName } from './boss';
 
 export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
@@ -66,7 +67,7 @@ export class Workers {
     const asaas = createAsaasSync({ db, effects, log, baseUrl: asaasBaseUrl });
     const handlers: Record<QueueName, JobHandler> = {
       [QUEUES.mensagem.name]: async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }),
-      [QUEUES.varredura.name]: async () => ({ mensagens: await sweepMensagens(db, queue) }),
+      [QUEUES.varredura.name]: async () => ({ mensagens: await sweepMensagens(db, queue), rateLimits: await pruneRateLimits(db) }),
       [QUEUES.faturamento.name]: async () => {
         const today = appToday();
         const counts = await runBilling(db, { today, effects });

@@ -3,7 +3,7 @@
  * (DESIGN section 9: 10 failed logins per account in 15 minutes lock it for 15 minutes; 100
  * logins per minute per address; 60 per minute per address on public calls).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCK } from '../../domain/constants';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -56,3 +56,27 @@ export async function clearLoginFailures(db: Db, key: string): Promise<void> {
 export const limitPerAddress = (db: Db, prefix: string, limit: number) => async (request: FastifyRequest) => {
   if ((await hit(db, `${prefix}:${request.ip}`, 60)) > limit) throw tooMany();
 };
+
+/** The longest window any counter uses: a row whose window began before it is over whatever its key. */
+const LONGEST_WINDOW_SECONDS = Math.max(60, LOGIN_LOCK.windowMinutes * 60);
+
+/**
+ * Removes counters that no longer count (their window is over and they hold no lock in force): a
+ * counter is made per address, so the table would otherwise grow forever. At most `limit` rows a
+ * run (the sweep runs every 5 minutes), so one run never holds the table long. Removing such a row
+ * changes nothing: the next hit on its key would have restarted the window at 1 anyway.
+ */
+export async function pruneRateLimits(db: Db, limit = 5_000): Promise<number> {
+  const expired = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(
+      and(
+        lt(rateLimits.windowStart, sql`now() - ${sql.raw(`interval '${LONGEST_WINDOW_SECONDS} seconds'`)}`),
+        or(isNull(rateLimits.lockedUntil), lt(rateLimits.lockedUntil, sql`now()`)),
+      ),
+    )
+    .limit(limit);
+  const removed = await db.delete(rateLimits).where(inArray(rateLimits.key, expired)).returning({ key: rateLimits.key });
+  return removed.length;
+}

@@ -7,6 +7,7 @@ import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uploads, veiculos } from '../../server/db/schema';
+import { pruneRateLimits } from '../../server/services/rate-limit';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newCliente, newEmpresa, newPlano, newVeiculo } from '../support/registry';
@@ -340,5 +341,26 @@ describe.each(backends)('hardening (%s)', (backend) => {
       const login = await new Client(env.t.app).post('/v1/session', { email: 'a'.repeat(20_000), password: 'x' });
       expect(login.status).toBe(413);
     });
+  });
+
+  it('the sweep removes rate-limit counters whose window is over and that hold no lock; a lock in force and a live window stay', async () => {
+    const { db } = env.t.database;
+    const k = `poda-${backend}-${Date.now()}`;
+    await db.execute(sql`
+      INSERT INTO rate_limits (key, hits, window_start, locked_until) VALUES
+        (${`${k}:velho`}, 3, now() - interval '20 minutes', NULL),
+        (${`${k}:bloqueio-vencido`}, 10, now() - interval '40 minutes', now() - interval '10 minutes'),
+        (${`${k}:bloqueado`}, 10, now() - interval '20 minutes', now() + interval '10 minutes'),
+        (${`${k}:vivo`}, 2, now(), NULL)`);
+    expect(await pruneRateLimits(db, 100_000)).toBeGreaterThanOrEqual(2);
+    const left = (await db.execute(sql`SELECT key FROM rate_limits WHERE key LIKE ${`${k}:%`} ORDER BY key`)) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(left.rows.map((row) => row.key)).toEqual([`${k}:bloqueado`, `${k}:vivo`]);
+    // Bounded per run: a limit of 1 removes one row.
+    await db.execute(
+      sql`INSERT INTO rate_limits (key, hits, window_start) VALUES (${`${k}:a`}, 1, now() - interval '1 hour'), (${`${k}:b`}, 1, now() - interval '1 hour')`,
+    );
+    expect(await pruneRateLimits(db, 1)).toBe(1);
   });
 });
