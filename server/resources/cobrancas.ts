@@ -3,8 +3,9 @@
  * (dtcard/datecreated, vncdata/duedate); the list reply adds `Informacoes`, the six buckets of
  * DESIGN 7 for the same filters minus status, read in the page's snapshot (from the per-day
  * rollup of migration 0007, as is the total, when the list has only a due-date range and a
- * status); each item carries its client's name, document and contact, and an overdue one its
- * updated value (fine and interest).
+ * status); each item carries its client's name, document and contact, its payment page's link
+ * from PUBLIC_URL (`linkPagamento`, null without it), and an overdue one its updated value (fine
+ * and interest).
  * A charge set to 1 by staff is a payment (paymentDate today), and every change reconciles its
  * client's billing status at once, in the same transaction (jobs/billing.ts).
  */
@@ -25,6 +26,7 @@ import { embed } from './embed';
 import { pesquisaCondition, type ListParams } from './list-query';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
+import { linkPagamentoConfigurado } from '../services/public-url';
 import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../services/finance';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
@@ -178,6 +180,8 @@ async function presentCharges(items: Item[], db: DbOrTx) {
     item.email = cliente?.email ?? '';
     item.phone = cliente?.phone ?? '';
     item.mobilePhone = cliente?.mobilePhone ?? '';
+    // The link staff copy is the one the messages carry (PUBLIC_URL), not the browser's address.
+    item.linkPagamento = linkPagamentoConfigurado(item.token as string | null);
     const overdue = item.status === COBRANCA_STATUS.VENCIDA || (item.status === COBRANCA_STATUS.EM_ABERTO && String(item.duedate) < today);
     if (!overdue) {
       item.valorAtualizado = null;

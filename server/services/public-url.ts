@@ -24,5 +24,13 @@ export function rememberStaffOrigin(request: FastifyRequest): void {
 
 export const publicOrigin = (): string => configured ?? seen ?? '';
 
+/**
+ * The payment page's link as staff copy it (the charge's `linkPagamento`): from PUBLIC_URL only, so
+ * it is the same for every viewer and a cached list reply never carries another's address; null
+ * without PUBLIC_URL, when the browser's own origin is the one the messages carry too.
+ */
+export const linkPagamentoConfigurado = (token: string | null | undefined): string | null =>
+  configured && token ? `${configured}/static/cobranca/${token}` : null;
+
 /** The charge's payment page, or '' when the public address is unknown. */
 export const linkPagamento = (token: string): string => (publicOrigin() ? `${publicOrigin()}/static/cobranca/${token}` : '');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { valorAtualizado } from '../../domain/financeiro';
 import { appToday } from '../../server/services/clock';
+import { setPublicUrl } from '../../server/services/public-url';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { backends, Client, newUser, useInstalledApp, type TestAppOptions } from '../support/app';
 import { newCliente } from '../support/registry';
@@ -323,6 +324,24 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     expect(alert.texto).not.toContain('PIX copia e cola');
     expect(alert.texto).not.toContain('Linha digitável');
     expect(lines.every((line) => !/:\s*$/.test(line))).toBe(true);
+  });
+
+  it("the charge carries linkPagamento from PUBLIC_URL, the link the message carries; null without PUBLIC_URL (the browser's origin then)", async () => {
+    const cliente = await newClient();
+    const c = await charge(cliente.id);
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body.linkPagamento).toBeNull();
+    setPublicUrl('https://pagar.rastreio.example/');
+    try {
+      const expected = `https://pagar.rastreio.example/static/cobranca/${c.token}`;
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body.linkPagamento).toBe(expected);
+      const list = (await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}`)).body.Items as { id: number; linkPagamento: string }[];
+      expect(list.find((item) => item.id === c.id)?.linkPagamento).toBe(expected);
+      const created = await charge(cliente.id);
+      expect((created as { linkPagamento?: string }).linkPagamento).toBe(`https://pagar.rastreio.example/static/cobranca/${created.token}`);
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}/pagamento`)).body.link).toBe(expected);
+    } finally {
+      setPublicUrl(undefined);
+    }
   });
 
   it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {

@@ -31,6 +31,8 @@ const aberta = {
   datecreated: '2026-11-01',
   status: 0,
   token: 'a'.repeat(64),
+  // The server's link from PUBLIC_URL: the one the WhatsApp message carries.
+  linkPagamento: `https://pagar.exemplo.com.br/static/cobranca/${'a'.repeat(64)}`,
   valorAtualizado: null,
   encargos: null,
 };
@@ -42,6 +44,7 @@ const vencida = {
   duedate: '2026-10-10',
   status: 2,
   token: 'b'.repeat(64),
+  linkPagamento: null,
   valorAtualizado: 103.5,
   encargos: { dias: 45, multa: 2, juros: 1.5, taxaMulta: 2, taxaJurosMensal: 1 },
 };
@@ -126,13 +129,16 @@ describe('charges: getting paid', () => {
     );
   });
 
-  it('Copiar link de pagamento copies the charge’s payment page', async () => {
+  it('Copiar link de pagamento copies the server’s link (PUBLIC_URL), or this origin’s when the server has none', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderList();
     const row = (await screen.findByText('Mensalidade outubro')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Copiar link de pagamento' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/static/cobranca/${'b'.repeat(64)}`));
+    const withServerLink = (await screen.findByText('Mensalidade novembro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(withServerLink).getByRole('button', { name: 'Copiar link de pagamento' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(aberta.linkPagamento));
     await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Link de pagamento copiado.', type: 'success', duration: '' }));
   });
 });

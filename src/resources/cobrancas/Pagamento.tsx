@@ -44,8 +44,12 @@ import type { CobrancaPublica } from '../../custom-pages/cobranca/types';
 import { PrintSection } from '../../print/PrintParts';
 import type { Cobranca } from './types';
 
-/** The client's payment page of a charge. */
-export const linkPagamento = (token: string) => `${window.location.origin}/static/cobranca/${token}`;
+/**
+ * The client's payment page of a charge: the server's link (PUBLIC_URL, the one the WhatsApp
+ * message carries), else this browser's origin.
+ */
+export const linkPagamento = (token: string, doServidor?: string | null) =>
+  doServidor || `${window.location.origin}/static/cobranca/${token}`;
 
 const receivable = (cobranca: Pick<Cobranca, 'status'>) =>
   cobranca.status === COBRANCA_STATUS.EM_ABERTO || cobranca.status === COBRANCA_STATUS.VENCIDA;
@@ -55,7 +59,7 @@ export function CopiarLinkButton({ cobranca, variant = 'button' }: { cobranca: C
   const notify = useNotify();
   if (!cobranca.token) return null;
   const copy = async () => {
-    const copied = await copyToClipboard(linkPagamento(cobranca.token!));
+    const copied = await copyToClipboard(linkPagamento(cobranca.token!, cobranca.linkPagamento));
     notify(copied ? 'app.cobrancas.pagamento.link_copiado' : 'app.cobrancas.pagamento.link_nao_copiado', {
       type: copied ? 'success' : 'error',
     });
@@ -219,12 +223,12 @@ export function PagamentoSection({ cobranca }: { cobranca: Cobranca }) {
           <Typography variant="body2">
             {translate('app.cobrancas.pagamento.pagina')}:{' '}
             <Link
-              href={data?.link || linkPagamento(cobranca.token)}
+              href={linkPagamento(cobranca.token, cobranca.linkPagamento || data?.link)}
               target="_blank"
               rel="noopener noreferrer"
               sx={{ wordBreak: 'break-all' }}
             >
-              {data?.link || linkPagamento(cobranca.token)}
+              {linkPagamento(cobranca.token, cobranca.linkPagamento || data?.link)}
             </Link>
           </Typography>
         ) : null}

@@ -38,6 +38,8 @@ export interface Cobranca {
   nfseStatus?: string | null;
   /** The payment page's token (/static/cobranca/{token}). */
   token?: string;
+  /** The payment page's link from the server's PUBLIC_URL (the one the messages carry); null without it. */
+  linkPagamento?: string | null;
   invoiceUrl?: string;
   bankSlipUrl?: string;
   valorAtualizado?: number | null;
