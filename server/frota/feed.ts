@@ -2,16 +2,20 @@
  * The fleet's feed (DESIGN 10, "Fleet"; INTEGRATIONS.md 1): one app process holds it, chosen by a
  * database advisory lock; the others retry the lock and take over when the holder dies. The holder
  * reads Traccar's WebSocket `/api/socket` and, on every (re)connect, the whole fleet
- * (`/api/devices?all=true` and `/api/positions`: one call per kind, never one per device). When the
+ * (`/api/devices?all=true` and `/api/positions`: one call per kind, never one per device), and the
+ * alarms missed meanwhile from the events report (`/api/reports/events?type=alarm`, the gap since the
+ * last event kept, at most 24 h, 400 devices a call). When the
  * socket cannot be opened, it polls those two calls every 60 s. Reconnects back off (1 s doubling
  * up to 60 s). Positions, devices and events are written in batches; a sweep moves the situations
  * that change with time alone. `frota_conexao` says how the feed reads Traccar, for the screens' banner.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { Database, HeldLock } from '../db/client';
 import {
   allDevices,
+  eventsReportOf,
   latestPositions,
   socketUrl,
   type TraccarDevice,
@@ -45,6 +49,9 @@ declare module 'fastify' {
 /** The advisory lock's key: the feed's holder. */
 export const FEED_LOCK = 727_301;
 
+/** How far back a (re)connect looks for missed alarms: an alarm counts for 24 h. */
+const MISSED_ALARMS_MS = 24 * 3600_000;
+
 export interface FeedOptions {
   /** Polling interval when the socket is unavailable (DESIGN 10: 60 s). */
   pollMs?: number;
@@ -71,6 +78,8 @@ const DEFAULTS: Required<FeedOptions> = {
   settingsMs: 5_000,
   idleMs: 130_000,
 };
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const message = (error: unknown) =>
   error instanceof IntegrationError ? error.message : error instanceof Error ? error.message : String(error);
@@ -278,18 +287,48 @@ export class FrotaFeed {
     if (!this.#socketOpen()) this.#pollTimer = this.#later(this.#options.pollMs, () => this.#poll(false));
   }
 
-  /** The whole fleet: every device, then the latest position of each. */
+  /**
+   * The alarms raised while nobody listened: Traccar's events report (type alarm) of every device for
+   * the gap since the last event kept (at most the last 24 h, the window in which an alarm counts),
+   * a few devices' hundreds per call. A report that fails is logged; the next refresh reads the gap again.
+   */
+  async #missedAlarms(settings: TraccarSettings, devices: TraccarDevice[]): Promise<TraccarEvent[]> {
+    if (!devices.length) return [];
+    const now = Date.now();
+    const [last] = rowsOf<{ em: string | null }>(
+      await this.database.db.execute(sql`SELECT max(em) AS em FROM frota_alarmes WHERE event_id IS NOT NULL`),
+    );
+    const since = last?.em ? new Date(last.em).getTime() - 60_000 : 0;
+    const from = new Date(Math.max(since, now - MISSED_ALARMS_MS));
+    try {
+      return await eventsReportOf(
+        settings,
+        devices.map((device) => device.id),
+        from,
+        new Date(now),
+        ['alarm'],
+        30_000,
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'frota: relatório de eventos do Traccar falhou; alarmes perdidos lidos na próxima leitura');
+      return [];
+    }
+  }
+
+  /** The whole fleet: every device, then the latest position of each, then the alarms missed meanwhile. */
   async #refresh(modo: 'socket' | 'polling'): Promise<boolean> {
     const settings = this.#settings;
     if (!settings?.active) return false;
     try {
       const [devices, positions] = [await allDevices(settings, 30_000), await latestPositions(settings, 30_000)];
+      const events = await this.#missedAlarms(settings, devices);
       await this.#flush();
       await this.database.db.transaction(async (tx) => {
         await ensureRows(tx);
         const touched = new Set(await applyDevices(tx, devices));
         for (const id of await applyPositions(tx, positions)) touched.add(id);
-        for (const id of await applyAlarms(tx, positions.flatMap(alarmsOfPosition))) touched.add(id);
+        const alarms = [...positions.flatMap(alarmsOfPosition), ...events.flatMap(alarmsOfEvent)];
+        for (const id of await applyAlarms(tx, alarms)) touched.add(id);
         await refreshSituacao(tx, this.#frota);
         // A read begun on the socket that closed meanwhile says what is true now: the fallback reads.
         const now = modo === 'socket' && !this.#socketOpen() ? 'polling' : modo;

@@ -201,6 +201,32 @@ describe.each(backends)('frota (%s)', (backend) => {
     expect(traccar.requests.filter((r) => r.path.startsWith('/api/devices/')).length).toBe(0);
   });
 
+  it('alarms raised while the socket was down are read from the events report on the next full read, once, in one call for all devices', async () => {
+    const calls = (path: string) => traccar.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+    const mvOk = units.get('mvOk')!;
+    const alarmes = async () =>
+      (await env.admin.get(`/v1/frota/alarmes?idrastreador=${mvOk.id}`)).body as { meta: { total: number }; Items: any[] };
+    const antes = (await alarmes()).meta.total;
+    traccar.setSocketEnabled(false);
+    await waitFor(() => traccar.sockets === 0, 2_000, 10);
+    // Nobody listens: only the events report knows of this alarm (no position carries it).
+    const before = { devices: calls('/api/devices'), events: calls('/api/reports/events') };
+    const event = traccar.pushEvent(mvOk.device, 'alarm', { alarm: 'tampering' });
+    await waitFor(async () => (await alarmes()).meta.total === antes + 1, 5_000, 50);
+    expect((await alarmes()).Items[0]).toMatchObject({ tipo: 'tampering', idrastreador: mvOk.id });
+    traccar.setSocketEnabled(true);
+    await waitFor(() => traccar.sockets === 1, 5_000, 20);
+    await waitFor(async () => (await conexao()).modo === 'socket', 5_000, 50);
+    // The reconnect's full read reads the gap again: the same event id is not a second alarm.
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM frota_alarmes WHERE event_id = ${event.id}`))[0].n).toBe(1);
+    expect((await alarmes()).meta.total).toBe(antes + 1);
+    // One events report per full read for all the devices (400 a call), never one per device (a full
+    // read under way when the counts were taken adds its report to them).
+    const reports = calls('/api/reports/events') - before.events;
+    expect(reports).toBeGreaterThanOrEqual(1);
+    expect(reports).toBeLessThanOrEqual(calls('/api/devices') - before.devices + 1);
+  });
+
   it('without the socket it polls; with Traccar down the lists answer the last data with the banner, never a 5xx, and reconnects back off', async () => {
     const ok = units.get('ok')!;
     traccar.setSocketEnabled(false);
