@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     dispositivos: { type: 'string', default: '10000' },
     rastreadores: { type: 'string', default: '120000' },
     seconds: { type: 'string', default: '10' },
+    /** Only the lists (the trackers seeded by SQL): no import runs. */
+    listas: { type: 'boolean', default: false },
   },
 });
 const LINHAS = Number(args.linhas);
@@ -109,83 +111,91 @@ async function main() {
   };
   const results: Record<string, unknown> = {};
 
-  for (const [recurso, data] of [
-    ['clientes', clientes(LINHAS, 'a')],
-    ['trackres', rastreadores(LINHAS)],
-  ] as const) {
-    const dry = await timed(recurso, 'simular', data);
-    const run = await timed(recurso, 'importar', data);
-    results[recurso] = {
-      linhas: LINHAS,
-      simularS: +dry.s.toFixed(2),
-      importarS: +run.s.toFixed(2),
-      criadas: run.state.criadas,
-      erros: run.state.nErros,
-      ok: dry.s <= BUDGET.simularS && run.s <= BUDGET.importarS && run.state.criadas === LINHAS,
+  async function importacoes() {
+    for (const [recurso, data] of [
+      ['clientes', clientes(LINHAS, 'a')],
+      ['trackres', rastreadores(LINHAS)],
+    ] as const) {
+      const dry = await timed(recurso, 'simular', data);
+      const run = await timed(recurso, 'importar', data);
+      results[recurso] = {
+        linhas: LINHAS,
+        simularS: +dry.s.toFixed(2),
+        importarS: +run.s.toFixed(2),
+        criadas: run.state.criadas,
+        erros: run.state.nErros,
+        ok: dry.s <= BUDGET.simularS && run.s <= BUDGET.importarS && run.state.criadas === LINHAS,
+      };
+      console.log(recurso, results[recurso]);
+    }
+
+    // Memory while a large sheet is imported.
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const big = clientes(GRANDE, 'b');
+    // The whole file is streamed, parsed and checked row by row in a dry run as in an import; the
+    // import's writes are per batch (--grande-modo importar measures them too).
+    const grande = await timed('clientes', args['grande-modo'], big);
+    clearInterval(sampler);
+    results.grande = {
+      linhas: GRANDE,
+      modo: args['grande-modo'],
+      bytes: big.length,
+      importarS: +grande.s.toFixed(1),
+      criadas: grande.state.criadas,
+      processadas: grande.state.processadas,
+      rssInicialMb: Math.round(baseline / 2 ** 20),
+      rssPicoMb: Math.round(peak / 2 ** 20),
+      ok: peak / 2 ** 20 < BUDGET.memoriaMb && grande.state.processadas === GRANDE,
     };
-    console.log(recurso, results[recurso]);
-  }
+    console.log('grande', results.grande);
 
-  // Memory while a large sheet is imported.
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  const big = clientes(GRANDE, 'b');
-  // The whole file is streamed, parsed and checked row by row in a dry run as in an import; the
-  // import's writes are per batch (--grande-modo importar measures them too).
-  const grande = await timed('clientes', args['grande-modo'], big);
-  clearInterval(sampler);
-  results.grande = {
-    linhas: GRANDE,
-    modo: args['grande-modo'],
-    bytes: big.length,
-    importarS: +grande.s.toFixed(1),
-    criadas: grande.state.criadas,
-    processadas: grande.state.processadas,
-    rssInicialMb: Math.round(baseline / 2 ** 20),
-    rssPicoMb: Math.round(peak / 2 ** 20),
-    ok: peak / 2 ** 20 < BUDGET.memoriaMb && grande.state.processadas === GRANDE,
-  };
-  console.log('grande', results.grande);
-
-  // Traccar: 10,000 devices the product lacks.
-  const traccar = await startTraccarFake();
-  let deviceId = 500_000;
-  for (let i = 0; i < DISPOSITIVOS; i++) {
-    const id = deviceId++;
-    traccar.devices.set(id, {
-      id,
-      name: `Bench ${i}`,
-      uniqueId: imei('86'),
-      model: 'FMB920',
-      phone: '11999990000',
-      status: 'offline',
-      disabled: false,
-      attributes: {},
-    } as never);
+    // Traccar: 10,000 devices the product lacks.
+    const traccar = await startTraccarFake();
+    let deviceId = 500_000;
+    for (let i = 0; i < DISPOSITIVOS; i++) {
+      const id = deviceId++;
+      traccar.devices.set(id, {
+        id,
+        name: `Bench ${i}`,
+        uniqueId: imei('86'),
+        model: 'FMB920',
+        phone: '11999990000',
+        status: 'offline',
+        disabled: false,
+        attributes: {},
+      } as never);
+    }
+    const settings = await app.inject({
+      method: 'PUT',
+      url: '/v1/users/1',
+      headers: { cookie },
+      payload: { integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } } },
+    });
+    if (settings.statusCode !== 200) throw new Error(settings.body);
+    const start = performance.now();
+    const started = await app.inject({
+      method: 'POST',
+      url: '/v1/importacoes/traccar',
+      headers: { cookie },
+      payload: { modo: 'importar' },
+    });
+    const traccarState = await wait(started.json().id);
+    const traccarS = (performance.now() - start) / 1000;
+    results.traccar = {
+      dispositivos: DISPOSITIVOS,
+      importarS: +traccarS.toFixed(1),
+      criadas: traccarState.criadas,
+      ok: traccarS <= BUDGET.traccarS,
+    };
+    console.log('traccar', results.traccar);
+    // The imported trackers' Traccar syncs are not part of the import: leave the integration off for the lists.
+    await app.inject({ method: 'PUT', url: '/v1/users/1', headers: { cookie }, payload: { integrations: { traccar: { status: 0 } } } });
+    await traccar.close();
   }
-  const settings = await app.inject({
-    method: 'PUT',
-    url: '/v1/users/1',
-    headers: { cookie },
-    payload: { integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } } },
-  });
-  if (settings.statusCode !== 200) throw new Error(settings.body);
-  const start = performance.now();
-  const started = await app.inject({ method: 'POST', url: '/v1/importacoes/traccar', headers: { cookie }, payload: { modo: 'importar' } });
-  const traccarState = await wait(started.json().id);
-  const traccarS = (performance.now() - start) / 1000;
-  results.traccar = {
-    dispositivos: DISPOSITIVOS,
-    importarS: +traccarS.toFixed(1),
-    criadas: traccarState.criadas,
-    ok: traccarS <= BUDGET.traccarS,
-  };
-  console.log('traccar', results.traccar);
-  // The imported trackers' Traccar syncs are not part of the import: leave the integration off for the lists.
-  await app.inject({ method: 'PUT', url: '/v1/users/1', headers: { cookie }, payload: { integrations: { traccar: { status: 0 } } } });
-  await traccar.close();
+  if (!args.listas) await importacoes();
 
   // Lists at 120,000 trackers: situations spread, some with técnicos.
   const client = new pg.Client({ connectionString: url });
