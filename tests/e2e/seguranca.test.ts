@@ -116,6 +116,23 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     expect((await otherPage.request.get('/v1/session')).status()).toBe(401);
   });
 
+  it('Configurações → Segurança requires 2FA of all staff; Usuários shows who has it', async () => {
+    await page.goto('/seguranca');
+    await page.getByRole('heading', { name: 'Segurança', level: 1 }).waitFor();
+    const exigir = page.getByLabel('Exigir verificação em duas etapas de todos os usuários');
+    await exigir.check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page
+      .locator('.MuiSnackbar-root')
+      .getByText(/sucesso/)
+      .waitFor();
+    await shot(page, 'seguranca-configuracoes');
+    const me = await (await page.request.get('/v1/users/1')).json();
+    expect(me.integrations.seguranca).toEqual({ exigir2fa: true });
+    await page.goto('/usuarios');
+    await page.getByRole('row').filter({ hasText: ADMIN.email }).getByText('Ativa', { exact: true }).waitFor();
+  });
+
   it('Configurações → Backups: Fazer backup agora, then Baixar', async () => {
     await page.goto('/backups');
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();

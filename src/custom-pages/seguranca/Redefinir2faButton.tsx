@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import { getSessionUser } from '../../authProvider/session';
 import { apiFetch } from '../../dataProvider/http';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 
@@ -13,7 +14,8 @@ export function Redefinir2faButton() {
   const refresh = useRefresh();
   const onError = useServerErrorNotify();
   const [open, setOpen] = React.useState(false);
-  if (!record?.doisFatores) return null;
+  // One's own 2FA is turned off in Perfil → Segurança, with a code.
+  if (!record?.doisFatores || Number(record.id) === Number(getSessionUser()?.id)) return null;
   const reset = () =>
     apiFetch<{ message: string }>(`/v1/users/${record.id}/2fa`, { method: 'DELETE' })
       .then((reply) => {
