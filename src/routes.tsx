@@ -40,8 +40,8 @@ export const BackupsPage = lazy(() => import('./custom-pages/seguranca/BackupsPa
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 /** Stock and imports (DESIGN 10). */
 export const ImportarPage = lazy(() => import('./custom-pages/importar/ImportarPage'));
-export const ChipCustosPage = lazy(() => import('./resources/estoque/ChipCustosPage'));
-export const TecnicoEstoquePage = lazy(() => import('./resources/estoque/TecnicoEstoquePage'));
+export const ChipCustosPage = lazy(() => import('./custom-pages/estoque/ChipCustosPage'));
+export const TecnicoEstoquePage = lazy(() => import('./custom-pages/estoque/TecnicoEstoquePage'));
 
 /** The printable service order (noLayout, inside <Authenticated>). */
 export const OrdemServicoPage = lazy(() => import('./resources/ordensservicos/OrdemServicoPage'));

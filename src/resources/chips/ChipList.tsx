@@ -14,7 +14,7 @@ import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
-import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../estoque/Situacao';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 
 /** The costs per operator (/chips/custos). */

@@ -14,7 +14,7 @@ import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { EngineCommands } from './EngineCommands';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
 import type { Tracker } from './types';
-import { MovimentosPanel } from '../estoque/Movimentos';
+import { MovimentosPanel } from '../../custom-pages/estoque/Movimentos';
 
 /** Tab Histórico: the tracker's situation, Movimentar and its moves. */
 function HistoricoTab() {

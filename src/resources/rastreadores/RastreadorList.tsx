@@ -13,7 +13,7 @@ import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
-import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../estoque/Situacao';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 
 export function VinculoStatus({ tracker }: { tracker: Tracker }) {

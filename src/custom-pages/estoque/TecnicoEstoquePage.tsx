@@ -9,8 +9,8 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatPhone } from '../../../domain/formatters';
 import { useTecnicos } from './Situacao';
-import type { Tracker } from '../rastreadores/types';
-import type { Chip } from '../chips/types';
+import type { Tracker } from '../../resources/rastreadores/types';
+import type { Chip } from '../../resources/chips/types';
 
 /** A list page holds at most 100 (DESIGN 5). */
 const LIMIT = 100;
