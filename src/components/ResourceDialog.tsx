@@ -6,7 +6,7 @@ import * as React from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import { CreateBase, EditBase, useNotify, useTranslate, type EditBaseProps, type RaRecord } from 'ra-core';
-import { useMatch, useNavigate } from 'react-router';
+import { useLocation, useMatch, useNavigate } from 'react-router';
 import { MODAL_HEIGHT, MODAL_WIDTH } from '../../domain/constants';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
 import { useCreatedNotify, type CreatedMessage } from './useCreatedNotify';
@@ -106,7 +106,10 @@ export function ResourceDialog({
   const onError = useServerErrorNotify();
   const createMatch = useMatch(`/${resource}/create`);
   const editMatch = useMatch(`/${resource}/:id${editSuffix}`);
-  const close = () => navigate(`/${resource}`);
+  // A dialog opened from another page (the client's page: `state.voltar`) returns there; else to the list.
+  const { state } = useLocation();
+  const voltar = typeof (state as { voltar?: unknown } | null)?.voltar === 'string' ? (state as { voltar: string }).voltar : null;
+  const close = () => navigate(voltar && voltar.startsWith('/') ? voltar : `/${resource}`);
 
   const isCreate = !!createMatch && !!create;
   const editId = !createMatch && editMatch?.params.id ? editMatch.params.id : undefined;

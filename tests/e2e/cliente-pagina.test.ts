@@ -94,13 +94,11 @@ describe('the client page and the search box in Chromium, through npm start', ()
     await page.keyboard.press('/');
     await page.keyboard.type(CPF_FORMATADO);
     const listbox = page.getByRole('listbox');
-    // The client first (the charge, contract and order name it too).
     await listbox
       .getByRole('option', { name: new RegExp(NOME) })
       .first()
       .waitFor();
     await listbox.getByText('Clientes', { exact: true }).waitFor();
-    await listbox.getByText('Cobranças', { exact: true }).waitFor();
     await shot(page, 'cliente-01-busca');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/clientes/${ids.cliente}/show`);
@@ -139,6 +137,12 @@ describe('the client page and the search box in Chromium, through npm start', ()
     await dialog.getByLabel(/^Vencimento/).fill(brDate(addDays(new Date().toISOString().slice(0, 10), 5)));
     await dialog.getByRole('button', { name: /^salvar$/i }).click();
     await dialog.waitFor({ state: 'detached' });
+    // Saved, the dialog returns to the client's page, which shows the new charge.
+    await page.waitForURL(`**/clientes/${ids.cliente}/show`);
+    await page
+      .getByRole('region', { name: 'Cobranças' })
+      .getByText(/Taxa de instalação/)
+      .waitFor();
     const reply = await (await page.request.get(`/v1/clientes/${ids.cliente}/resumo`)).json();
     expect(reply.cobrancas.total).toBe(2);
     expect(reply.cobrancas.totais.abertas).toEqual({ qnt: 2, valor: 179.9 });

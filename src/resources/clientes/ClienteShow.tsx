@@ -226,6 +226,8 @@ function Actions({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged:
   const vencido = cliente.status === CLIENTE_STATUS.VENCIDO;
   const nome = clienteNome(cliente);
   // react-admin's create form starts from the record in `?source=` (a deep link that survives a reload).
+  // The dialogs opened from here come back here when closed or saved (ResourceDialog).
+  const voltar = { voltar: `/clientes/${cliente.id}/show` };
   const novo = (resource: string) => `/${resource}/create?${new URLSearchParams({ source: JSON.stringify({ idcliente: cliente.id }) })}`;
   const alterar = async () => {
     setBusy(true);
@@ -260,16 +262,16 @@ function Actions({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged:
   );
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', p: 2 }}>
-      <Button variant="contained" startIcon={<EditIcon />} component={Link} to={`/clientes/${cliente.id}`}>
+      <Button variant="contained" startIcon={<EditIcon />} component={Link} to={`/clientes/${cliente.id}`} state={voltar}>
         {translate('app.cliente_pagina.editar')}
       </Button>
-      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('cobrancas')}>
+      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('cobrancas')} state={voltar}>
         {translate('app.cliente_pagina.nova_cobranca')}
       </Button>
-      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('ordensservicos')}>
+      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('ordensservicos')} state={voltar}>
         {translate('app.cliente_pagina.nova_ordem')}
       </Button>
-      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('contratos')}>
+      <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={novo('contratos')} state={voltar}>
         {translate('app.cliente_pagina.novo_contrato')}
       </Button>
       {vencido ? <Tooltip title={translate('app.clientes.status_locked')}>{toggle}</Tooltip> : toggle}
