@@ -501,7 +501,8 @@ export const appMessages = {
       bloquear_titulo: 'Bloquear %{nome}?',
       desbloquear_titulo: 'Desbloquear %{nome}?',
       bloquear_texto: 'O cliente fica Bloqueado até a equipe desbloqueá-lo (a cobrança automática não o desbloqueia).',
-      desbloquear_texto: 'O cliente volta a Ativo. Se tiver cobranças vencidas, a cobrança automática só o bloqueia de novo por uma nova cobrança vencida.',
+      desbloquear_texto:
+        'O cliente volta a Ativo. Se tiver cobranças vencidas, a cobrança automática só o bloqueia de novo por uma nova cobrança vencida.',
       bloqueado: 'Cliente bloqueado',
       desbloqueado: 'Cliente desbloqueado',
       totais: { abertas: 'Em aberto', vencidas: 'Vencidas', recebidas: 'Recebidas' },
