@@ -218,6 +218,11 @@ export const asaas = {
     first<AsaasPayment>(config, '/payments', { externalReference }),
   createPayment: (config: AsaasConfig, body: Record<string, unknown>) => call<AsaasPayment>(config, 'POST', '/payments', body),
   deletePayment: (config: AsaasConfig, paymentId: string) => remove(config, `/payments/${id(paymentId)}`),
+  /** Money received outside Asaas (staff's Receber): the payment is closed there, the client not told. */
+  receiveInCash: (config: AsaasConfig, paymentId: string, body: { paymentDate: string; value: number; notifyCustomer: false }) =>
+    call<AsaasPayment>(config, 'POST', `/payments/${id(paymentId)}/receiveInCash`, body),
+  undoReceivedInCash: (config: AsaasConfig, paymentId: string) =>
+    call<AsaasPayment>(config, 'POST', `/payments/${id(paymentId)}/undoReceivedInCash`, {}),
   updatePayment: (config: AsaasConfig, paymentId: string, body: Record<string, unknown>) =>
     call<AsaasPayment>(config, 'PUT', `/payments/${id(paymentId)}`, body),
   /** The payment's PIX (QR code image and copia-e-cola); `timeoutMs` short when a page waits for it. */

@@ -27,6 +27,7 @@ import { COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import type { JobQueue } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
+import { enqueueGateway } from '../services/gateway';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
 import { getCompany, integrationActive } from '../services/company';
@@ -117,6 +118,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
           .where(eq(cobrancas.id, existing.id))
           .returning();
         await cobrancaAlterada(tx, existing, saved, app.effects, 'equipe');
+        // Asaas's payment is closed too (received in cash), by the gateway sync after this commits.
+        if (saved.gatewayId) await enqueueGateway(tx, app.effects.queue, [{ kind: 'cobranca-receber', id: saved.id }]);
         await audit(tx, {
           acao: ACAO.pagamento,
           user: { id: user.id, name: user.name },
@@ -152,6 +155,10 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
           .where(eq(cobrancas.id, existing.id))
           .returning();
         await cobrancaAlterada(tx, existing, saved, app.effects, 'equipe');
+        if (existing.gatewayId)
+          await enqueueGateway(tx, app.effects.queue, [
+            { kind: 'cobranca-desfazer-recebimento', id: saved.id, gatewayId: existing.gatewayId },
+          ]);
         const recebido = existing.valorPago === null ? formatMoney(existing.valor) : formatMoney(existing.valorPago);
         const forma = existing.formaPagamento
           ? ` (${FORMA_PAGAMENTO_LABEL[existing.formaPagamento as keyof typeof FORMA_PAGAMENTO_LABEL] ?? existing.formaPagamento})`

@@ -26,6 +26,7 @@ import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
 import { fetchBoth, lerPagamento, payable } from './asaas-pagamento';
 import { emitirNfse, syncInvoiceSettings } from './nfse';
 import { HttpError } from '../http-errors';
+import { ACAO, audit } from './auditoria';
 
 type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
@@ -277,6 +278,50 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).${await invoiceSettingsOf(config, remote.id)}`;
   }
 
+  /**
+   * Staff's Receber reaches Asaas (receiveInCash, the client not told), or the administrator's undo
+   * does (undoReceivedInCash). The charge keeps what staff recorded whatever Asaas says. A 5xx or no
+   * answer is retried by the queue; a payment Asaas no longer has (404: gone, or a service without
+   * these endpoints) or a refusal is final: recorded in the charge's audit trail with the reason in
+   * pt-BR and in the log, never lost and never an error to staff.
+   */
+  async function informarRecebimento(config: AsaasConfig, job: { id: number; gatewayId?: string }, desfazer: boolean) {
+    const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, job.id));
+    const gatewayId = desfazer ? job.gatewayId : row?.gatewayId;
+    if (!gatewayId) return 'Cobrança sem pagamento no Asaas: nada a informar.';
+    if (!desfazer && (!row || row.status !== 1 || row.valorPago === null || !row.paymentDate))
+      return 'A cobrança já não está recebida pela equipe: nada a informar.';
+    if (desfazer && row?.status === 1) return 'A cobrança foi recebida de novo: o recebimento no Asaas fica.';
+    try {
+      if (desfazer) await asaas.undoReceivedInCash(config, gatewayId);
+      else
+        await asaas.receiveInCash(config, gatewayId, {
+          paymentDate: row!.paymentDate!,
+          value: Number(row!.valorPago),
+          notifyCustomer: false,
+        });
+      return desfazer ? 'Recebimento desfeito no Asaas.' : 'Recebimento informado ao Asaas.';
+    } catch (error) {
+      if (!(error instanceof IntegrationError) || error.transient) throw error;
+      const motivo =
+        error.httpStatus === 404
+          ? `o Asaas não encontrou o pagamento ${gatewayId} (removido, ou o serviço configurado não oferece este recurso)`
+          : error.message;
+      const descricao = desfazer
+        ? `Desfazer o recebimento da cobrança ${job.id} no Asaas falhou: ${motivo}.`
+        : `Informar ao Asaas o recebimento da cobrança ${job.id} falhou: ${motivo}.`;
+      log.warn({ kind: desfazer ? 'cobranca-desfazer-recebimento' : 'cobranca-receber', id: job.id, code: error.code }, descricao);
+      await audit(db, {
+        acao: ACAO.pagamento,
+        idcliente: row?.idcliente ?? null,
+        idcobranca: job.id,
+        descricao,
+        resultado: 'Falha na sincronização com o Asaas; o registro da equipe na cobrança foi mantido',
+      });
+      return descricao;
+    }
+  }
+
   async function run(job: GatewayJob): Promise<string> {
     const config = await asaasConfig(db, baseUrl);
     if (job.kind === 'cobranca') return syncCobranca(config, job.id);
@@ -295,6 +340,10 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
             throw error;
           },
         );
+      case 'cobranca-receber':
+        return informarRecebimento(config, job, false);
+      case 'cobranca-desfazer-recebimento':
+        return informarRecebimento(config, job, true);
       case 'cobranca-cancelar':
         return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
       case 'assinatura':

@@ -16,6 +16,10 @@ export type GatewayJob =
   | { kind: 'cobranca-atualizar'; id: number }
   /** The charge's NFS-e (DESIGN 10): issued now, or scheduled for its due date (`agendar`). */
   | { kind: 'nfse-emitir'; id: number; agendar?: boolean }
+  /** A charge staff received by hand (Receber): Asaas's payment marked received in cash, so it stops reminding the client. */
+  | { kind: 'cobranca-receber'; id: number }
+  /** The administrator's undo of Receber: Asaas's receipt in cash undone. */
+  | { kind: 'cobranca-desfazer-recebimento'; id: number; gatewayId: string }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
   /** The subscription: created, updated, or removed when it stops being active. */

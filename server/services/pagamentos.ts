@@ -37,6 +37,8 @@ export interface GatewayEvent {
 const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: string }> = {
   PAYMENT_RECEIVED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento recebido' },
   PAYMENT_CONFIRMED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento confirmado' },
+  // Staff's Receber told to Asaas comes back as a receipt: the charge is already received (ignored, its amount and method kept).
+  PAYMENT_RECEIVED_IN_CASH: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento recebido em dinheiro' },
   PAYMENT_OVERDUE: { to: COBRANCA_STATUS.VENCIDA, from: [0], label: 'Pagamento vencido' },
   PAYMENT_DELETED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 2], label: 'Cobrança removida no gateway' },
   PAYMENT_REFUNDED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 1, 2], label: 'Pagamento estornado' },
@@ -71,6 +73,9 @@ async function findCharge(tx: DbOrTx, payment: GatewayPayment) {
 async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise<{ status: 'aplicado' | 'ignorado'; resultado: string }> {
   const extra = extraHandlers.get(event.event);
   if (extra) return { status: 'aplicado', resultado: await extra(tx, event, effects) };
+  // Staff's receipt stands: Asaas undoing its receipt in cash (the app's own undo, or someone in its panel) changes no charge.
+  if (event.event === 'PAYMENT_RECEIVED_IN_CASH_UNDONE')
+    return { status: 'ignorado', resultado: 'Recebimento em dinheiro desfeito no Asaas; a cobrança segue o registro da equipe.' };
   const transition = TRANSITIONS[event.event];
   if (!transition) return { status: 'ignorado', resultado: `Evento ${event.event} não tratado.` };
   const payment = event.payment ?? {};

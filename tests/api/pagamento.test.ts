@@ -406,6 +406,55 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(409);
   });
 
+  it("Receber tells Asaas (receiveInCash, client not notified) and the undo too; Asaas' webhooks keep staff's amount and method; a 404 is recorded in pt-BR, the receipt kept", async () => {
+    expect((await gateway(1)).status).toBe(200);
+    try {
+      const cliente = await newClient();
+      const c = await charge(cliente.id, { valor: 90 });
+      const gatewayIdOf = async (id: number) =>
+        (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${id}`))[0].g;
+      await waitFor(async () => !!(await gatewayIdOf(c.id)));
+      const paymentId = (await gatewayIdOf(c.id))!;
+      const webhookOutcomes = () =>
+        rows<{ event: string; status: string }>(
+          sql`SELECT payload->>'event' AS event, status FROM webhook_eventos WHERE payload->'payment'->>'id' = ${paymentId} ORDER BY id`,
+        );
+
+      expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 85.5, data: today, forma: 'dinheiro' })).status).toBe(200);
+      await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
+      const call = fake.requests.find((r) => r.path.endsWith(`/payments/${paymentId}/receiveInCash`));
+      expect(call?.status).toBe(200);
+      expect(fake.payments.get(paymentId)).toMatchObject({ paymentDate: today });
+      // Asaas's PAYMENT_RECEIVED comes back: applied once, nothing doubled, staff's amount and method stay.
+      await waitFor(async () => (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED' && e.status !== 'recebido'));
+      expect((await webhookOutcomes()).filter((e) => e.event === 'PAYMENT_RECEIVED').map((e) => e.status)).toEqual(['ignorado']);
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 1, valorPago: 85.5, formaPagamento: 'dinheiro' });
+
+      expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(200);
+      await waitFor(() => fake.payments.get(paymentId)!.status === 'PENDING');
+      await waitFor(async () =>
+        (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED_IN_CASH_UNDONE' && e.status === 'ignorado'),
+      );
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 0, valorPago: null, formaPagamento: null });
+
+      // A payment Asaas no longer has (or a service without the endpoint): a pt-BR failure in the audit, the receipt kept.
+      const d = await charge(cliente.id, { valor: 70 });
+      await waitFor(async () => !!(await gatewayIdOf(d.id)));
+      fake.payments.delete((await gatewayIdOf(d.id))!);
+      const received = await env.admin.post(`/v1/cobrancas/${d.id}/receber`, { valor: 70, data: today, forma: 'pix' });
+      expect(received.status).toBe(200);
+      const failures = () =>
+        rows<{ descricao: string }>(sql`SELECT descricao FROM auditoria WHERE idcobranca = ${d.id} AND descricao LIKE '%Asaas%falhou%'`);
+      await waitFor(async () => (await failures()).length === 1);
+      expect((await failures())[0].descricao).toMatch(
+        /Informar ao Asaas o recebimento da cobrança \d+ falhou: o Asaas não encontrou o pagamento/,
+      );
+      expect((await env.admin.get(`/v1/cobrancas/${d.id}`)).body).toMatchObject({ status: 1, valorPago: 70, formaPagamento: 'pix' });
+    } finally {
+      await gateway(0);
+    }
+  });
+
   it('sending to many answers one result per charge: sent, or skipped and why', async () => {
     const withPhone = await newClient({ mobilePhone: '(11) 98765-4321' });
     const noPhone = await newClient({ mobilePhone: '', contatos: [] });

@@ -205,6 +205,34 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       emit('PAYMENT_RESTORED', found);
       sendJson(res, 200, found);
     })
+    .on('POST', '/v3/payments/:id/receiveInCash', (req, res) => {
+      const found = payments.get(req.params.id);
+      if (!found || found.deleted) return notFound(res);
+      const input = body(req, res);
+      if (!input) return;
+      if (PAID.includes(found.status) || found.status.startsWith('REFUND'))
+        return fail(res, 400, error('invalid_action', 'Esta cobrança já foi recebida.'));
+      if (typeof input.paymentDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(input.paymentDate))
+        return fail(res, 400, error('invalid_paymentDate', 'Informe a data de pagamento.'));
+      if (typeof input.value !== 'number' || !(input.value > 0)) return fail(res, 400, error('invalid_value', 'Informe o valor recebido.'));
+      // Marked received by hand: Asaas sends PAYMENT_RECEIVED with the status RECEIVED_IN_CASH.
+      sendJson(
+        res,
+        200,
+        setStatus(found.id, 'RECEIVED_IN_CASH', 'PAYMENT_RECEIVED', {
+          paymentDate: input.paymentDate,
+          clientPaymentDate: input.paymentDate,
+        }),
+      );
+    })
+    .on('POST', '/v3/payments/:id/undoReceivedInCash', (req, res) => {
+      const found = payments.get(req.params.id);
+      if (!found || found.deleted) return notFound(res);
+      if (found.status !== 'RECEIVED_IN_CASH')
+        return fail(res, 400, error('invalid_action', 'Só é possível desfazer o recebimento de cobranças recebidas em dinheiro.'));
+      const status = found.dueDate < today() ? 'OVERDUE' : 'PENDING';
+      sendJson(res, 200, setStatus(found.id, status, 'PAYMENT_RECEIVED_IN_CASH_UNDONE', { paymentDate: null, clientPaymentDate: null }));
+    })
     .on('GET', '/v3/payments/:id/pixQrCode', (req, res) => {
       const found = payable(req, res);
       if (!found) return;
