@@ -9,7 +9,7 @@ import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
-import { ordensservicos, trackres, users, veiculos } from '../db/schema';
+import { frotaEstado, ordensservicos, trackres, users, veiculos } from '../db/schema';
 import { autorDe, resumoSql } from '../services/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
 import { pesquisaCondition } from './list-query';
@@ -86,7 +86,15 @@ export const trackresResource = defineResource({
       columns: { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
     }),
     embed('tecnico', { table: users, key: trackres.idtecnico, columns: { id: users.id, name: users.name } }),
+    // The last alarm Traccar reported (issue 20: alarms show on the tracker): its kind and when.
+    embed('alarme', {
+      table: frotaEstado,
+      key: trackres.id,
+      columns: { id: frotaEstado.idrastreador, tipo: frotaEstado.ultimoAlarme, em: frotaEstado.ultimoAlarmeEm },
+    }),
   ],
+  // frota_estado changes with every position; its last alarm only when frota_alarmes keeps one (migration 0016).
+  listTables: ['frota_alarmes'],
   aliases: { idVeiculo: 'idveiculo' },
   // traccarSync as { status, erro, em }; the Traccar internals stay hidden.
   present: presentTraccarSync,

@@ -207,6 +207,9 @@ describe.each(backends)('frota (%s)', (backend) => {
     const alarmes = async () =>
       (await env.admin.get(`/v1/frota/alarmes?idrastreador=${mvOk.id}`)).body as { meta: { total: number }; Items: any[] };
     const antes = (await alarmes()).meta.total;
+    const naLista = async () =>
+      ((await env.admin.get(`/v1/trackres?pageSize=100`)).body.Items as any[]).find((item) => item.id === mvOk.id)?.alarme;
+    expect((await naLista())?.tipo ?? null).not.toBe('tampering'); // the list's reply is cached now
     traccar.setSocketEnabled(false);
     await waitFor(() => traccar.sockets === 0, 2_000, 10);
     // Nobody listens: only the events report knows of this alarm (no position carries it).
@@ -214,6 +217,9 @@ describe.each(backends)('frota (%s)', (backend) => {
     const event = traccar.pushEvent(mvOk.device, 'alarm', { alarm: 'tampering' });
     await waitFor(async () => (await alarmes()).meta.total === antes + 1, 5_000, 50);
     expect((await alarmes()).Items[0]).toMatchObject({ tipo: 'tampering', idrastreador: mvOk.id });
+    // The tracker shows it: the trackers' list (its cache follows the alarms kept) and its own read.
+    expect(await naLista()).toMatchObject({ tipo: 'tampering', em: expect.any(String) });
+    expect((await env.admin.get(`/v1/trackres/${mvOk.id}`)).body.alarme).toMatchObject({ tipo: 'tampering' });
     traccar.setSocketEnabled(true);
     await waitFor(() => traccar.sockets === 1, 5_000, 20);
     await waitFor(async () => (await conexao()).modo === 'socket', 5_000, 50);

@@ -13,6 +13,7 @@ import { RastreadorInputs } from './RastreadorInputs';
 import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { EngineCommands } from './EngineCommands';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
+import { AlarmesPanel } from './Alarmes';
 import type { Tracker } from './types';
 import { MovimentosPanel } from '../../custom-pages/estoque/Movimentos';
 
@@ -85,6 +86,7 @@ function RastreadorForm({ isNew }: { isNew: boolean }) {
       <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <RastreadorInputs />
         {isNew ? null : <TraccarPanel />}
+        {isNew ? null : <AlarmesPanel />}
       </DialogTabbedForm.Tab>
       {isNew ? null : (
         <DialogTabbedForm.Tab label="app.rastreadores.tab_chips">

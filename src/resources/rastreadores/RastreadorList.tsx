@@ -13,6 +13,7 @@ import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
+import { AlarmeIcon } from './Alarmes';
 import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 
@@ -40,6 +41,7 @@ const card: ListCard<Tracker> = {
       <VinculoStatus tracker={record} />
       <TraccarSyncIcon sync={record.traccarSync} />
       <SituacaoChip unit={record} />
+      <AlarmeIcon alarme={record.alarme} />
     </Box>
   ),
   secondary: (record) => (
@@ -82,6 +84,12 @@ export default function RastreadorList() {
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
         <DataTable.Col source="situacao" disableSort render={(record) => <SituacaoChip unit={record as Tracker} />} />
         <DataTable.Col source="traccarSync" disableSort align="center" render={(record) => <TraccarSyncIcon sync={record.traccarSync} />} />
+        <DataTable.Col
+          source="alarme"
+          label="resources.frota.fields.ultimoAlarme"
+          disableSort
+          render={(record) => <AlarmeIcon alarme={(record as Tracker).alarme} />}
+        />
       </ListTable>
     </ListPage>
   );

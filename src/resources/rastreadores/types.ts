@@ -21,6 +21,8 @@ export interface Tracker {
   idtecnico?: number | null;
   tecnico?: { id: number; name: string } | null;
   motivo?: string;
+  /** The last alarm Traccar reported (kind and when; null kind when none), from the fleet's state. */
+  alarme?: { id: number; tipo: string | null; em: string | null } | null;
 }
 
 export interface TraccarSync {
