@@ -134,6 +134,15 @@ export function App() {
               <NotificacoesPage />
             </AdminOnly>
           }
+        />
+        <Route
+          path="/auditoria/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <AuditoriaPage />
+            </AdminOnly>
+          }
+        />
         <Route
           path="/seguranca/*"
           element={
@@ -147,15 +156,6 @@ export function App() {
           element={
             <AdminOnly resource="configuracoes">
               <BackupsPage />
-            </AdminOnly>
-          }
-        />
-        />
-        <Route
-          path="/auditoria/*"
-          element={
-            <AdminOnly resource="configuracoes">
-              <AuditoriaPage />
             </AdminOnly>
           }
         />
