@@ -249,9 +249,9 @@ export const appMessages = {
       usuarios: 'Usuários',
       notificacoes: 'Notificações',
       auditoria: 'Auditoria',
-      navigation: 'Menu principal',
       seguranca: 'Segurança',
       backups: 'Backups',
+      navigation: 'Menu principal',
     },
     appbar: { profile: 'Meu perfil', logout: 'Sair' },
     login: {
@@ -377,7 +377,6 @@ export const appMessages = {
       submit: 'Enviar',
       save: 'Salvar',
     },
-    construction: {
     // Two-factor sign-in, sessions and backups (DESIGN 10, "Trust")
     seguranca: {
       titulo: 'Segurança',
@@ -444,6 +443,7 @@ export const appMessages = {
       sem_diretorio: 'Os backups diários não estão configurados: defina BACKUP_DIR no servidor (veja "Backup e restauração" no README).',
       diretorio: 'Pasta: %{dir} — mantidos os últimos %{keep}.',
     },
+    construction: {
       title: 'Em construção',
       message: 'Esta tela ainda está em construção. Volte em breve.',
       back: 'Voltar ao Dashboard',
