@@ -4,12 +4,25 @@
  * - with no rows, still the table: its column headers and one line 'Nenhum registro encontrado.';
  * - below 600 px, each record as a compact card instead (react-admin's SimpleList pattern): the
  *   resource's primary text with its tertiary text beside it, the secondary text under them, and
- *   the same row actions.
+ *   the same row actions; where the list has bulk actions, a checkbox per card, one to select the
+ *   page's cards, and the same bulk bar as the table's.
  */
 import * as React from 'react';
-import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  FormControlLabel,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { DataTableRenderContext, RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
-import { DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
+import { BulkActionsToolbar, DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
 import { EmptyRows } from './EmptyRows';
 
 /** What a record's card shows below 600 px. */
@@ -56,39 +69,71 @@ function EmptyTable({ columns, sx }: { columns: React.ReactNode; sx?: DataTableP
   );
 }
 
+/** A card's name for its checkbox: its heading when that is text, else the record's id. */
+const cardName = (primary: React.ReactNode, id: RaRecord['id']) =>
+  typeof primary === 'string' || typeof primary === 'number' ? String(primary) : String(id);
+
 /** One record's compact card. */
 function RecordListCard<RecordType extends RaRecord>({
   record,
   card,
   actions,
-}: Pick<ListTableProps<RecordType>, 'card' | 'actions'> & { record: RecordType }) {
+  selectable = false,
+}: Pick<ListTableProps<RecordType>, 'card' | 'actions'> & { record: RecordType; selectable?: boolean }) {
   const tertiary = card.tertiary?.(record);
   const secondary = card.secondary?.(record);
+  const { selectedIds, onToggleItem } = useListContext<RecordType>();
+  const translate = useTranslate();
   return (
-    <Box component="li" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography component="div" variant="body1" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {card.primary(record)}
-        </Typography>
-        {tertiary ? (
-          <Typography component="div" variant="body2" color="text.secondary" sx={{ flexShrink: 0, textAlign: 'right' }}>
-            {tertiary}
+    <Box
+      component="li"
+      sx={{
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+        ...(selectable ? { display: 'flex', alignItems: 'flex-start', gap: 1, pl: 0.5 } : {}),
+      }}
+    >
+      {selectable ? (
+        <Checkbox
+          size="small"
+          checked={selectedIds.includes(record.id)}
+          onChange={() => onToggleItem(record.id)}
+          inputProps={{ 'aria-label': `${translate('ra.action.select_row')}: ${cardName(card.primary(record), record.id)}` }}
+          sx={{ mt: -0.25 }}
+        />
+      ) : null}
+      <Box sx={selectable ? { flex: 1, minWidth: 0 } : undefined}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography component="div" variant="body1" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {card.primary(record)}
           </Typography>
-        ) : null}
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1 }}>
-        <Typography component="div" variant="body2" color="text.secondary" sx={{ minWidth: 0, flex: '1 1 0', overflowWrap: 'anywhere' }}>
-          {secondary}
-        </Typography>
-        {actions ? <Box sx={{ ml: 'auto', mr: -1 }}>{actions(record)}</Box> : null}
+          {tertiary ? (
+            <Typography component="div" variant="body2" color="text.secondary" sx={{ flexShrink: 0, textAlign: 'right' }}>
+              {tertiary}
+            </Typography>
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1 }}>
+          <Typography component="div" variant="body2" color="text.secondary" sx={{ minWidth: 0, flex: '1 1 0', overflowWrap: 'anywhere' }}>
+            {secondary}
+          </Typography>
+          {actions ? <Box sx={{ ml: 'auto', mr: -1 }}>{actions(record)}</Box> : null}
+        </Box>
       </Box>
     </Box>
   );
 }
 
 /** The list's records as cards (below 600 px). */
-function ListCards<RecordType extends RaRecord>({ card, actions }: Pick<ListTableProps<RecordType>, 'card' | 'actions'>) {
-  const { data, isPending } = useListContext<RecordType>();
+function ListCards<RecordType extends RaRecord>({
+  card,
+  actions,
+  bulkActionButtons,
+}: Pick<ListTableProps<RecordType>, 'card' | 'actions' | 'bulkActionButtons'>) {
+  const { data, isPending, selectedIds, onSelect } = useListContext<RecordType>();
   const translate = useTranslate();
   if (isPending) {
     return (
@@ -100,14 +145,45 @@ function ListCards<RecordType extends RaRecord>({ card, actions }: Pick<ListTabl
     );
   }
   if (!data?.length) return <EmptyRows />;
+  const selectable = Boolean(bulkActionButtons);
+  const pageIds = data.map((record) => record.id);
+  const allSelected = pageIds.every((id) => selectedIds.includes(id));
+  const someSelected = pageIds.some((id) => selectedIds.includes(id));
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {data.map((record) => (
-        <RecordContextProvider key={record.id} value={record}>
-          <RecordListCard<RecordType> record={record} card={card} actions={actions} />
-        </RecordContextProvider>
-      ))}
-    </Box>
+    <>
+      {selectable ? (
+        <>
+          <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar>
+          <Box sx={{ pl: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+            <FormControlLabel
+              label={translate('ra.action.select_all')}
+              slotProps={{ typography: { variant: 'body2' } }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  onChange={() =>
+                    onSelect(
+                      allSelected
+                        ? selectedIds.filter((id) => !pageIds.includes(id))
+                        : [...selectedIds, ...pageIds.filter((id) => !selectedIds.includes(id))],
+                    )
+                  }
+                />
+              }
+            />
+          </Box>
+        </>
+      ) : null}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {data.map((record) => (
+          <RecordContextProvider key={record.id} value={record}>
+            <RecordListCard<RecordType> record={record} card={card} actions={actions} selectable={selectable} />
+          </RecordContextProvider>
+        ))}
+      </Box>
+    </>
   );
 }
 
@@ -121,7 +197,7 @@ export function ListTable<RecordType extends RaRecord = RaRecord>({
 }: ListTableProps<RecordType>) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  if (phone) return <ListCards<RecordType> card={card} actions={actions} />;
+  if (phone) return <ListCards<RecordType> card={card} actions={actions} bulkActionButtons={bulkActionButtons || undefined} />;
   const columns = React.Children.toArray(children);
   if (actions) {
     columns.push(

@@ -67,6 +67,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** MUI's useMediaQuery reads window.matchMedia: a 390 px wide phone. */
+function phoneScreen() {
+  const width = 390;
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
 describe('charges: getting paid', () => {
   it('Enviar of the selected rows shows progress, then one result per charge: sent, or skipped and why', async () => {
     const api = mockApi({
@@ -93,6 +112,30 @@ describe('charges: getting paid', () => {
     expect(within(dialog).getByText('O cliente não tem celular cadastrado.')).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(api.callsTo('POST /v1/cobrancas/enviar').map((call) => call.body)).toEqual([{ ids: [7, 8] }]);
+  });
+
+  it('on a phone (cards) each charge has a checkbox, Selecionar tudo picks the page, and the same Enviar bar sends them', async () => {
+    phoneScreen();
+    const api = mockApi({
+      'POST /v1/cobrancas/enviar': () => ({
+        resultados: [
+          { id: 7, status: 'enviada', motivo: '' },
+          { id: 8, status: 'enviada', motivo: '' },
+        ],
+        enviadas: 2,
+        ignoradas: 0,
+      }),
+    });
+    renderList();
+    const card = (await screen.findByText(/Mensalidade outubro/)).closest('li') as HTMLElement;
+    expect(document.querySelector('table')).toBeNull();
+    await userEvent.click(within(card).getByRole('checkbox'));
+    expect(await screen.findByRole('button', { name: 'Enviar (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar tudo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças' });
+    await within(dialog).findByText('2 enviada(s), 0 ignorada(s).');
+    expect(api.callsTo('POST /v1/cobrancas/enviar').map((call) => call.body)).toEqual([{ ids: [8, 7] }]);
   });
 
   it('Receber suggests an overdue charge’s updated value; a refusal shows under its field and in the red snackbar, then it goes', async () => {
