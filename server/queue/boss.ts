@@ -27,8 +27,20 @@ export const QUEUES = {
   traccar: { name: 'traccar-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /** Asaas: a client's customer, a charge's payment, a subscription. */
   asaas: { name: 'asaas-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
-  /** A spreadsheet or Traccar import (DESIGN 10): resumes from its last committed batch. */
-  importacao: { name: 'importacao', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
+  /** An import whose job pg-boss gave up on (last failed attempt or expiry): marked `falhou` (DESIGN 10). */
+  importacaoFalhou: { name: 'importacao-falhou', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * A spreadsheet or Traccar import (DESIGN 10): resumes from its last committed batch; after its
+   * last retry the job goes to `importacao-falhou`.
+   */
+  importacao: {
+    name: 'importacao',
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    deadLetter: 'importacao-falhou',
+  },
 } as const satisfies Record<string, PgBoss.Queue>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
@@ -92,7 +104,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     },
     async sendMany(tx, queue, items) {
       if (!items.length) return;
-      const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = defaults[queue];
+      const { retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter } = defaults[queue];
       for (let i = 0; i < items.length; i += 1000) {
         await boss.insert(
           items.slice(i, i + 1000).map((item) => ({
@@ -104,6 +116,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
             retryDelay,
             retryBackoff,
             expireInSeconds,
+            deadLetter,
           })),
           { db: txAdapter(tx) },
         );

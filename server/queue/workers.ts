@@ -14,7 +14,7 @@ import { createAsaasSync } from '../services/asaas-sync';
 import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensagens';
 import { processGatewayEvent } from '../services/pagamentos';
 import { runTraccarJob } from '../services/traccar-sync';
-import { retomarImportacoes, runImportacao } from '../services/importacao';
+import { marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../services/importacao';
 import { pruneRateLimits } from '../services/rate-limit';
 import { QUEUES, type JobQueue, type QueueName } from './boss';
 
@@ -79,6 +79,7 @@ export class Workers {
       [QUEUES.traccar.name]: (data) => runTraccarJob(db, data),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
       [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),
+      [QUEUES.importacaoFalhou.name]: (data) => marcarImportacaoFalhou(db, Number(data.id)),
     };
     for (const [name, handler] of Object.entries(handlers)) this.handle(name as QueueName, handler);
   }

@@ -346,6 +346,31 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
   }
 }
 
+/**
+ * The import's job failed its last attempt (or expired) on an error of no rule of ours, a database
+ * fault for one: the import is `falhou` with a pt-BR reason (never the error's own text); the
+ * batches committed before stay, with their counters and refused rows.
+ */
+export async function marcarImportacaoFalhou(db: Db, id: number) {
+  const [row] = await db
+    .select({ modo: importacoes.modo, processadas: importacoes.processadas, total: importacoes.total })
+    .from(importacoes)
+    .where(eq(importacoes.id, id));
+  if (!row) return { status: 'inexistente' };
+  const simulacao = row.modo === 'simular';
+  const de = row.total ? ` de ${row.total}` : '';
+  const motivo = simulacao
+    ? `A simulação foi interrompida por um erro inesperado depois de ${row.processadas}${de} linhas. Tente simular de novo; se o erro continuar, avise o suporte.`
+    : `A importação foi interrompida por um erro inesperado depois de ${row.processadas}${de} linhas. ` +
+      'As linhas anteriores foram gravadas e continuam gravadas; importe o arquivo de novo (as linhas já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.';
+  const [done] = await db
+    .update(importacoes)
+    .set({ status: 'falhou', motivo, arquivo: null, updatedAt: new Date() })
+    .where(and(eq(importacoes.id, id), eq(importacoes.status, 'processando')))
+    .returning({ id: importacoes.id });
+  return { status: done ? 'falhou' : 'inalterada' };
+}
+
 /** What a runner needs to write batches of one import. */
 async function ambiente(db: Db, effects: Effects, importacao: Importacao) {
   const def = RESOURCES.find((d) => d.name === importacao.recurso)!;

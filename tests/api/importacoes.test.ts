@@ -7,6 +7,7 @@ import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
 import { criarImportacao, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { QUEUES } from '../../server/queue/boss';
 
 const HEADER = ['CPF', 'Nome', 'E-mail', 'Celular'];
 const pessoa = (name: string, cpf = generateCPF()) => [cpf, name, `${name.toLowerCase().replace(/\W/g, '')}@exemplo.com.br`, '11987654321'];
@@ -272,6 +273,47 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name IN ('Lote Antes', 'Quebra Lote', 'Lote Depois')`)).toBe(0);
       expect((await env.admin.get(`/v1/importacoes/${id}`)).body).toMatchObject({ status: 'processando', processadas: 0, criadas: 0 });
       await db.execute(sql`UPDATE importacoes SET status = 'falhou' WHERE id = ${id}`);
+    } finally {
+      await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
+      await db.execute(sql`DROP FUNCTION falha_importacao()`);
+    }
+  });
+
+  it('an import whose batch fails its last attempt is falhou with a pt-BR reason, keeping the batches committed before', async () => {
+    const db = env.t.database.db;
+    await db.execute(sql`CREATE FUNCTION falha_importacao() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Quebra Lote' THEN RAISE EXCEPTION 'falha simulada interna'; END IF; RETURN NEW; END $$`);
+    await db.execute(sql`CREATE TRIGGER falha_importacao BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falha_importacao()`);
+    try {
+      // The first batch (500 rows) commits; the second holds the row the database refuses.
+      const antes = Array.from({ length: 500 }, (_, i) => pessoa(`Primeiro Lote ${i}`));
+      const file = csv([HEADER, ...antes, pessoa('Quebra Lote'), pessoa('Segundo Lote')]);
+      const id = await criarImportacao(
+        db,
+        env.t.app.effects.queue,
+        {
+          recurso: 'clientes',
+          modo: 'importar',
+          duplicados: 'ignorar',
+          colunas: {},
+          nomeArquivo: 'f.csv',
+          arquivo: file,
+          total: 502,
+          iduser: 1,
+        },
+        false,
+      );
+      // Its job with no retry left: this attempt is the last, and pg-boss hands the import over.
+      await env.t.database.db.transaction((tx) => env.t.app.effects.queue.send(tx, QUEUES.importacao.name, { id }, { retryLimit: 0 }));
+      const done = await esperar(id);
+      expect(done).toMatchObject({ status: 'falhou', processadas: 500, criadas: 500, nErros: 0 });
+      expect(done.motivo).toBe(
+        'A importação foi interrompida por um erro inesperado depois de 500 de 502 linhas. As linhas anteriores foram gravadas e continuam gravadas; importe o arquivo de novo (as linhas já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.',
+      );
+      expect(done.motivo).not.toContain('simulada');
+      expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name LIKE 'Primeiro Lote %'`)).toBe(500);
+      expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name IN ('Quebra Lote', 'Segundo Lote')`)).toBe(0);
+      expect(await count(sql`SELECT count(*) AS n FROM importacoes WHERE id = ${id} AND arquivo IS NULL`)).toBe(1);
     } finally {
       await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
       await db.execute(sql`DROP FUNCTION falha_importacao()`);
