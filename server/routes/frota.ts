@@ -305,7 +305,9 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db) {
         .from(ordensservicos)
         .where(eq(ordensservicos.id, request.params.id));
       if (!ordem) throw notFound('Ordem de serviço não encontrada');
-      return telemetria(db, ordem.iddevice ?? 0);
+      // integracao false: Finalizar records "sem validação" with the reason, without asking (the panel says so).
+      const [live, settings] = [await telemetria(db, ordem.iddevice ?? 0), await activeTraccar(db)];
+      return { ...live, integracao: Boolean(settings) };
     },
   );
 }

@@ -72,6 +72,8 @@ export const frotaMessages = {
       validacao_sem_rastreador: 'Esta ordem não tem rastreador.',
       validacao_recente: 'Comunicando: o rastreador relatou nos últimos 10 minutos.',
       validacao_antiga: 'Sem relato nos últimos 10 minutos: Finalizar pedirá confirmação e registrará "finalizada sem validação".',
+      validacao_inativa:
+        'A integração com o Traccar está inativa: não há dados ao vivo para validar a instalação. Finalizar registrará "finalizada sem validação" com o motivo "Integração com o Traccar inativa".',
       validacao_atualiza: 'Atualiza a cada 10 s',
       validacao_guardada: 'Validação registrada ao finalizar',
       sem_validacao_por: 'Finalizada sem validação por %{nome} em %{quando}',

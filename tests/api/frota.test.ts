@@ -306,6 +306,20 @@ describe.each(backends)('frota (%s)', (backend) => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.validacao).toMatchObject({ semValidacao: true, por: { id: 1, name: 'Ana Administradora' } });
+    expect(tele.body.integracao).toBe(true);
+
+    // Traccar's integration off: nothing to check against, so Finalizar records it with the reason, without asking.
+    const traccarOn = { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 };
+    expect((await env.admin.put('/v1/users/1', { integrations: { traccar: { ...traccarOn, status: 0 } } })).status).toBe(200);
+    try {
+      const off = await order(quiet);
+      expect((await env.admin.get(`/v1/ordensservicos/${off.id}/telemetria`)).body.integracao).toBe(false);
+      const recorded = await env.admin.put(`/v1/ordensservicos/${off.id}`, { ...off, status: 1, checklist: FULL_CHECKLIST });
+      expect(recorded.status).toBe(200);
+      expect(recorded.body.validacao).toMatchObject({ semValidacao: true, por: { id: 1 }, motivo: 'Integração com o Traccar inativa' });
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { traccar: traccarOn } });
+    }
   });
 
   it('another process takes the feed over when the holder goes, and reads the whole fleet', async () => {

@@ -3,7 +3,8 @@
  * local tile server (issue 20): Saúde's cards and filters (a tracker silent for 25 h is Sem
  * comunicação, a power cut shows), the map painting the fake's vehicles and one of them moving
  * within 10 s, the vehicle's Localização, the order's validation panel live and Finalizar storing
- * the snapshot (and, for a silent tracker, asking to finalize without validation).
+ * the snapshot (and, for a silent tracker, asking to finalize without validation; with Traccar's
+ * integration off, saying so and recording it without validation, with the reason).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -258,5 +259,22 @@ describe('the fleet in Chromium, through npm start', () => {
     await painel.getByText(/Finalizada sem validação por Ana Administradora/).waitFor();
     await shot(page, 'frota-07-sem-validacao');
     expect((await api('GET', `/v1/ordensservicos/${silenciosa}`)).body.validacao).toMatchObject({ semValidacao: true, por: { id: 1 } });
+
+    // Traccar's integration off: the panel says plainly that Finalizar records it without validation, and it does, with the reason.
+    const traccarOn = { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 };
+    expect((await api('PUT', '/v1/users/1', { integrations: { traccar: { ...traccarOn, status: 0 } } })).status).toBe(200);
+    const semIntegracao = await ordem(2);
+    await page.goto(`/ordenservico/${semIntegracao}`);
+    await painel.getByText(/A integração com o Traccar está inativa: não há dados ao vivo/).waitFor();
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Finalizar' }).click();
+    await painel.getByText(/Finalizada sem validação por Ana Administradora .*\(Integração com o Traccar inativa\)/).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Finalizar sem validação?' }).count()).toBe(0);
+    await shot(page, 'frota-08-sem-integracao');
+    expect((await api('GET', `/v1/ordensservicos/${semIntegracao}`)).body.validacao).toMatchObject({
+      semValidacao: true,
+      motivo: 'Integração com o Traccar inativa',
+    });
+    expect((await api('PUT', '/v1/users/1', { integrations: { traccar: traccarOn } })).status).toBe(200);
   });
 });

@@ -55,7 +55,7 @@ function Leituras({ v }: { v: Validacao }) {
 
 function AoVivo({ id }: { id: number }) {
   const translate = useTranslate();
-  const { data, reload } = useApiGet<{ estado: FrotaItem | null; recente: boolean; conexao: Conexao }>(
+  const { data, reload } = useApiGet<{ estado: FrotaItem | null; recente: boolean; conexao: Conexao; integracao?: boolean }>(
     `/v1/ordensservicos/${id}/telemetria`,
   );
   React.useEffect(() => {
@@ -64,6 +64,12 @@ function AoVivo({ id }: { id: number }) {
   }, [reload]);
   if (!data) return null;
   const { estado, recente } = data;
+  if (data.integracao === false)
+    return (
+      <Alert severity="info" data-print="hide" data-testid="validacao-estado">
+        {translate('app.frota.validacao_inativa')}
+      </Alert>
+    );
   if (!estado) return <Typography variant="body2">{translate('app.frota.validacao_sem_rastreador')}</Typography>;
   return (
     <>
