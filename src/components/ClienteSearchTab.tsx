@@ -9,6 +9,7 @@ import { Typography } from '@mui/material';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import { formatCpfCnpj } from '../../domain/formatters';
+import { ClienteLink } from './ClienteLink';
 import { ChosenRecord, PickSearch, TabColumn, useChosenRecord } from './ChosenRecord';
 import { useInlineSearchResults } from './InlineSearch';
 import { RecordCard } from './RecordCard';
@@ -20,7 +21,9 @@ export function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
   const documento = clienteDocumento(cliente);
   return (
     <RecordCard icon={<PersonIcon color="primary" />}>
-      <Typography sx={{ fontWeight: 600 }}>{clienteNome(cliente)}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        <ClienteLink id={cliente.id} nome={clienteNome(cliente)} />
+      </Typography>
       {documento ? (
         <Typography variant="body2" color="text.secondary">
           {formatCpfCnpj(documento)}

@@ -516,6 +516,7 @@ export const appMessages = {
       auditoria: 'Auditoria',
       total: '%{total} no total',
       ver_todos: 'Ver todos',
+      ver_mensagens: 'Ver nas cobranças',
       vazio: 'Nenhum registro.',
       rastreador: 'Rastreador %{imei}',
       sem_rastreador: 'Sem rastreador',

@@ -121,6 +121,9 @@ describe("the charge's messages", () => {
     expect(chip(repeat, 'Falhou')).toHaveClass('MuiChip-colorError');
     expect(chip(skipped, 'Ignorada')).toHaveClass('MuiChip-colorWarning');
 
+    // The client's name on the charge's page opens the client's page.
+    expect(screen.getByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/clientes/3/show');
+
     // Not part of the printed charge: outside the sheet, in a block print hides.
     expect(region.closest('article')).toBeNull();
     expect(region.closest('[data-print="hide"]')).not.toBeNull();

@@ -429,6 +429,7 @@ describe('service order page /ordenservico/:id', () => {
       expect(screen.getByText('Nº 00021 · Em Aberto')).toBeInTheDocument();
       // The client's name, and again under the client's signature line.
       expect(screen.getAllByText('Maria Souza')).toHaveLength(2);
+      expect(screen.getByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/clientes/3/show');
       expect(screen.getByText('529.982.247-25')).toBeInTheDocument();
       expect(screen.getByText('(11) 91234-5678')).toBeInTheDocument();
       expect(screen.getByText('maria@exemplo.com · joao@exemplo.com')).toBeInTheDocument();
@@ -570,6 +571,8 @@ describe('service orders list', () => {
       const card = await within(tuesday).findByRole('link', { name: /09:30 Maria Souza/ });
       expect(card).toHaveAttribute('href', '/ordensservicos/21');
       expect(within(card).getByText('Pessoa Teste')).toBeInTheDocument();
+      // The client's name beside the card opens the client's page.
+      expect(within(tuesday).getByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/clientes/3/show');
       expect(screen.getByText('Semana de 09/03/2026 a 15/03/2026')).toBeInTheDocument();
 
       await userEvent.click(screen.getByRole('button', { name: 'Próxima semana' }));

@@ -126,6 +126,7 @@ describe('vehicle form, tab Cliente', () => {
 
     const chosen = screen.getByRole('region', { name: 'Cliente do veículo' });
     expect(within(chosen).getByText('Maria Souza')).toBeInTheDocument();
+    expect(within(chosen).getByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/clientes/3/show');
     expect(within(chosen).getByText('529.982.247-25')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));

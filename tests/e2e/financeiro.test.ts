@@ -349,7 +349,8 @@ describe('finance in Chromium, through npm start', () => {
     });
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Cobranças' }).waitFor();
-    const linha = page.getByRole('link', { name: /Carlos Pagador Teste/ });
+    // The row (its name holds the client's and the status), not the client's own link inside it.
+    const linha = page.getByRole('link', { name: /Carlos Pagador Teste.*Em Aberto/ });
     await linha.getByText('Em Aberto').waitFor();
     await shot(page, 'financeiro-25-dashboard');
     await linha.click();

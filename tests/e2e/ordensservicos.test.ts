@@ -212,7 +212,8 @@ describe('service orders in Chromium, through npm start', () => {
   it('the dashboard lists the next scheduled order; its row opens the modal', async () => {
     await page.goto('/dashboard');
     const ordens = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Ordens de Serviço' }) });
-    const linha = ordens.getByRole('link', { name: new RegExp(CLIENTE.name) });
+    // The row (its name holds the client's and the date), not the client's own link inside it.
+    const linha = ordens.getByRole('link', { name: new RegExp(`${CLIENTE.name}.*${HOJE_BR} 09:30`) });
     await linha.getByText(`${HOJE_BR} 09:30`).waitFor();
     await shot(page, 'ordens-10-dashboard');
     await linha.click();

@@ -7,11 +7,11 @@ import GroupIcon from '@mui/icons-material/Group';
 import { Box, Grid, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'ra-core';
 import { Title } from 'react-admin';
-import { clienteNome } from '../../../domain/clientes';
 import { CLIENTE_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { today } from '../../components/DateRangeFilter';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
 import { CountCard } from './CountCard';
+import { ClienteLink } from '../../components/ClienteLink';
 import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
 import { Indicadores } from './Indicadores';
@@ -19,7 +19,7 @@ import { LatestList } from './LatestList';
 import { PreCadastros } from './PreCadastros';
 
 /** A charge or an order embeds its client, shown by the one display rule. */
-const clientName = (record: RaRecord) => clienteNome(record.cliente);
+const clientName = (record: RaRecord) => <ClienteLink id={record.idcliente ?? record.cliente?.id} cliente={record.cliente} />;
 
 const cobrancaColumns = [
   { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },

@@ -4,13 +4,14 @@
  */
 import * as React from 'react';
 import type { RaRecord } from 'ra-core';
-import { clienteDocumento, clienteNome, type ClienteIdentity } from '../../../domain/clientes';
+import { clienteDocumento, type ClienteIdentity } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero } from '../../../domain/formatters';
+import { ClienteLink } from '../../components/ClienteLink';
 import { LatestList } from './LatestList';
 
 const columns = [
   { label: 'app.dashboard.col_numero', render: (r: RaRecord) => formatNumero(r.id) },
-  { label: 'app.dashboard.col_cliente', render: (r: RaRecord) => clienteNome(r as ClienteIdentity) },
+  { label: 'app.dashboard.col_cliente', render: (r: RaRecord) => <ClienteLink id={r.id} cliente={r as ClienteIdentity} /> },
   { label: 'app.dashboard.col_documento', render: (r: RaRecord) => formatCpfCnpj(clienteDocumento(r as ClienteIdentity)) },
   { label: 'app.dashboard.col_cadastrado', render: (r: RaRecord) => formatDate(r.dtcard) },
 ];

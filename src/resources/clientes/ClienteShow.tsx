@@ -334,11 +334,13 @@ interface SectionProps {
   secao: Secao;
   /** The whole list, filtered by the client. */
   to?: string;
+  /** i18n key of the link to the whole list, when not 'Ver todos'. */
+  toLabel?: string;
   empty: string;
   render: (row: Row) => { primary: React.ReactNode; secondary?: React.ReactNode; to?: string; aside?: React.ReactNode };
 }
 
-function Section({ title, secao, to, empty, render }: SectionProps) {
+function Section({ title, secao, to, toLabel, empty, render }: SectionProps) {
   const translate = useTranslate();
   const label = translate(title);
   return (
@@ -352,7 +354,7 @@ function Section({ title, secao, to, empty, render }: SectionProps) {
         </Typography>
         {to ? (
           <Button size="small" component={Link} to={to}>
-            {translate('app.cliente_pagina.ver_todos')}
+            {translate(toLabel ?? 'app.cliente_pagina.ver_todos')}
           </Button>
         ) : null}
       </Box>
@@ -494,6 +496,10 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       key: 'mensagens',
       title: 'app.cliente_pagina.mensagens',
       secao: resumo.mensagens,
+      // No list of messages: each opens its charge's page, where the charge's messages show, and
+      // the charges' list (filtered by the client) leads to all of them.
+      to: filteredList('cobrancas', id),
+      toLabel: 'app.cliente_pagina.ver_mensagens',
       empty: 'app.cliente_pagina.vazio',
       render: (m) => ({
         primary: join(translate(`app.cobrancas.mensagens.kind.${str(m.kind)}`, { _: str(m.kind) }), formatPhone(m.destino)),

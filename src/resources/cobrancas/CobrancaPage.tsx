@@ -11,6 +11,7 @@ import { useGetOne, useTranslate } from 'ra-core';
 import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ClienteLink } from '../../components/ClienteLink';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintTable, PrintText } from '../../print/PrintParts';
 import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
@@ -95,7 +96,11 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
       <PrintSection title="app.cobrancas.page.cliente">
         <InfoGrid
           items={[
-            { label: pj ? 'app.cobrancas.page.razaosocial' : 'app.cobrancas.page.nome', value: clienteNome(cliente), wide: true },
+            {
+              label: pj ? 'app.cobrancas.page.razaosocial' : 'app.cobrancas.page.nome',
+              value: <ClienteLink id={cobranca.idcliente ?? cliente.id} nome={clienteNome(cliente)} />,
+              wide: true,
+            },
             { label: pj ? 'app.cobrancas.page.cnpj' : 'app.cobrancas.page.cpf', value: formatCpfCnpj(clienteDocumento(cliente)) },
             { label: 'app.cobrancas.page.email', value: cobranca.cliente?.email },
             { label: 'app.cobrancas.page.phone', value: formatPhone(cobranca.cliente?.phone) },

@@ -19,6 +19,7 @@ import {
   SignatureLines,
   type InfoItem,
 } from '../../print/PrintParts';
+import { ClienteLink } from '../../components/ClienteLink';
 import type { Contrato, ContratoCliente, ContratoVeiculo, Dadosempresa, PlanoCopia } from './types';
 
 const cep = (value?: string) => {
@@ -30,19 +31,20 @@ const cep = (value?: string) => {
 export const enderecoLinha = (c: ContratoCliente) =>
   [[c.address, c.addressNumber].filter(Boolean).join(', '), c.complement].filter(Boolean).join(' - ');
 
-function clienteItems(cliente: ContratoCliente): InfoItem[] {
+function clienteItems(cliente: ContratoCliente, linkCliente?: boolean): InfoItem[] {
+  const nome = linkCliente ? <ClienteLink id={cliente.id} nome={clienteNome(cliente)} /> : clienteNome(cliente);
   const pj = isJuridica(cliente);
   const documento = formatCpfCnpj(clienteDocumento(cliente));
   const identity: InfoItem[] = pj
     ? [
-        { label: 'app.contratos.doc.razaosocial', value: clienteNome(cliente), wide: true },
+        { label: 'app.contratos.doc.razaosocial', value: nome, wide: true },
         { label: 'app.contratos.doc.cnpj', value: documento },
         { label: 'app.contratos.doc.responsavel', value: cliente.name },
         { label: 'app.contratos.doc.incmunicipal', value: cliente.incmunicipal },
         { label: 'app.contratos.doc.incestdudal', value: cliente.incestdudal },
       ]
     : [
-        { label: 'app.contratos.doc.nome', value: clienteNome(cliente), wide: true },
+        { label: 'app.contratos.doc.nome', value: nome, wide: true },
         { label: 'app.contratos.doc.cpf', value: documento },
       ];
   return [
@@ -80,9 +82,11 @@ export interface ContratoDocumentProps {
   contrato: Contrato;
   veiculos: ContratoVeiculo[];
   empresa?: Dadosempresa | null;
+  /** Staff side: the client's name links to the client's page (the client's own public page: plain). */
+  linkCliente?: boolean;
 }
 
-export function ContratoDocument({ contrato, veiculos, empresa }: ContratoDocumentProps) {
+export function ContratoDocument({ contrato, veiculos, empresa, linkCliente }: ContratoDocumentProps) {
   const translate = useTranslate();
   const cliente = contrato.cliente ?? ({ id: contrato.idcliente } as ContratoCliente);
   const plano = contrato.plano ?? {};
@@ -95,7 +99,7 @@ export function ContratoDocument({ contrato, veiculos, empresa }: ContratoDocume
         issuer={<CompanyBlock empresa={empresa} />}
       />
       <PrintSection title="app.contratos.doc.contratante">
-        <InfoGrid items={clienteItems(cliente)} />
+        <InfoGrid items={clienteItems(cliente, linkCliente)} />
       </PrintSection>
       <PrintSection title="app.contratos.doc.veiculos">
         <PrintTable columns={veiculoColumns} rows={veiculos} rowKey={(v) => v.id} empty="app.contratos.doc.sem_veiculos" />

@@ -30,7 +30,7 @@ export default function ContratoPage({ id }: { id: number }) {
       ready={ready}
       notFound="app.contratos.doc.not_found"
     >
-      {(record) => <ContratoDocument contrato={record} veiculos={veiculos ?? []} empresa={empresa} />}
+      {(record) => <ContratoDocument contrato={record} veiculos={veiculos ?? []} empresa={empresa} linkCliente />}
     </RecordDocumentPage>
   );
 }

@@ -27,6 +27,7 @@ import { clienteNome } from '../../../domain/clientes';
 import { formatDate } from '../../../domain/formatters';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
 import { today } from '../../components/DateRangeFilter';
+import { ClienteLink } from '../../components/ClienteLink';
 import { ListHeader } from '../../components/ListPage';
 import { veiculoResumo } from './format';
 import type { OrdemServico } from './types';
@@ -69,9 +70,6 @@ function OrdemCard({ ordem }: { ordem: OrdemServico }) {
           <Typography variant="caption" sx={{ fontWeight: 700, color: 'primary.main' }}>
             {ordem.horario || translate('app.ordensservicos.sem_horario')} · #{ordem.id}
           </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {cliente}
-          </Typography>
           <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {[veiculoResumo(ordem.veiculo), ordem.veiculo?.placa].filter(Boolean).join(' · ')}
           </Typography>
@@ -80,6 +78,10 @@ function OrdemCard({ ordem }: { ordem: OrdemServico }) {
           </Typography>
         </CardContent>
       </CardActionArea>
+      {/* The client's name links to its page: beside the card's link, not inside it (no link in a link). */}
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', px: 1, pb: 1 }}>
+        <ClienteLink id={ordem.idcliente ?? ordem.cliente?.id} nome={cliente} />
+      </Typography>
     </Card>
   );
 }

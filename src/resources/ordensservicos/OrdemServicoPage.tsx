@@ -14,6 +14,7 @@ import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { formatCpfCnpj, formatNumero, formatPhone } from '../../../domain/formatters';
 import { isChecklistComplete, ORDEM_STATUS, type Checklist } from '../../../domain/ordensservicos';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { ClienteLink } from '../../components/ClienteLink';
 import { ExitButton, PrintButton } from '../../print/PrintButtons';
 import { PrintPage } from '../../print/PrintPage';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, SignatureLines } from '../../print/PrintParts';
@@ -74,7 +75,7 @@ function OrdemDocument({
       <PrintSection title={page('cliente')}>
         <InfoGrid
           items={[
-            { label: page('nome'), value: clienteNome(ordem.cliente) },
+            { label: page('nome'), value: <ClienteLink id={ordem.idcliente ?? ordem.cliente?.id} nome={clienteNome(ordem.cliente)} /> },
             { label: page('documento'), value: formatCpfCnpj(clienteDocumento(ordem.cliente)) },
             { label: page('telefones'), value: phones.join(' · ') },
             { label: page('emails'), value: emails.join(' · ') },
