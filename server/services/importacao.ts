@@ -357,12 +357,11 @@ export async function marcarImportacaoFalhou(db: Db, id: number) {
     .from(importacoes)
     .where(eq(importacoes.id, id));
   if (!row) return { status: 'inexistente' };
-  const simulacao = row.modo === 'simular';
-  const de = row.total ? ` de ${row.total}` : '';
-  const motivo = simulacao
-    ? `A simulação foi interrompida por um erro inesperado depois de ${row.processadas}${de} linhas. Tente simular de novo; se o erro continuar, avise o suporte.`
-    : `A importação foi interrompida por um erro inesperado depois de ${row.processadas}${de} linhas. ` +
-      'As linhas anteriores foram gravadas e continuam gravadas; importe o arquivo de novo (as linhas já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.';
+  const feito = `Erro inesperado depois de ${row.processadas}${row.total ? ` de ${row.total}` : ''} linhas.`;
+  const motivo =
+    row.modo === 'simular'
+      ? `${feito} Simule de novo; se o erro continuar, avise o suporte.`
+      : `${feito} As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.`;
   const [done] = await db
     .update(importacoes)
     .set({ status: 'falhou', motivo, arquivo: null, updatedAt: new Date() })

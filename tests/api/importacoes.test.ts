@@ -308,7 +308,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       const done = await esperar(id);
       expect(done).toMatchObject({ status: 'falhou', processadas: 500, criadas: 500, nErros: 0 });
       expect(done.motivo).toBe(
-        'A importação foi interrompida por um erro inesperado depois de 500 de 502 linhas. As linhas anteriores foram gravadas e continuam gravadas; importe o arquivo de novo (as linhas já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.',
+        'Erro inesperado depois de 500 de 502 linhas. As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.',
       );
       expect(done.motivo).not.toContain('simulada');
       expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name LIKE 'Primeiro Lote %'`)).toBe(500);
