@@ -150,6 +150,15 @@ describe('the fleet in Chromium, through npm start', () => {
     const cut = page.getByRole('row', { name: new RegExp(FROTA[2].placa) });
     await cut.getByText(/Corte de alimentação/).waitFor();
     await shot(page, 'frota-02-alimentacao');
+
+    // The alarm shows on the tracker too: the Rastreadores list's Último alarme, and the tracker's dialog.
+    await page.goto('/rastreadores');
+    const tracker = page.getByRole('row', { name: new RegExp(FROTA[2].imei) });
+    await tracker.getByRole('img', { name: /Corte de alimentação (agora|há \d+ min)/ }).waitFor();
+    await shot(page, 'frota-02b-rastreadores-alarme');
+    await tracker.getByRole('link', { name: 'Editar' }).click();
+    await page.getByRole('dialog').getByRole('region', { name: 'Alarmes' }).getByText('Corte de alimentação').first().waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('Mapa: the fake’s vehicles are painted on the local tiles, and a move shows within 10 s', async () => {
