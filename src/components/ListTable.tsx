@@ -10,6 +10,7 @@
 import * as React from 'react';
 import {
   Box,
+  Button,
   Checkbox,
   FormControlLabel,
   Skeleton,
@@ -22,7 +23,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { DataTableRenderContext, RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
-import { BulkActionsToolbar, DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
+import { DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
 import { EmptyRows } from './EmptyRows';
 
 /** What a record's card shows below 600 px. */
@@ -133,7 +134,7 @@ function ListCards<RecordType extends RaRecord>({
   actions,
   bulkActionButtons,
 }: Pick<ListTableProps<RecordType>, 'card' | 'actions' | 'bulkActionButtons'>) {
-  const { data, isPending, selectedIds, onSelect } = useListContext<RecordType>();
+  const { data, isPending, selectedIds, onSelect, onUnselectItems } = useListContext<RecordType>();
   const translate = useTranslate();
   if (isPending) {
     return (
@@ -153,7 +154,22 @@ function ListCards<RecordType extends RaRecord>({
     <>
       {selectable ? (
         <>
-          <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar>
+          {selectedIds.length ? (
+            // The bulk bar, in the flow above the cards (the table's floats over its header, which cards lack).
+            <Box
+              role="toolbar"
+              aria-label={translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1, bgcolor: 'action.selected' }}
+            >
+              <Typography variant="body2" sx={{ flex: '1 1 auto' }}>
+                {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+              </Typography>
+              <Button size="small" onClick={() => onUnselectItems()}>
+                {translate('ra.action.unselect')}
+              </Button>
+              {bulkActionButtons}
+            </Box>
+          ) : null}
           <Box sx={{ pl: 0.5, borderBottom: 1, borderColor: 'divider' }}>
             <FormControlLabel
               label={translate('ra.action.select_all')}

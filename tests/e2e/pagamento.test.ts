@@ -171,6 +171,15 @@ describe('payment page in Chromium, phone-sized', () => {
     await expect.poll(async () => recebido.textContent()).toBe(formatMoney(before + atualizado));
     await shot(page, 'pagamento-06-dashboard');
 
+    // The list on a phone is cards: a checkbox on each, Selecionar tudo, and the same Enviar bar.
+    // (The list opens on this month's open charges: one due today is there whatever the date.)
+    await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 90, duedate: HOJE });
+    await page.goto('/cobrancas');
+    await page.getByRole('checkbox', { name: 'Selecionar tudo' }).check();
+    await page.getByRole('button', { name: /^Enviar \(\d+\)$/ }).waitFor();
+    expect(await page.locator('table').count()).toBe(0);
+    await shot(page, 'pagamento-09-lista-selecao');
+
     // Integrações → Nota fiscal: the service chosen from Asaas' list, as saved.
     await page.goto('/integrations/nfse');
     await page.getByRole('heading', { name: 'Nota fiscal (NFS-e)', level: 1 }).waitFor();
