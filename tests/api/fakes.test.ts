@@ -290,6 +290,33 @@ describe('asaas fake', () => {
     expect(a.deliveries.every((d) => d.status === 200)).toBe(true);
   });
 
+  it('receives in cash (PAYMENT_RECEIVED, status RECEIVED_IN_CASH) and undoes it (PAYMENT_RECEIVED_IN_CASH_UNDONE), with their errors', async () => {
+    const { id: customerId } = await customer();
+    const due = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const pay = await (await call('POST', '/payments', { customer: customerId, billingType: 'UNDEFINED', value: 90, dueDate: due })).json();
+    const cash = (id: string, body: unknown) => call('POST', `/payments/${id}/receiveInCash`, body);
+    expect((await cash('pay_nao_existe', { paymentDate: due, value: 90, notifyCustomer: false })).status).toBe(404);
+    expect((await call('POST', '/payments/pay_nao_existe/undoReceivedInCash', {})).status).toBe(404);
+    const notReceived = await call('POST', `/payments/${pay.id}/undoReceivedInCash`, {});
+    expect([notReceived.status, (await notReceived.json()).errors[0].code]).toEqual([400, 'invalid_action']);
+    expect((await (await cash(pay.id, { value: 90 })).json()).errors[0].code).toBe('invalid_paymentDate');
+    const received = await cash(pay.id, { paymentDate: due, value: 90, notifyCustomer: false });
+    expect(await received.json()).toMatchObject({ status: 'RECEIVED_IN_CASH', paymentDate: due });
+    const again = await cash(pay.id, { paymentDate: due, value: 90, notifyCustomer: false });
+    expect([again.status, (await again.json()).errors[0]]).toEqual([
+      400,
+      { code: 'invalid_action', description: 'Esta cobrança já foi recebida.' },
+    ]);
+    expect(await (await call('POST', `/payments/${pay.id}/undoReceivedInCash`, {})).json()).toMatchObject({
+      status: 'PENDING',
+      paymentDate: null,
+    });
+    const events = [...a.events.values()]
+      .filter((e) => (e as { payment?: { id: string } }).payment?.id === pay.id)
+      .map((e) => (e as { event: string }).event);
+    expect(events).toEqual(['PAYMENT_CREATED', 'PAYMENT_RECEIVED', 'PAYMENT_RECEIVED_IN_CASH_UNDONE']);
+  });
+
   it('answers 429 on demand, keeps its state across stop/restart, and can be slow', async () => {
     a.rateLimit(1);
     const limited = await call('GET', '/customers');
