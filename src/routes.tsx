@@ -34,10 +34,10 @@ export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPag
 export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'));
 export const NfsePage = lazy(() => import('./custom-pages/integrations/NfsePage'));
 export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
+export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 /** Two-factor sign-in and backups (DESIGN 10). */
 export const SegurancaConfigPage = lazy(() => import('./custom-pages/seguranca/SegurancaConfigPage'));
 export const BackupsPage = lazy(() => import('./custom-pages/seguranca/BackupsPage'));
-export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 /** Stock and imports (DESIGN 10). */
 export const ImportarPage = lazy(() => import('./custom-pages/importar/ImportarPage'));
 export const ChipCustosPage = lazy(() => import('./custom-pages/estoque/ChipCustosPage'));
