@@ -12,7 +12,10 @@ import type { Item } from './definition';
 export interface Embed {
   /** The field of the item that holds the record. */
   name: string;
-  /** The embedded record's table: its writes change the lists that embed it. */
+  /**
+   * The table whose version says the embedded record changed: its own, or the one named by
+   * `versionedBy` when its own changes too often to version (the fleet's state, on every position).
+   */
   table: string;
   /** `(SELECT json_build_object(…) FROM … WHERE id = <key>)`, selected by the page query as `name`. */
   listColumn: SQL;
@@ -33,9 +36,9 @@ function propertyOf(column: PgColumn): string {
  */
 export function embed<C extends { id: PgColumn } & Record<string, PgColumn>>(
   name: string,
-  options: { table: PgTable; key: PgColumn; columns: C },
+  options: { table: PgTable; key: PgColumn; columns: C; versionedBy?: string },
 ): Embed {
-  const { table, key, columns } = options;
+  const { table, key, columns, versionedBy } = options;
   const pairs = sql.join(
     // Field names are this file's callers' constants, written into the statement (not parameters).
     Object.entries(columns).map(([field, column]) => sql`${sql.raw(`'${field.replace(/'/g, "''")}'`)}, ${column}`),
@@ -44,7 +47,7 @@ export function embed<C extends { id: PgColumn } & Record<string, PgColumn>>(
   const keyProperty = propertyOf(key);
   return {
     name,
-    table: getTableName(table),
+    table: versionedBy ?? getTableName(table),
     listColumn: sql`(SELECT json_build_object(${pairs}) FROM ${table} WHERE ${columns.id} = ${key})`,
     async fill(db, rows) {
       const ids = [...new Set(rows.map((row) => Number(row[keyProperty])).filter((id) => id > 0))];

@@ -91,10 +91,10 @@ export const trackresResource = defineResource({
       table: frotaEstado,
       key: trackres.id,
       columns: { id: frotaEstado.idrastreador, tipo: frotaEstado.ultimoAlarme, em: frotaEstado.ultimoAlarmeEm },
+      // frota_estado changes with every position; its last alarm only when frota_alarmes keeps one (migration 0016).
+      versionedBy: 'frota_alarmes',
     }),
   ],
-  // frota_estado changes with every position; its last alarm only when frota_alarmes keeps one (migration 0016).
-  listTables: ['frota_alarmes'],
   aliases: { idVeiculo: 'idveiculo' },
   // traccarSync as { status, erro, em }; the Traccar internals stay hidden.
   present: presentTraccarSync,

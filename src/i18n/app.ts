@@ -18,6 +18,7 @@ export const appMessages = {
     usuarios: {
       name: 'Usuário |||| Usuários',
       fields: {
+        doisFatores: 'Verificação em duas etapas',
         id: 'Código',
         name: 'Nome',
         cpf: 'CPF/CNPJ',
@@ -209,6 +210,7 @@ export const appMessages = {
     rastreadores: {
       name: 'Rastreador |||| Rastreadores',
       fields: {
+        alarme: 'Último alarme',
         imei: 'IMEI',
         modelo: 'Modelo',
         marca: 'Marca',

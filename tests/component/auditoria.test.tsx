@@ -68,7 +68,7 @@ describe('audit log', () => {
     const blocked = await rowOf(bloqueio.descricao);
     for (const text of ['05/03/2026 11:07', 'Sistema', 'Bloqueio', 'Usuário do Traccar desativado'])
       expect(within(blocked).getByText(text)).toBeInTheDocument();
-    expect(within(blocked).getByRole('link', { name: 'Cliente 00042' })).toHaveAttribute('href', '/clientes/42');
+    expect(within(blocked).getByRole('link', { name: 'Cliente 00042' })).toHaveAttribute('href', '/clientes/42/show');
     expect(within(blocked).queryByRole('link', { name: /Cobrança/ })).not.toBeInTheDocument();
 
     const paid = await rowOf(pagamento.descricao);

@@ -25,6 +25,9 @@ import { ConexaoBanner } from './ConexaoBanner';
 import { createMap, maplibregl, type MapaConfig } from './mapa';
 import type { Conexao, FrotaItem } from './types';
 
+/** The map's GeoJSON source of the vehicles (a MapLibre id, not a record field). */
+const FONTE_FROTA = 'frota';
+
 /** [idrastreador, latitude, longitude, situacao, placa, curso] */
 type Linha = [number, number, number, string, string, number];
 const REFRESH_MS = 5_000;
@@ -159,7 +162,7 @@ export default function FrotaMapaPage() {
       map.addLayer({
         id: 'clusters',
         type: 'circle',
-        source: 'frota',
+        source: FONTE_FROTA,
         filter: ['has', 'point_count'],
         paint: {
           'circle-color': ['case', ['>', ['get', 'problemas'], 0], SITUACAO_COR.silencioso, SITUACAO_COR.comunicando],
@@ -172,7 +175,7 @@ export default function FrotaMapaPage() {
       map.addLayer({
         id: 'veiculos',
         type: 'circle',
-        source: 'frota',
+        source: FONTE_FROTA,
         filter: ['!', ['has', 'point_count']],
         paint: { 'circle-color': colorBySituacao, 'circle-radius': 8, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
       });

@@ -30,6 +30,9 @@ import { createMap, maplibregl, type MapaConfig } from './mapa';
 import { SituacaoChip } from './SituacaoChip';
 import type { FrotaItem } from './types';
 
+/** The day's route source (a MapLibre id, not a record field). */
+const FONTE_ROTA = 'rota';
+
 interface Rota {
   estado: FrotaItem | null;
   Items: { em: string; latitude: number; longitude: number; velocidade: number | null }[];
@@ -101,7 +104,12 @@ export default function VeiculoLocalizacaoPage() {
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.on('load', () => {
       map.addSource('rota', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-      map.addLayer({ id: 'rota', type: 'line', source: 'rota', paint: { 'line-color': '#1565c0', 'line-width': 4, 'line-opacity': 0.8 } });
+      map.addLayer({
+        id: 'rota',
+        type: 'line',
+        source: FONTE_ROTA,
+        paint: { 'line-color': '#1565c0', 'line-width': 4, 'line-opacity': 0.8 },
+      });
       setReady(true);
     });
     return () => {

@@ -9,6 +9,9 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 // The worker is a self-contained module MapLibre finds next to its own file; in a bundle it is an asset of its own.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 
+/** The raster tiles' source (a MapLibre id, not a record field). */
+const FONTE_BASE = 'base';
+
 maplibregl.setWorkerUrl(workerUrl);
 
 export interface MapaConfig {
@@ -31,7 +34,7 @@ export function mapStyle(config: MapaConfig | undefined): string | StyleSpecific
   return {
     version: 8,
     sources: { base: { type: 'raster', tiles: [url], tileSize: 256, attribution: atribuicao, maxzoom: 19 } },
-    layers: [{ id: 'base', type: 'raster', source: 'base' }],
+    layers: [{ id: 'base', type: 'raster', source: FONTE_BASE }],
   };
 }
 
