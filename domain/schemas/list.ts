@@ -37,3 +37,6 @@ export const statusFilter = (values: readonly number[]) => {
 };
 
 export const idParam = z.object({ id: id() });
+
+/** The body of a route that takes no input: none (null to the validator), or an empty object; anything else is a 400. */
+export const semCorpo = z.preprocess((v) => (v === null ? undefined : v), z.object({}, { error: MSG.invalidInput }).strict().optional());

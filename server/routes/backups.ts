@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../domain/messages';
+import { semCorpo } from '../../domain/schemas/list';
 import { MSG_2FA } from '../../domain/seguranca';
 import { BACKUP_NAME, listBackups } from '../backup/backup';
 import type { Backups } from '../backup/service';
@@ -38,7 +39,7 @@ export function registerBackupRoutes(app: FastifyInstance, db: Db, backups: Back
 
   r.post(
     '/v1/backups',
-    { schema: { tags, summary: 'Faz um backup agora (administradores)' }, config: { access: 'admin' }, bodyLimit: 1000 },
+    { schema: { tags, summary: 'Faz um backup agora (administradores)', body: semCorpo }, config: { access: 'admin' }, bodyLimit: 1000 },
     async (request, reply) => {
       if (!dir) throw conflict(MSG_2FA.backupSemDiretorio);
       if (backups.busy) throw conflict(MSG_2FA.backupEmAndamento);

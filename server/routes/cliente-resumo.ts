@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { formatNumero } from '../../domain/formatters';
 import { isAdmin } from '../../domain/permissions';
-import { idParam } from '../../domain/schemas/list';
+import { idParam, semCorpo } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
 import { notFound } from '../http-errors';
@@ -166,7 +166,13 @@ export function registerClienteResumoRoutes(app: FastifyInstance, db: Db, planne
   r.post(
     '/v1/clientes/:id/confirmar',
     {
-      schema: { tags: ['clientes'], summary: 'Confirma um pré-cadastro (revisao deixa de ser verdadeiro)', params: idParam },
+      schema: {
+        tags: ['clientes'],
+        summary: 'Confirma um pré-cadastro (revisao deixa de ser verdadeiro)',
+        params: idParam,
+        // No input: nothing, or an empty object, and nothing else is a 400.
+        body: semCorpo,
+      },
       config: { access: 'user' },
     },
     async (request) => {

@@ -143,6 +143,11 @@ describe.each(backends)('the client page (%s)', (backend) => {
     // An edit by staff does not confirm it by itself; Confirmar does, once, and is audited.
     const cliente = (await env.admin.get(`/v1/clientes/${id}`)).body;
     expect((await env.admin.put(`/v1/clientes/${id}`, { ...cliente, name: 'Pré Cadastrada Silva' })).body.revisao).toBe(true);
+    // Confirmar takes no input: a body other than an empty object is a 400 and confirms nothing.
+    const withBody = await env.admin.post(`/v1/clientes/${id}/confirmar`, { revisao: true });
+    expect(withBody.status).toBe(400);
+    expect(withBody.body.message).toBeTruthy();
+    expect((await env.admin.get(`/v1/clientes/${id}`)).body.revisao).toBe(true);
     const confirmed = await env.admin.post(`/v1/clientes/${id}/confirmar`);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ id, revisao: false });
