@@ -13,16 +13,12 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ACESSO } from '../domain/constants';
 import { openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/resources/users';
-import { ensureCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
+import { hashPassword } from '../server/services/passwords';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
 import autocannon from 'autocannon';
+import { insertBenchAdmin } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, reuse: { type: 'boolean', default: false } },
@@ -61,13 +57,8 @@ async function prepareDatabase() {
   await admin.end();
   const database = await openDatabase({ url });
   const started = performance.now();
-  const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
-  const [row] = await database.db
-    .insert(users)
-    .values({ ...values, passwordHash: await hashPassword(ADMIN.password), token: randomToken(18), busca: buscaOf(usersResource, values) })
-    .returning({ id: users.id });
-  await ensureCompany(database.db);
-  await seedDemo(database.db, COUNTS, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+  const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
+  await seedDemo(database.db, COUNTS, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
   await database.close();
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -13,13 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { ACESSO } from '../domain/constants';
 import { openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/resources/users';
-import { ensureCompany, getCompany, saveCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
+import { getCompany, saveCompany } from '../server/services/company';
+import { hashPassword } from '../server/services/passwords';
 import { seedDemo } from '../server/seed/demo';
 import { startTraccarFake, traccarDate } from '../tests/fakes/traccar';
 import { startTilesFake } from '../tests/fakes/tiles';
@@ -27,6 +23,7 @@ import { findChromium } from '../scripts/find-chromium.mjs';
 import { measure } from './lib/load';
 import { login, startNode } from './lib/processes';
 import { freePort } from './lib/durability-server';
+import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,15 +40,7 @@ const NAME = 'rastreio_bench_frota';
 const url = Object.assign(new URL(pgAdminUrl), { pathname: `/${NAME}` }).toString();
 const BUDGET = { listaMs: 50, filtradaMs: 25, ingestMs: 5000, mapaKb: 300, primeirosMarcadoresMs: 2000 };
 
-const rows = async <T>(text: string, values: unknown[] = []) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-};
+const rows = rowsAt(url);
 
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: pgAdminUrl });
@@ -61,17 +50,7 @@ async function prepareDatabase() {
     await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${NAME}`);
     const database = await openDatabase({ url });
-    const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        ...values,
-        passwordHash: await hashPassword(ADMIN.password),
-        token: randomToken(18),
-        busca: buscaOf(usersResource, values),
-      })
-      .returning({ id: users.id });
-    await ensureCompany(database.db);
+    const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
     const counts = {
       users: 5,
       clientes: Math.ceil(N / 4),
@@ -84,7 +63,7 @@ async function prepareDatabase() {
       assinaturas: 0,
       cobrancas: 0,
     };
-    await seedDemo(database.db, counts, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+    await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
     await database.close();
   }
   await admin.end();

@@ -15,19 +15,16 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { ACESSO } from '../domain/constants';
 import { openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/resources/users';
-import { ensureCompany, getCompany, saveCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
+import { getCompany, saveCompany } from '../server/services/company';
+import { hashPassword } from '../server/services/passwords';
 import { seedDemo } from '../server/seed/demo';
 import { qrLikePngBase64 } from '../tests/fakes/png';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { APP_CHUNK, CHROME_FLAGS, lighthouseMedian } from './lib/frontend';
 import { startNode } from './lib/processes';
 import { freePort } from './lib/durability-server';
+import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,15 +43,7 @@ const BUDGET = { p99Ms: 25, firstPaintKb: 100, performance: 95, accessibility: 1
 /** Charges whose PIX and boleto are cached, spread over the table: the requests go round them. */
 const CACHED = 5000;
 
-const rows = async <T>(text: string, values: unknown[] = []) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-};
+const rows = rowsAt(url);
 
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: pgAdminUrl });
@@ -64,17 +53,7 @@ async function prepareDatabase() {
     await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${NAME}`);
     const database = await openDatabase({ url });
-    const values = { name: 'Bench', email: 'bench@rastreio.local', login: 'bench', acesso: ACESSO.ADMIN };
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        ...values,
-        passwordHash: await hashPassword('bench-senha-1'),
-        token: randomToken(18),
-        busca: buscaOf(usersResource, values),
-      })
-      .returning({ id: users.id });
-    await ensureCompany(database.db);
+    const adminId = await insertBenchAdmin(database.db, 'bench', 'bench-senha-1');
     const counts = {
       users: 5,
       clientes: Math.max(1000, Math.ceil(N / 20)),
@@ -87,7 +66,7 @@ async function prepareDatabase() {
       assinaturas: 0,
       cobrancas: N,
     };
-    await seedDemo(database.db, counts, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+    await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
     // Asaas active (its data is cached: no call is made), the company's header for the page.
     const company = await getCompany(database.db);
     company.integrations.gateway = { ...company.integrations.gateway, token: `$aact_hmlg_${'0'.repeat(40)}`, status: 1 };

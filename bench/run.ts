@@ -23,13 +23,8 @@ import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { ACESSO } from '../domain/constants';
 import { openDatabase, type Database } from '../server/db/client';
-import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/resources/users';
-import { ensureCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
+import { hashPassword } from '../server/services/passwords';
 import { seedDemo, type DemoCounts } from '../server/seed/demo';
 import { searchTimings, type ScreenTiming } from './lib/clientes-screen';
 import { billingTimings, serieTimings } from './lib/financeiro';
@@ -38,6 +33,7 @@ import { measure } from './lib/load';
 import { login, root, startNode } from './lib/processes';
 import { budgetTable, resultsTable, screenLines, wrongTotals, type Row } from './lib/report';
 import { pageUrl, selectScenarios, type Scenario } from './lib/scenarios';
+import { insertBenchAdmin } from './lib/seed-admin';
 
 const count = (n: number) => ({ type: 'string', default: String(n) }) as const;
 const flag = { type: 'boolean', default: false } as const;
@@ -105,13 +101,8 @@ const seedTimes: string[] = [];
 /** The bench administrator (every record's idcard), the company, then the demo data. */
 async function seed(database: Database, counts: DemoCounts, label: string) {
   const started = performance.now();
-  const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
-  const [admin] = await database.db
-    .insert(users)
-    .values({ ...values, passwordHash: await hashPassword(ADMIN.password), token: randomToken(18), busca: buscaOf(usersResource, values) })
-    .returning({ id: users.id });
-  await ensureCompany(database.db);
-  const { seconds } = await seedDemo(database.db, counts, { idcard: admin.id, passwordHash: await hashPassword('demo1234') });
+  const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
+  const { seconds } = await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
   const total = (performance.now() - started) / 1000;
   const parts = Object.entries(seconds)
     .filter(([table]) => table === 'vacuum' || counts[table as keyof DemoCounts] > 0)

@@ -15,17 +15,13 @@ import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
 import { addDays } from '../domain/calendar';
-import { ACESSO } from '../domain/constants';
 import { openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
-import { buscaOf } from '../server/resources/records';
-import { usersResource } from '../server/resources/users';
 import { appToday } from '../server/services/clock';
-import { ensureCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
+import { hashPassword } from '../server/services/passwords';
 import { runBilling } from '../server/jobs/billing';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
+import { insertBenchAdmin } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,17 +46,7 @@ async function prepareDatabase() {
     await admin.query(`CREATE DATABASE ${NAME}`);
     const database = await openDatabase({ url });
     const started = performance.now();
-    const values = { name: 'Bench', email: 'bench@rastreio.local', login: ADMIN.login, acesso: ACESSO.ADMIN };
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        ...values,
-        passwordHash: await hashPassword(ADMIN.password),
-        token: randomToken(18),
-        busca: buscaOf(usersResource, values),
-      })
-      .returning({ id: users.id });
-    await ensureCompany(database.db);
+    const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
     const counts = {
       users: 10,
       clientes: Number(args.clientes),
@@ -73,7 +59,7 @@ async function prepareDatabase() {
       assinaturas: 0,
       cobrancas: Number(args.cobrancas),
     };
-    await seedDemo(database.db, counts, { idcard: row.id, passwordHash: await hashPassword('demo1234') });
+    await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
     await database.close();
     console.log(`seeded ${counts.cobrancas.toLocaleString('en')} charges in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } else console.log(`reusing ${NAME} (--reuse)`);
