@@ -411,6 +411,11 @@ export const cobrancas = pgTable(
     /** Received by hand or by the gateway: the amount and the method (DESIGN 10); the date is paymentDate. */
     valorPago: numeric({ precision: 12, scale: 2 }),
     formaPagamento: text(),
+    /**
+     * When an administrator last undid a staff receipt: the gateway's echo of that receipt (a payment
+     * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again. Cleared by Receber.
+     */
+    recebimentoDesfeitoEm: timestamp({ withTimezone: true }),
     /** PIX ({ payload, encodedImage, expirationDate }) and boleto ({ identificationField, bankSlipUrl }) as the gateway sync last read them. */
     pix: jsonb().$type<Record<string, unknown>>(),
     boleto: jsonb().$type<Record<string, unknown>>(),
