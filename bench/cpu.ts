@@ -2,11 +2,14 @@
  * Where a list request's CPU goes: the app server, the PostgreSQL backends and the load generator,
  * in ms of CPU per request, read from /proc around an autocannon run at 10 connections.
  * `tsx bench/cpu.ts <db> <path?query> [seconds] [KEY=VALUE …]` (the server gets COUNT_CACHE=off unless given).
+ * It signs in as the bench's administrator (`bench`), or as BENCH_LOGIN with BENCH_PASSWORD (the
+ * imports bench's database: `bench@rastreio.test`, `senha-forte-1`); CONNECTIONS sets the load (10).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { login, startNode } from './lib/processes';
-const ADMIN = { login: 'bench', password: 'bench-senha-1' };
+const ADMIN = { login: process.env.BENCH_LOGIN ?? 'bench', password: process.env.BENCH_PASSWORD ?? 'bench-senha-1' };
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 
 const [database, path, seconds = '8', ...pairs] = process.argv.slice(2);
 const env = Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]));
@@ -36,7 +39,7 @@ try {
   const cookie = await login(app.url, ADMIN.login, ADMIN.password);
   const run = (duration: number) =>
     new Promise<autocannon.Result>((resolve, reject) =>
-      autocannon({ url: app.url + path, headers: { cookie }, connections: 10, duration }, (e, r) => (e ? reject(e) : resolve(r))),
+      autocannon({ url: app.url + path, headers: { cookie }, connections: CONNECTIONS, duration }, (e, r) => (e ? reject(e) : resolve(r))),
     );
   await run(3);
   const pids = postgresPids();

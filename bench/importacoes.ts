@@ -8,7 +8,11 @@
  * - `GET /v1/trackres` with `situacao` and `idtecnico` filters and `meta.resumo` at 120,000
  *   trackers, every request computed afresh (COUNT_CACHE off: the whole work): p99 ≤ 25 ms.
  * Options: --linhas N (10000), --grande N (100000), --dispositivos N (10000), --rastreadores N
- * (120000), --seconds S (10). PostgreSQL: BENCH_DATABASE_URL (the server's postgres database).
+ * (120000), --seconds S (10), --listas (the lists only), --manter (keep the database at the end,
+ * for bench/cpu.ts and bench/explain.ts), --reuse (the database a --manter run kept: migrations
+ * applied, nothing dropped). The lists are served by the real server in a process of its own
+ * (server/server.ts, WORKERS and COUNT_CACHE off), as in the other benches: the load generator
+ * does not share its event loop. PostgreSQL: BENCH_DATABASE_URL (the server's postgres database).
  */
 import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
@@ -18,6 +22,7 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { luhnDigit } from '../server/seed/identifiers';
 import { startTraccarFake } from '../tests/fakes/traccar';
+import { login, startNode } from './lib/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +34,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     /** Only the lists (the trackers seeded by SQL): no import runs. */
     listas: { type: 'boolean', default: false },
+    manter: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const LINHAS = Number(args.linhas);
@@ -63,24 +70,22 @@ const clientes = (n: number, tag: string) =>
   ]);
 const rastreadores = (n: number) => csv([['IMEI', 'Marca', 'Modelo'], ...Array.from({ length: n }, () => [imei('35'), 'Coban', 'GT06'])]);
 
+const ADMIN = { email: 'bench@rastreio.test', password: 'senha-forte-1' };
+
 async function main() {
-  await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${NAME}`);
+  if (!args.reuse) {
+    await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${NAME}`);
+  }
   const database = await openDatabase({ url, poolSize: 4 });
   const app = await buildApp({ database, workers: { pollingIntervalSeconds: 0.5 }, countCache: false, logLevel: 'warn' });
   await app.ready();
-  const installed = await app.inject({
-    method: 'POST',
-    url: '/v1/install',
-    payload: { name: 'Bench', email: 'bench@rastreio.test', password: 'senha-forte-1' },
-  });
-  if (installed.statusCode !== 201) throw new Error(installed.body);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/session',
-    payload: { email: 'bench@rastreio.test', password: 'senha-forte-1' },
-  });
-  const cookie = `Token=${login.cookies.find((c) => c.name === 'Token')!.value}`;
+  if (!args.reuse) {
+    const installed = await app.inject({ method: 'POST', url: '/v1/install', payload: { name: 'Bench', ...ADMIN } });
+    if (installed.statusCode !== 201) throw new Error(installed.body);
+  }
+  const signedIn = await app.inject({ method: 'POST', url: '/v1/session', payload: ADMIN });
+  const cookie = `Token=${signedIn.cookies.find((c) => c.name === 'Token')!.value}`;
 
   const post = async (path: string, fields: Record<string, string>, data?: Buffer) => {
     const form = new FormData();
@@ -201,14 +206,17 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const have = Number((await client.query('SELECT count(*) AS n FROM trackres')).rows[0].n);
-  const tecnicoReply = await app.inject({
-    method: 'POST',
-    url: '/v1/users',
-    headers: { cookie },
-    payload: { name: 'Técnico Bench', email: 'tec@bench.test', login: 'tecbench', password: 'senha123', cpf: generateCPF(), acesso: 2 },
-  });
-  if (tecnicoReply.statusCode !== 201) throw new Error(tecnicoReply.body);
-  const tecnico = Number(tecnicoReply.json().id);
+  let tecnico = Number((await client.query(`SELECT id FROM users WHERE login = 'tecbench'`)).rows[0]?.id ?? 0);
+  if (!tecnico) {
+    const tecnicoReply = await app.inject({
+      method: 'POST',
+      url: '/v1/users',
+      headers: { cookie },
+      payload: { name: 'Técnico Bench', email: 'tec@bench.test', login: 'tecbench', password: 'senha123', cpf: generateCPF(), acesso: 2 },
+    });
+    if (tecnicoReply.statusCode !== 201) throw new Error(tecnicoReply.body);
+    tecnico = Number(tecnicoReply.json().id);
+  }
   await client.query(
     `INSERT INTO trackres (imei, modelo, marca, situacao, idtecnico, busca)
      SELECT lpad((990000000000000 + g)::text, 15, '0'), 'GT06', 'Coban',
@@ -218,30 +226,53 @@ async function main() {
     [tecnico, Math.max(0, RASTREADORES - have)],
   );
   await client.query('ANALYZE trackres');
+  // The counts a reply must carry, from the rows themselves.
+  const exact = async (where: string) =>
+    Object.fromEntries(
+      (await client.query(`SELECT situacao, count(*)::int AS n FROM trackres ${where} GROUP BY situacao`)).rows.map((r) => [r.situacao, r.n]),
+    );
+  const expected: Record<string, Record<string, number>> = { '': await exact(''), idtecnico: await exact(`WHERE idtecnico = ${tecnico}`) };
   await client.end();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
+  // The lists from the real server in its own process, this process's app closed (its queue worker too).
+  await app.close();
+  await database.close();
+  const server = await startNode(
+    'server/server.ts',
+    { DATABASE_URL: url, WORKERS: 'off', COUNT_CACHE: 'off', LOG_LEVEL: 'warn' },
+    '/v1/health',
+    3962,
+  );
   const lists: Record<string, unknown> = {};
-  for (const query of ['situacao=tecnico', `idtecnico=${tecnico}`, 'situacao=baixado&page=3', '']) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${address.port}/v1/trackres?${query}`,
-      headers: { cookie },
-      connections: 4,
-      duration: Number(args.seconds),
-    });
-    lists[query || '(sem filtro)'] = {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      rps: Math.round(result.requests.average),
-      erros: result.non2xx + result.errors,
-    };
-    console.log(query, lists[query || '(sem filtro)']);
+  try {
+    const serverCookie = await login(server.url, ADMIN.email, ADMIN.password);
+    for (const query of ['situacao=tecnico', `idtecnico=${tecnico}`, 'situacao=baixado&page=3', '']) {
+      const target = `${server.url}/v1/trackres?${query}`;
+      // Every reply's total and resumo equal SQL's count.
+      const reply = (await (await fetch(target, { headers: { cookie: serverCookie } })).json()) as {
+        meta: { total: number; resumo: Record<string, number> };
+      };
+      const counts = expected[query.startsWith('idtecnico') ? 'idtecnico' : ''];
+      const situacao = new URLSearchParams(query).get('situacao');
+      const total = situacao ? (counts[situacao] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+      const exato = reply.meta.total === total && Object.entries(reply.meta.resumo).every(([s, n]) => n === (counts[s] ?? 0));
+      if (!exato) throw new Error(`${query}: ${JSON.stringify(reply.meta)} against ${JSON.stringify(counts)}`);
+      await autocannon({ url: target, headers: { cookie: serverCookie }, connections: 4, duration: 2 });
+      const result = await autocannon({ url: target, headers: { cookie: serverCookie }, connections: 4, duration: Number(args.seconds) });
+      lists[query || '(sem filtro)'] = {
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rps: Math.round(result.requests.average),
+        erros: result.non2xx + result.errors,
+        exato,
+      };
+      console.log(query, lists[query || '(sem filtro)']);
+    }
+  } finally {
+    await server.stop();
   }
   results.listas = { rastreadores: RASTREADORES, ...lists };
   console.log(JSON.stringify(results, null, 2));
-  await app.close();
-  await database.close();
-  await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  if (!args.manter && !args.reuse) await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
 }
 
 main().catch((error) => {
