@@ -682,6 +682,23 @@ export const frotaEstado = pgTable(
   (t) => [index('frota_estado_situacao_idx').on(t.situacao, t.idrastreador)],
 );
 
+/**
+ * The fleet's count per situation (GET /v1/frota's `resumo` without a client or a search), kept by
+ * triggers on frota_estado (migration 0018) in the writer's transaction: each statement adds the
+ * situations it moved, one row per database session (`sessao`, the backend's pid), so writers
+ * never wait on each other's rows; a count is the sum of its rows, exact in the reader's snapshot.
+ * Rows of ended sessions are folded into session 0 (server/db/versions.ts).
+ */
+export const frotaResumo = pgTable(
+  'frota_resumo',
+  {
+    situacao: text().notNull(),
+    sessao: integer().notNull().default(0),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.situacao, t.sessao] })],
+);
+
 /** The alarms kept from Traccar's events: powerCut, lowPower, lowBattery, sos, tampering, removing, gpsAntennaCut, jamming. */
 export const frotaAlarmes = pgTable(
   'frota_alarmes',
