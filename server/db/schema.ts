@@ -756,6 +756,28 @@ export const estoqueMovimentos = pgTable(
 );
 
 /**
+ * How many trackers and chips are in each situation and técnico's hands (migration 0019): a
+ * statement trigger on each table adds its statement's new rows and takes away its old ones, in
+ * the writer's transaction, so a list filtered by situacao and idtecnico only reads its total and
+ * `resumo` here (server/services/estoque.ts). A figure is the sum of its rows, one per database
+ * session that wrote it (`sessao`, the backend's pid; 0 once folded by the billing run), so that
+ * writers in different sessions never wait on one row (as versoes, migration 0010). `idtecnico` is
+ * 0 for none.
+ */
+export const estoqueContagens = pgTable(
+  'estoque_contagens',
+  {
+    /** trackres or chips. */
+    recurso: text().notNull(),
+    situacao: text().notNull(),
+    idtecnico: integer().notNull().default(0),
+    sessao: integer().notNull().default(0),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recurso, t.situacao, t.idtecnico, t.sessao] })],
+);
+
+/**
  * A spreadsheet or Traccar import (DESIGN 10): the file is kept until it is done, so the pg-boss
  * job resumes after a restart from `processadas`.
  */
