@@ -44,7 +44,8 @@ const DISPOSITIVOS = Number(args.dispositivos);
 const RASTREADORES = Number(args.rastreadores);
 const BUDGET = { simularS: 10, importarS: 30, memoriaMb: 300, traccarS: 60, p99Ms: 25 };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'rastreio_bench_importacoes';
+// BENCH_DB: a database of one's own, beside another run of this bench.
+const NAME = process.env.BENCH_DB ?? 'rastreio_bench_importacoes';
 const url = Object.assign(new URL(adminUrl), { pathname: `/${NAME}` }).toString();
 
 async function admin(sql: string) {
@@ -240,7 +241,7 @@ async function main() {
     'server/server.ts',
     { DATABASE_URL: url, WORKERS: 'off', COUNT_CACHE: 'off', LOG_LEVEL: 'warn' },
     '/v1/health',
-    3962,
+    Number(process.env.BENCH_PORT ?? 3962),
   );
   const lists: Record<string, unknown> = {};
   try {
