@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCepRoute(app, db, { viacepUrl: options.viacepUrl });
   registerIntegrationRoutes(app, db);
   registerTraccarRoutes(app, db);
-  registerFrotaRoutes(app, db);
+  registerFrotaRoutes(app, db, options.database.plannedOnce);
   registerWebhookRoutes(app, db);
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.

@@ -1,8 +1,8 @@
 /**
- * Table versions and the charges' rollups are kept one row per database session (migration 0010),
- * so writers never wait on each other's rows; a figure is the sum of its rows. Rows of sessions
- * that have ended are folded into session 0 by the billing run, so the rows stay a few per live
- * session. A row of a live session is never touched: its writer may hold it.
+ * Table versions, the charges' rollups and the fleet's counts (migrations 0010 and 0018) are kept
+ * one row per database session, so writers never wait on each other's rows; a figure is the sum of
+ * its rows. Rows of sessions that have ended are folded into session 0 by the billing run, so the
+ * rows stay a few per live session. A row of a live session is never touched: its writer may hold it.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
@@ -27,4 +27,9 @@ export async function foldEndedSessions(tx: DbOrTx): Promise<void> {
     INSERT INTO cobrancas_recebidas_dia AS t (dia, sessao, qnt, valor)
     SELECT dia, 0, sum(qnt), sum(valor) FROM gone GROUP BY dia ORDER BY dia
     ON CONFLICT (dia, sessao) DO UPDATE SET qnt = t.qnt + excluded.qnt, valor = t.valor + excluded.valor`);
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM frota_resumo WHERE ${ended} RETURNING situacao, n)
+    INSERT INTO frota_resumo AS t (situacao, sessao, n)
+    SELECT situacao, 0, sum(n) FROM gone GROUP BY situacao ORDER BY situacao
+    ON CONFLICT (situacao, sessao) DO UPDATE SET n = t.n + excluded.n`);
 }

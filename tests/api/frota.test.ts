@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { openDatabase } from '../../server/db/client';
+import { refreshSituacao } from '../../server/frota/estado';
 import { FrotaFeed } from '../../server/frota/feed';
 import { startTraccarFake, traccarDate, type TraccarFake, type TraccarPosition } from '../fakes/traccar';
 import { backends, useInstalledApp } from '../support/app';
@@ -319,6 +320,81 @@ describe.each(backends)('frota (%s)', (backend) => {
       expect(recorded.body.validacao).toMatchObject({ semValidacao: true, por: { id: 1 }, motivo: 'Integração com o Traccar inativa' });
     } finally {
       await env.admin.put('/v1/users/1', { integrations: { traccar: traccarOn } });
+    }
+  });
+
+  it('the summary and the totals equal count(*) after every kind of write (feed, sweep, a new and a removed tracker), and the pages keep the order', async () => {
+    const exact = async () => {
+      const counted = await rows<{ s: string; n: number }>(sql`SELECT situacao AS s, count(*)::int AS n FROM frota_estado GROUP BY 1`);
+      const expected: Record<string, number> = { comunicando: 0, silencioso: 0, alimentacao: 0, sem_gps: 0, nunca: 0 };
+      for (const { s, n } of counted) expected[s] = n;
+      const total = counted.reduce((sum, row) => sum + row.n, 0);
+      const list = await frota();
+      expect(list.meta.resumo).toEqual({ ...expected, total });
+      expect(list.meta.total).toBe(total);
+      for (const [s, n] of Object.entries(expected)) {
+        const one = await frota(`&situacao=${s}`);
+        expect([s, one.meta.total, one.Items.length, one.meta.resumo.total]).toEqual([s, n, n, total]);
+      }
+      return expected;
+    };
+    const before = await exact();
+    // A new tracker starts as nunca; a removed one leaves the counts (its row goes by the foreign key's cascade).
+    await unit('novo', false);
+    expect((await exact()).nunca).toBe(before.nunca + 1);
+    const novo = units.get('novo')!;
+    expect((await env.admin.delete(`/v1/trackres/${novo.id}`)).status).toBe(200);
+    units.delete('novo');
+    expect(await exact()).toEqual(before);
+    // The sweep moves situations with time alone: three hours on, every tracker that reports is silent (2 h here).
+    expect(
+      await refreshSituacao(env.t.database.db, { horasSilencio: 2, minutosGps: 60 }, undefined, new Date(Date.now() + 3 * 3600_000)),
+    ).toBeGreaterThan(0);
+    const later = await exact();
+    expect(later.silencioso).toBeGreaterThan(before.silencioso);
+    await refreshSituacao(env.t.database.db, { horasSilencio: 2, minutosGps: 60 });
+    await exact();
+
+    // The whole list in pages of 4 is the fleet in the list's order: problems first, newest tracker first.
+    const ordered = await rows<{ id: number }>(sql`SELECT idrastreador AS id FROM frota_estado ORDER BY
+      CASE situacao WHEN 'alimentacao' THEN 0 WHEN 'silencioso' THEN 1 WHEN 'sem_gps' THEN 2 WHEN 'nunca' THEN 3 ELSE 4 END, idrastreador DESC`);
+    const paged: number[] = [];
+    for (let page = 1; page <= ordered.length; page++) {
+      const reply = (await env.admin.get(`/v1/frota?pageSize=4&page=${page}`)).body as { Items: { id: number }[] };
+      paged.push(...reply.Items.map((item) => item.id));
+      if (reply.Items.length < 4) break;
+    }
+    expect(paged).toEqual(ordered.map((row) => row.id));
+
+    if (backend === 'postgres') {
+      // Two sessions move two trackers' situations at once: neither waits for the other (each adds to its own
+      // rows), and once both commit the counts are exact again.
+      const [a, b] = [units.get('ok')!.id, units.get('mvOk')!.id];
+      const other = await openDatabase({ url: env.t.url!, poolSize: 1 });
+      try {
+        let release = () => undefined as void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let wrote = () => undefined as void;
+        const written = new Promise<void>((resolve) => (wrote = resolve));
+        const first = env.t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE frota_estado SET situacao = 'sem_gps' WHERE idrastreador = ${a}`);
+          wrote();
+          await held;
+        });
+        await written;
+        await other.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          await tx.execute(sql`UPDATE frota_estado SET situacao = 'silencioso' WHERE idrastreador = ${b}`);
+        });
+        release();
+        await first;
+      } finally {
+        await other.close();
+      }
+      const moved = await exact();
+      expect(moved.sem_gps + moved.silencioso).toBeGreaterThanOrEqual(2);
+      const sessions = await rows<{ n: number }>(sql`SELECT count(DISTINCT sessao)::int AS n FROM frota_resumo`);
+      expect(sessions[0].n).toBeGreaterThan(1);
     }
   });
 
