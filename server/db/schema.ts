@@ -413,7 +413,7 @@ export const cobrancas = pgTable(
     formaPagamento: text(),
     /**
      * When an administrator last undid a staff receipt: the gateway's echo of that receipt (a payment
-     * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again. Cleared by Receber.
+     * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again.
      */
     recebimentoDesfeitoEm: timestamp({ withTimezone: true }),
     /** PIX ({ payload, encodedImage, expirationDate }) and boleto ({ identificationField, bankSlipUrl }) as the gateway sync last read them. */

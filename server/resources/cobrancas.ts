@@ -230,7 +230,7 @@ export const cobrancasResource = defineResource({
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, c.descricao],
   copia: { de: 'clientes', key: cobrancas.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
   // PIX and boleto (a QR code image each) come with the charge's page only (GET /v1/cobrancas/{id}/pagamento).
-  hiddenColumns: ['updatedAt', 'gatewayId', 'pix', 'boleto', 'pagamentoLidoEm'],
+  hiddenColumns: ['updatedAt', 'gatewayId', 'pix', 'boleto', 'pagamentoLidoEm', 'recebimentoDesfeitoEm'],
   sortable: {
     id: cobrancas.id,
     duedate: cobrancas.duedate,

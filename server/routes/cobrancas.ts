@@ -151,7 +151,14 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         const status = existing.duedate < today ? COBRANCA_STATUS.VENCIDA : COBRANCA_STATUS.EM_ABERTO;
         const [saved] = await tx
           .update(cobrancas)
-          .set({ status, paymentDate: null, valorPago: null, formaPagamento: null, updatedAt: new Date() })
+          .set({
+            status,
+            paymentDate: null,
+            valorPago: null,
+            formaPagamento: null,
+            recebimentoDesfeitoEm: new Date(),
+            updatedAt: new Date(),
+          })
           .where(eq(cobrancas.id, existing.id))
           .returning();
         await cobrancaAlterada(tx, existing, saved, app.effects, 'equipe');

@@ -82,6 +82,10 @@ async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise
   const existing = await findCharge(tx, payment);
   if (!existing) return { status: 'ignorado', resultado: 'Cobrança não encontrada.' };
   if (existing.status === transition.to) return { status: 'ignorado', resultado: 'A cobrança já estava nessa situação.' };
+  // Asaas's echo of staff's receipt in cash (PAYMENT_RECEIVED of a payment RECEIVED_IN_CASH) that
+  // arrives after an administrator undid that receipt: the undo stands, the echo changes nothing.
+  if (transition.to === COBRANCA_STATUS.RECEBIDA && payment.status === 'RECEIVED_IN_CASH' && existing.recebimentoDesfeitoEm)
+    return { status: 'ignorado', resultado: 'Recebimento em dinheiro que a equipe desfez; a cobrança segue o registro da equipe.' };
   if (!transition.from.includes(existing.status)) {
     return { status: 'ignorado', resultado: `A cobrança está na situação ${existing.status}; evento não aplicado.` };
   }

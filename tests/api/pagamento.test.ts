@@ -4,12 +4,14 @@
  * summing what was received, sending to many, and the dashboard's money. Against the Asaas fake,
  * through real HTTP for its calls, on both databases.
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { valorAtualizado } from '../../domain/financeiro';
 import { appToday } from '../../server/services/clock';
+import { DEFAULT_ALERTAS } from '../../server/services/company';
 import { setPublicUrl } from '../../server/services/public-url';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { backends, Client, newUser, useInstalledApp, type TestAppOptions } from '../support/app';
@@ -344,6 +346,32 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it('an install made before the payment page gets the new default alerts where it kept the old ones word for word (migration 0017); an edited alert stays', async () => {
+    const antigo = {
+      novacobranca:
+        'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} ({{description}}) foi gerada em {{dateCreated}} e vence em {{dueDate}}. Pague pelo link: {{invoiceUrl}}',
+      vencehoje: 'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{dueDate}}). Link para pagamento: {{invoiceUrl}}',
+      vencida: 'Texto da empresa, editado: {{invoiceUrl}}',
+    };
+    const before = (await env.admin.get('/v1/users/1')).body.integrations.alertas as Record<string, string>;
+    expect((await env.admin.put('/v1/users/1', { integrations: { alertas: { ...before, ...antigo } } })).status).toBe(200);
+    const migration = readFileSync(new URL('../../server/db/migrations/0017_recebimento_desfeito.sql', import.meta.url), 'utf8');
+    const updates = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n\s*)*UPDATE company_settings/.test(statement));
+    expect(updates).toHaveLength(3);
+    try {
+      for (const statement of updates) await env.t.database.db.execute(sql.raw(statement));
+      const after = (await env.admin.get('/v1/users/1')).body.integrations.alertas as Record<string, string>;
+      expect(after.novacobranca).toBe(DEFAULT_ALERTAS.novacobranca);
+      expect(after.vencehoje).toBe(DEFAULT_ALERTAS.vencehoje);
+      expect(after.vencida).toBe(antigo.vencida);
+      expect(after.recebida).toBe(before.recebida);
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { alertas: before } });
+    }
+  });
+
   it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {
     const cliente = await newClient();
     const duedate = addDays(today, -10);
@@ -436,6 +464,24 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED_IN_CASH_UNDONE' && e.status === 'ignorado'),
       );
       expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 0, valorPago: null, formaPagamento: null });
+
+      // Asaas's echo of the receipt in cash arriving only after the undo (a late delivery): the undo stands.
+      const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
+      const late = (id: string, status: string) =>
+        anonymous().post(
+          '/webhook/cobranca/1/asaas',
+          { id, event: 'PAYMENT_RECEIVED', payment: { id: paymentId, status, value: 85.5, paymentDate: today } },
+          { 'asaas-access-token': webhookToken },
+        );
+      expect((await late('evt_tardio_dinheiro', 'RECEIVED_IN_CASH')).status).toBe(200);
+      const outcomeOf = async (id: string) =>
+        (await rows<{ status: string }>(sql`SELECT status FROM webhook_eventos WHERE payload->>'id' = ${id}`))[0]?.status;
+      await waitFor(async () => (await outcomeOf('evt_tardio_dinheiro')) === 'ignorado');
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 0, valorPago: null, paymentDate: null });
+      // A real payment afterwards (PIX through Asaas, status RECEIVED) is applied as always.
+      expect((await late('evt_pix_depois', 'RECEIVED')).status).toBe(200);
+      await waitFor(async () => (await outcomeOf('evt_pix_depois')) === 'aplicado');
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 1, paymentDate: today });
 
       // A payment Asaas no longer has (or a service without the endpoint): a pt-BR failure in the audit, the receipt kept.
       const d = await charge(cliente.id, { valor: 70 });
