@@ -9,6 +9,9 @@
  *
  * Options: --cobrancas N (1000000), --clientes N (100000), --seconds S (10), --reuse (keep the
  * seeded database `rastreio_bench_writes` and use it again). PostgreSQL: BENCH_DATABASE_URL.
+ * --apos-fuzz: only the 50-session mixed load, on the database the fuzz test
+ * (tests/api/fuzz.test.ts, PostgreSQL) leaves behind (`rastreio_bench_fuzz`, kept): the database
+ * where an outside check once saw 409s between writers on different clients.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -21,7 +24,7 @@ import { hashPassword } from '../server/services/passwords';
 import { runBilling } from '../server/jobs/billing';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
-import { insertBenchAdmin } from './lib/seed-admin';
+import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
     clientes: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     reuse: { type: 'boolean', default: false },
+    'apos-fuzz': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -234,6 +238,64 @@ async function mixedLoad(base: string, cookie: string): Promise<Figures[]> {
     figures.push(row);
   }
   return figures;
+}
+
+if (args['apos-fuzz']) {
+  await afterFuzz();
+  process.exit(0);
+}
+
+/**
+ * The fuzz test on PostgreSQL into a database that is kept (TEST_KEEP_DATABASE), then the bench's
+ * administrator in it, the real server on it and the mixed load twice, as below.
+ */
+async function afterFuzz() {
+  const FUZZ_DB = 'rastreio_bench_fuzz';
+  const fuzzUrl = Object.assign(new URL(pgAdminUrl), { pathname: `/${FUZZ_DB}` }).toString();
+  const started = performance.now();
+  const fuzz = spawnSync('npx', ['vitest', 'run', 'tests/api/fuzz.test.ts', '-t', 'postgres'], {
+    env: { ...process.env, TEST_DATABASE_URL: pgAdminUrl, TEST_KEEP_DATABASE: FUZZ_DB },
+    stdio: 'inherit',
+  });
+  if (fuzz.status !== 0) throw new Error('the fuzz test failed: no load on its database');
+  console.log(`fuzz test on PostgreSQL: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const rows = rowsAt(fuzzUrl);
+  const left = await rows<{ tabela: string; n: number; mortas: number }>(
+    `SELECT relname AS tabela, n_live_tup::int AS n, n_dead_tup::int AS mortas FROM pg_stat_user_tables
+     WHERE n_live_tup + n_dead_tup > 0 ORDER BY n_live_tup + n_dead_tup DESC LIMIT 12`,
+  );
+  console.log(`what the fuzz left (rows, dead rows): ${left.map((r) => `${r.tabela} ${r.n}/${r.mortas}`).join(', ')}`);
+  const database = await openDatabase({ url: fuzzUrl });
+  await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
+  await database.close();
+  const server = await startNode('server/server.ts', { DATABASE_URL: fuzzUrl }, '/v1/health', 3912);
+  let figures: Figures[];
+  try {
+    const cookie = await login(server.url, ADMIN.login, ADMIN.password);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    figures = await mixedLoad(server.url, cookie);
+  } finally {
+    await server.stop();
+  }
+  const commit = spawnSync('git', ['log', '-1', '--format=%h %cs'], { encoding: 'utf8' }).stdout.trim();
+  console.log(
+    `\nMeasured at commit ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on the database the fuzz test left.`,
+  );
+  console.log(`\n| mixed load after the fuzz (50 sessions, 7 reads : 3 writes) | req/s | p50 | p99 | refused |`);
+  console.log('|---|---|---|---|---|');
+  const failures: string[] = [];
+  for (const r of figures) {
+    const refused = [...r.refused].reduce((sum, [, n]) => sum + n, 0);
+    console.log(`| ${r.label} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${refused} |`);
+    for (const [status, n] of r.refused) failures.push(`${r.label}: ${n} replies ${status}`);
+  }
+  const [plain, mixed] = figures;
+  console.log(`\np99 with charges and orders / without: ${(mixed.p99 / plain.p99).toFixed(2)} (budget: at most 2)`);
+  if (mixed.p99 > 2 * plain.p99) failures.push(`mixed load p99 ${mixed.p99.toFixed(0)} ms > 2 x ${plain.p99.toFixed(0)} ms`);
+  if (failures.length) {
+    console.log(`\nFAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exit(1);
+  }
 }
 
 await prepareDatabase();

@@ -35,11 +35,21 @@ export async function createSiblingApp(url: string) {
   };
 }
 
+/**
+ * TEST_KEEP_DATABASE=name (the bench's "after the fuzz" load, bench/writes.ts --apos-fuzz): the
+ * test's PostgreSQL database gets this name, made afresh, and is kept when the test ends.
+ */
+const keptDatabase =
+  process.env.TEST_KEEP_DATABASE && /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.TEST_KEEP_DATABASE)
+    ? process.env.TEST_KEEP_DATABASE
+    : undefined;
+
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `rastreio_test_${randomBytes(6).toString('hex')}`;
+  const name = keptDatabase ?? `rastreio_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  if (keptDatabase) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
@@ -47,6 +57,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   return {
     url: url.toString(),
     drop: async () => {
+      if (keptDatabase) return;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       // pg's Pool.end() resolves before its sockets have closed: wait for the app's connections to
@@ -105,7 +116,8 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     asaasBaseUrl: options.asaasBaseUrl,
     viacepUrl: options.viacepUrl,
     frota: options.frota,
-    backup: options.backup && { ...options.backup, url },
+    // Without BACKUP_DIR too: Baixar backup agora (pg_dump needs the database's URL).
+    backup: { dataDir: options.dataDir ?? '', ...options.backup, url },
   });
   await app.ready();
   return {
