@@ -34,6 +34,7 @@ import { registerEstoqueRoutes } from './routes/estoque';
 import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
 import { registerClienteResumoRoutes } from './routes/cliente-resumo';
+import { registerMensagensRoutes } from './routes/mensagens';
 import { registerCepRoute } from './routes/cep';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerClienteResumoRoutes(app, db, options.database.plannedOnce);
   registerCepRoute(app, db, { viacepUrl: options.viacepUrl });
   registerIntegrationRoutes(app, db);
+  registerMensagensRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db, options.database.plannedOnce);
   registerWebhookRoutes(app, db);

@@ -73,6 +73,8 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',
   'POST /v1/integrations/gateway/webhook-token': 'admin',
   'GET /v1/cobrancas/:id/mensagens': 'user',
+  // The messages list (issue 24): every staff member, as a charge's messages.
+  'GET /v1/mensagens': 'user',
   'GET /v1/auditoria': 'admin',
   'POST /v1/integrations/traccar/test': 'admin',
   'GET /v1/trackres/:id/comandos': 'user',

@@ -539,6 +539,19 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
       'POST /v1/integrations/gateway/webhook-token': () => ({ body: { confirmar: true } }),
       'GET /v1/cobrancas/:id/mensagens': () => ({ params: { id: cobrancaId } }),
+      // The messages list (issue 24), with every filter.
+      'GET /v1/mensagens': (n) => ({
+        query: {
+          page: 1,
+          pageSize: 20,
+          idcliente: cliente.id,
+          idcobranca: cobrancaId,
+          idcontrato: contrato.id,
+          status: ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'][n % 5],
+          kind: ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida', 'envio'][n % 6],
+          ...month,
+        },
+      }),
       // Payment page, receiving by hand, sending to many, the dashboard's money (DESIGN 10).
       'GET /v1/static/cobranca/:token': () => ({ params: { token: cobrancaToken } }),
       'GET /v1/cobrancas/:id/pagamento': () => ({ params: { id: cobrancaId } }),
