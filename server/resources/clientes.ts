@@ -114,11 +114,19 @@ export const clientesResource = defineResource({
   create: {
     schema: clienteSchema,
     prepare: (input: ClienteInput) => ({ ...fields(input), ...statusValues(input) }),
-    // The client's own Traccar user, made from its login and password (services/traccar-sync.ts).
-    async after(saved, _input, ctx, tx) {
-      if (saved.login && saved.password) await ctx.effects.syncTraccarClientes(tx, [saved.id]);
-      // Its Asaas customer, while the gateway is active (services/asaas-sync.ts).
-      await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cliente', id: saved.id }]);
+    // The client's own Traccar user, made from its login and password (services/traccar-sync.ts);
+    // clients created together (an import's batch) are enqueued in one statement.
+    async afterMany(saved, _inputs, ctx, tx) {
+      await ctx.effects.syncTraccarClientes(
+        tx,
+        saved.filter((c) => c.login && c.password).map((c) => c.id),
+      );
+      // Their Asaas customers, while the gateway is active (services/asaas-sync.ts).
+      await enqueueGateway(
+        tx,
+        ctx.effects.queue,
+        saved.map((c) => ({ kind: 'cliente' as const, id: c.id })),
+      );
     },
   },
   update: {

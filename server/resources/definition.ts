@@ -86,6 +86,13 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
     prepare: (input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<Item> | Item;
     /** Work that needs the new id (links to other records), in the same transaction; may return the row as it ends up. */
     after?: (saved: RowOf<T>, input: TCreate, ctx: RequestContext, tx: DbOrTx) => Promise<RowOf<T> | void> | RowOf<T> | void;
+    /**
+     * `after` for many records created together (a batch of an import, write.ts `createItems`), with
+     * their inputs in the same order: one statement for all where `after` would take one each (the
+     * Traccar and Asaas follow-ups). A resource declares one or the other: a single create runs this
+     * one with its one record. May return the rows as they end up, in the same order.
+     */
+    afterMany?: (saved: RowOf<T>[], inputs: TCreate[], ctx: RequestContext, tx: DbOrTx) => Promise<RowOf<T>[] | void>;
   };
   update?: {
     schema: ZodType<TUpdate>;

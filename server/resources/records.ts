@@ -39,6 +39,37 @@ export async function insertRecord(tx: DbOrTx, def: AnyResource, values: Item, c
   return row;
 }
 
+/**
+ * Inserts many records of `def` in one statement (an import's batch), each with its search text and
+ * creator as `insertRecord` gives them; the rows come back in the order of `values`. Their ids are
+ * taken from the table's sequence first (one statement), so each row is written once with its id in
+ * `busca` and matched to its values by id.
+ */
+export async function insertRecords(tx: DbOrTx, def: AnyResource, values: Item[], creatorId?: number): Promise<Item[]> {
+  if (values.length <= 1) return values.length ? [await insertRecord(tx, def, values[0], creatorId)] : [];
+  const creator = creatorId !== undefined && hasIdcard(def) ? { idcard: creatorId } : {};
+  const ids = await nextIds(tx, def, values.filter((v) => v.id === undefined).length);
+  let next = 0;
+  const records = values.map((v) => ({ ...v, ...creator, id: v.id ?? ids[next++] }));
+  const rows = (await tx
+    .insert(def.table)
+    .values(records.map((record) => ({ ...record, busca: buscaOf(def, record) })) as never)
+    .returning()) as Item[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return records.map((record) => byId.get(Number(record.id))!);
+}
+
+/** `n` values of the table's id sequence, in one statement. */
+async function nextIds(tx: DbOrTx, def: AnyResource, n: number): Promise<number[]> {
+  if (!n) return [];
+  const result = (await tx.execute(
+    sql`SELECT nextval(pg_get_serial_sequence(${getTableName(def.table)}, 'id'))::int AS id FROM generate_series(1, ${n}::int)`,
+  )) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.map((row) => Number(row.id));
+}
+
 /** The next value of the table's id sequence. */
 async function nextId(tx: DbOrTx, def: AnyResource): Promise<number> {
   const result = (await tx.execute(

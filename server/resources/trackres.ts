@@ -35,9 +35,17 @@ async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput, ctx: 
   return { ...vehicle, ...chip };
 }
 
-/** Traccar follows each save (services/traccar-sync.ts): the device is pending until the queue has synced it. */
-async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, row: TrackerRow) {
-  return (await queueTrackerSync(tx, ctx.effects.queue, [row.id])) ? { ...row, traccarSync: SYNC.pending } : row;
+/**
+ * Traccar follows each save (services/traccar-sync.ts): the device is pending until the queue has
+ * synced it. Trackers saved together (an import's batch) are marked and enqueued in one go.
+ */
+async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, rows: TrackerRow[]) {
+  const pending = await queueTrackerSync(
+    tx,
+    ctx.effects.queue,
+    rows.map((row) => row.id),
+  );
+  return pending ? rows.map((row) => ({ ...row, traccarSync: SYNC.pending })) : rows;
 }
 
 const own = ({ imei, modelo, marca }: TrackerInput) => ({ imei, modelo, marca });
@@ -101,15 +109,23 @@ export const trackresResource = defineResource({
   create: {
     schema: trackerSchema,
     prepare: (input: TrackerInput) => own(input),
-    async after(saved, input: TrackerInput, ctx, tx) {
-      const changes = await links(tx, saved, input, ctx);
-      if (!Object.keys(changes).length) return followedByTraccar(tx, ctx, saved);
-      const [row] = await tx
-        .update(trackres)
-        .set({ ...changes, busca: trackerBusca({ ...saved, ...changes }) })
-        .where(eq(trackres.id, saved.id))
-        .returning();
-      return followedByTraccar(tx, ctx, row);
+    // Each tracker's links (a statement only for those that have one), then one Traccar follow-up for all.
+    async afterMany(saved, inputs: TrackerInput[], ctx, tx) {
+      const rows: TrackerRow[] = [];
+      for (let i = 0; i < saved.length; i++) {
+        const changes = await links(tx, saved[i], inputs[i], ctx);
+        if (!Object.keys(changes).length) {
+          rows.push(saved[i]);
+          continue;
+        }
+        const [row] = await tx
+          .update(trackres)
+          .set({ ...changes, busca: trackerBusca({ ...saved[i], ...changes }) })
+          .where(eq(trackres.id, saved[i].id))
+          .returning();
+        rows.push(row);
+      }
+      return followedByTraccar(tx, ctx, rows);
     },
   },
   update: {

@@ -9,7 +9,7 @@
  * nothing new. A dry run (`simular`) checks every row by the same rules and writes nothing else.
  */
 import { Readable } from 'node:stream';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
@@ -31,11 +31,13 @@ import { issuesToErrors, pgError, UNIQUE_MESSAGES } from '../plugins/errors';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import type { AnyResource, Item, RequestContext } from '../resources/definition';
 import { RESOURCES } from '../resources/registry';
-import { copiersOf, createItem, updateItem } from '../resources/write';
+import { copiersOf, createItem, createItems, updateItem } from '../resources/write';
+import { veiculosResource } from '../resources/veiculos';
+import { trackerBusca } from './links';
 import type { Effects } from './effects';
 import { blankRow, linhas, PlanilhaInvalida } from './planilha';
-import { allDevices, type TraccarDevice } from '../integrations/traccar';
-import { activeTraccar } from './traccar-sync';
+import { allDevices, devicesOfUser, type TraccarDevice } from '../integrations/traccar';
+import { activeTraccar, type TraccarSettings } from './traccar-sync';
 import { PLACA } from '../../domain/schemas/equipamentos';
 
 /** Rows per batch (one transaction each). */
@@ -406,7 +408,11 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
       .where(eq(importacoes.id, importacao.id))
       .for('update');
     if (!current || current.status !== 'processando' || current.processadas !== esperadas) throw new Parar();
-    const contagem = await loteDe(tx, batch, { ...env, importacao });
+    const lote = { ...env, importacao };
+    const avisos = importacao.origem === 'traccar' ? await veiculosDoTraccar(tx, batch, lote) : [];
+    const contagem = await loteDe(tx, batch, lote);
+    contagem.erros.push(...avisos);
+    contagem.erros.sort((a, b) => a.linha - b.linha);
     if (contagem.erros.length)
       await tx.insert(importacaoErros).values(contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })));
     await tx
@@ -425,15 +431,18 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
 
 /**
  * Traccar's devices the product lacks become trackers (DESIGN 10): IMEI = uniqueId, its model and
- * phone; a device named by the plate of a vehicle the product has is installed in it. One read of
- * /api/devices, then batches as a sheet's rows (line = the device's place in Traccar's list).
+ * phone. A device named by a plate is installed in that plate's vehicle, which is created when the
+ * product lacks it (`veiculosDoTraccar`). One read of /api/devices, then batches as a sheet's rows
+ * (line = the device's place in Traccar's list).
  */
 async function processarTraccar(db: Db, effects: Effects, importacao: Importacao) {
   const settings = await activeTraccar(db);
   if (!settings) throw new PlanilhaInvalida('A integração com o Traccar não está ativa.');
   let devices: TraccarDevice[];
+  let donos: Map<number, number[]>;
   try {
     devices = await allDevices(settings, 60_000);
+    donos = await clientesDosDispositivos(db, settings, devices);
   } catch (error) {
     throw new PlanilhaInvalida(
       `Não foi possível ler os dispositivos do Traccar: ${error instanceof Error ? error.message : String(error)}`,
@@ -444,40 +453,156 @@ async function processarTraccar(db: Db, effects: Effects, importacao: Importacao
   const vistas = new Set<string>();
   let processadas = importacao.processadas;
   for (let from = processadas; from < devices.length; from += LOTE) {
-    const slice = devices.slice(from, from + LOTE);
-    const plates = [...new Set(slice.map((d) => normalizePlaca(String(d.name ?? ''))).filter((p) => PLACA.test(p)))];
-    const found = plates.length
-      ? await db.select({ placa: veiculos.placa, deviceId: veiculos.deviceId }).from(veiculos).where(inArray(veiculos.placa, plates))
-      : [];
-    const livres = new Set(found.filter((v) => v.deviceId === 0).map((v) => v.placa));
-    const batch: LinhaDados[] = slice.map((device, i) => {
-      const placa = normalizePlaca(String(device.name ?? ''));
-      return {
-        linha: from + i + 1,
-        valores: {
-          imei: String(device.uniqueId ?? '').trim(),
-          modelo: String(device.model ?? '').trim() || 'Não informado',
-          marca: String((device.attributes as Record<string, unknown> | undefined)?.marca ?? '').trim() || 'Não informada',
-          placa: livres.has(placa) ? placa : '',
-          phone: String(device.phone ?? '').replace(/\D/g, ''),
-        },
-        dados: {
-          id: String(device.id),
-          name: String(device.name ?? ''),
-          uniqueId: String(device.uniqueId ?? ''),
-          model: String(device.model ?? ''),
-          phone: String(device.phone ?? ''),
-        },
-        imprecisas: [],
-      };
-    });
+    const batch: LinhaDados[] = devices.slice(from, from + LOTE).map((device, i) => ({
+      linha: from + i + 1,
+      valores: {
+        imei: String(device.uniqueId ?? '').trim(),
+        modelo: String(device.model ?? '').trim() || 'Não informado',
+        marca: String((device.attributes as Record<string, unknown> | undefined)?.marca ?? '').trim() || 'Não informada',
+        // Set in the batch's transaction (veiculosDoTraccar).
+        placa: '',
+        phone: String(device.phone ?? '').replace(/\D/g, ''),
+      },
+      dados: {
+        id: String(device.id),
+        name: String(device.name ?? ''),
+        uniqueId: String(device.uniqueId ?? ''),
+        model: String(device.model ?? ''),
+        phone: String(device.phone ?? ''),
+      },
+      imprecisas: [],
+    }));
     await gravarLote(db, importacao, processadas, batch, {
       ...env,
       vistas,
       cabecalhos: { imei: 'uniqueId', modelo: 'model', placa: 'name' },
+      donos,
     });
     processadas += batch.length;
   }
+}
+
+/** A Traccar device's name as a plate, or '' when it is none. */
+const placaDoNome = (name: string) => {
+  const placa = normalizePlaca(name.trim());
+  return PLACA.test(placa) ? placa : '';
+};
+
+/**
+ * Which of our clients each device belongs to on Traccar (device id → client ids): the devices
+ * linked to each client's Traccar user (`GET /api/devices?userId=`, INTEGRATIONS.md section 1).
+ * Asked only when a device is named by a plate the product has no vehicle for.
+ */
+async function clientesDosDispositivos(db: Db, settings: TraccarSettings, devices: TraccarDevice[]) {
+  const donos = new Map<number, number[]>();
+  const placas = [...new Set(devices.map((d) => placaDoNome(String(d.name ?? ''))).filter(Boolean))];
+  const conhecidas = new Set<string>();
+  for (let i = 0; i < placas.length; i += 1000) {
+    const rows = await db
+      .select({ placa: veiculos.placa })
+      .from(veiculos)
+      .where(inArray(veiculos.placa, placas.slice(i, i + 1000)));
+    for (const row of rows) conhecidas.add(row.placa);
+  }
+  if (placas.every((placa) => conhecidas.has(placa))) return donos;
+  const usuarios = await db
+    .select({ id: clientes.id, traccarUserId: clientes.traccarUserId })
+    .from(clientes)
+    .where(isNotNull(clientes.traccarUserId));
+  for (const cliente of usuarios) {
+    for (const device of await devicesOfUser(settings, cliente.traccarUserId!)) {
+      const ids = donos.get(device.id) ?? [];
+      if (!ids.includes(cliente.id)) ids.push(cliente.id);
+      donos.set(device.id, ids);
+    }
+  }
+  return donos;
+}
+
+/** The input of a vehicle known by its plate only (a Traccar device's name): the rest is filled in on its page. */
+const veiculoDaPlaca = (placa: string, idcliente: number) => ({
+  idcliente,
+  placa,
+  category: 'car',
+  marca: 'Não informada',
+  modelo: 'Não informado',
+  ano: '',
+  cor: '',
+  renavan: '',
+  chassi: '',
+});
+
+/**
+ * The plates of a Traccar batch, in its transaction: a new device named by a plate is installed in
+ * that vehicle when it has no tracker; a plate the product lacks becomes a vehicle of the client
+ * whose Traccar user has the device (created by the vehicles' own prepare, in bulk; a dry run
+ * creates none). A plate with no such client (or several) gets its line's note, and the tracker is
+ * imported without a vehicle.
+ */
+async function veiculosDoTraccar(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem['erros']> {
+  const avisos: Contagem['erros'] = [];
+  const candidatos: { row: LinhaDados; placa: string }[] = [];
+  for (const row of batch) {
+    row.valores.placa = '';
+    const placa = placaDoNome(row.dados.name ?? '');
+    if (placa && /^\d{15}$/.test(row.valores.imei) && luhnValid(row.valores.imei)) candidatos.push({ row, placa });
+  }
+  if (!candidatos.length) return avisos;
+  // Trackers the product has already are skipped by the import: no vehicle for them.
+  const conhecidos = await tx
+    .select({ imei: trackres.imei })
+    .from(trackres)
+    .where(
+      inArray(
+        trackres.imei,
+        candidatos.map((c) => c.row.valores.imei),
+      ),
+    );
+  const imeis = new Set(conhecidos.map((t) => t.imei));
+  const novos = candidatos.filter((c) => !imeis.has(c.row.valores.imei));
+  if (!novos.length) return avisos;
+  const found = await tx
+    .select({ placa: veiculos.placa, deviceId: veiculos.deviceId })
+    .from(veiculos)
+    .where(inArray(veiculos.placa, [...new Set(novos.map((c) => c.placa))]));
+  const existentes = new Map(found.map((v) => [v.placa, v.deviceId]));
+  const tomadas = new Set<string>();
+  const criar: { row: LinhaDados; placa: string; idcliente: number }[] = [];
+  for (const { row, placa } of novos) {
+    if (tomadas.has(placa)) continue;
+    const deviceId = existentes.get(placa);
+    if (deviceId !== undefined) {
+      if (deviceId === 0) {
+        row.valores.placa = placa;
+        tomadas.add(placa);
+      }
+      continue;
+    }
+    const donos = env.donos?.get(Number(row.dados.id)) ?? [];
+    if (donos.length !== 1) {
+      avisos.push({
+        linha: row.linha,
+        campo: env.cabecalhos.placa ?? 'placa',
+        mensagem: donos.length
+          ? `placa ${placa} em usuários de ${donos.length} clientes no Traccar: veículo não criado`
+          : `placa ${placa} sem cliente: veículo não criado`,
+        dados: row.dados,
+      });
+      continue;
+    }
+    tomadas.add(placa);
+    criar.push({ row, placa, idcliente: donos[0] });
+  }
+  if (env.importacao.modo === 'importar' && criar.length) {
+    await createItems(
+      tx,
+      veiculosResource,
+      criar.map((c) => veiculoDaPlaca(c.placa, c.idcliente)),
+      env.ctx,
+    );
+    for (const c of criar) c.row.valores.placa = c.placa;
+  }
+  return avisos;
 }
 
 async function processar(db: Db, effects: Effects, importacao: Importacao & { tamanho: number }) {
@@ -541,46 +666,69 @@ interface LoteEnv {
   cabecalhos: Record<string, string>;
   /** Each row under its own savepoint (the second pass of a batch that had a refusal). */
   cuidadoso?: boolean;
+  /** A Traccar import: the clients each device belongs to on Traccar (`clientesDosDispositivos`). */
+  donos?: Map<number, number[]>;
 }
 
 /** A row the database refused in a batch written without savepoints: the batch is written again, carefully. */
 class Refazer extends Error {}
 
-/** One batch: each row refused, skipped, created or updated (under a savepoint when writing). */
+/** What a row of a batch comes to before anything is written. */
+type Avaliacao =
+  | { tipo: 'recusa'; recusa: Recusa }
+  | { tipo: 'ignorar' }
+  | { tipo: 'gravar'; key: string; existente: Item | undefined; repetida: boolean; data: unknown };
+
+/** The form's rules over a row: refused, skipped (an existing key, `ignorar`), or its checked input. */
+function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, repetida: boolean, vinculos: Map<string, number>): Avaliacao {
+  const { def, adaptador, importacao } = env;
+  if (row.imprecisas.length)
+    return {
+      tipo: 'recusa',
+      recusa: recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'),
+    };
+  const key = adaptador.chave(row.valores);
+  if ((existente || repetida) && importacao.duplicados === 'ignorar') return { tipo: 'ignorar' };
+  const input = adaptador.entrada(row.valores, vinculos, existente);
+  if (isRecusa(input)) return { tipo: 'recusa', recusa: input };
+  const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
+  const checked = validar(schema, input, adaptador);
+  if (isRecusa(checked)) return { tipo: 'recusa', recusa: checked };
+  return { tipo: 'gravar', key, existente, repetida, data: checked.data };
+}
+
+/** How a batch's refused rows are kept: under the sheet's own column. */
+function recusador(contagem: Contagem, env: LoteEnv) {
+  const header = (campo: string) =>
+    env.cabecalhos[campo] ?? CAMPOS_IMPORTACAO[env.importacao.recurso].find((f) => f.campo === campo)?.rotulo ?? campo;
+  return (row: LinhaDados, r: Recusa) =>
+    contagem.erros.push({ linha: row.linha, campo: r.campo ? header(r.campo) : '', mensagem: r.mensagem, dados: row.dados });
+}
+
+/**
+ * One batch. A dry run, and the careful second pass of a batch the database refused a row of, go
+ * row by row (each row under a savepoint when writing); a first pass writes in bulk (`emBloco`).
+ */
 async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem> {
+  if (env.importacao.modo === 'importar' && !env.cuidadoso) return emBloco(tx, batch, env);
   const { def, adaptador, ctx, copiers, importacao, vistas } = env;
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
-  // A refusal names the sheet's own column.
-  const header = (campo: string) =>
-    env.cabecalhos[campo] ?? CAMPOS_IMPORTACAO[importacao.recurso].find((f) => f.campo === campo)?.rotulo ?? campo;
-  const recusar = (row: LinhaDados, r: Recusa) =>
-    contagem.erros.push({ linha: row.linha, campo: r.campo ? header(r.campo) : '', mensagem: r.mensagem, dados: row.dados });
+  const recusar = recusador(contagem, env);
   const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
   const existentes = await adaptador.existentes(tx, keys);
   const vinculos = await adaptador.vinculos(tx, batch);
   for (const row of batch) {
-    if (row.imprecisas.length) {
-      recusar(row, recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'));
+    const key = adaptador.chave(row.valores);
+    const avaliacao = avaliar(row, env, key ? existentes.get(key) : undefined, key !== '' && vistas.has(key), vinculos);
+    if (avaliacao.tipo === 'recusa') {
+      recusar(row, avaliacao.recusa);
       continue;
     }
-    const key = adaptador.chave(row.valores);
-    const existente = key ? existentes.get(key) : undefined;
-    const repetida = key !== '' && vistas.has(key);
-    if ((existente || repetida) && importacao.duplicados === 'ignorar') {
+    if (avaliacao.tipo === 'ignorar') {
       contagem.ignoradas++;
       continue;
     }
-    const input = adaptador.entrada(row.valores, vinculos, existente);
-    if (isRecusa(input)) {
-      recusar(row, input);
-      continue;
-    }
-    const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
-    const checked = validar(schema, input, adaptador);
-    if (isRecusa(checked)) {
-      recusar(row, checked);
-      continue;
-    }
+    const { existente, repetida, data } = avaliacao;
     if (importacao.modo === 'simular') {
       if (existente || repetida) contagem.atualizadas++;
       else {
@@ -590,24 +738,13 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
       continue;
     }
     try {
-      const write = async (sp: DbOrTx) => {
+      const saved = await tx.transaction(async (sp) => {
         const record = existente
-          ? await updateItem(sp, def, Number(existente.id), checked.data, ctx, copiers)
-          : await createItem(sp, def, checked.data, ctx);
-        // A Traccar device's phone: the tracker's number until a chip is connected.
-        const phone = row.valores.phone;
-        if (importacao.origem === 'traccar' && !existente && phone && !record.chipId) {
-          await sp
-            .update(trackres)
-            .set({ phone })
-            .where(eq(trackres.id, Number(record.id)));
-          record.phone = phone;
-        }
+          ? await updateItem(sp, def, Number(existente.id), data, ctx, copiers)
+          : await createItem(sp, def, data, ctx);
+        if (importacao.origem === 'traccar' && !existente) await dispositivosCriados(sp, [{ row, record }]);
         return record;
-      };
-      // Most batches have no row the database refuses: written without a savepoint per row (half
-      // the round trips). A refusal there aborts the batch, which is written again row by row.
-      const saved = env.cuidadoso ? await tx.transaction(write) : await write(tx);
+      });
       if (existente) contagem.atualizadas++;
       else contagem.criadas++;
       // A key repeated further down the sheet finds this record.
@@ -615,11 +752,107 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
     } catch (error) {
       const r = recusaDoErro(error, adaptador);
       if (!r) throw error;
-      if (!env.cuidadoso) throw new Refazer();
       recusar(row, r);
     }
   }
   return contagem;
+}
+
+/**
+ * A batch's first pass: every row checked first, then the new records created together (the
+ * resource's prepare per row, one multi-row INSERT, one follow-up: write.ts `createItems`), then
+ * the updates row by row, then the rows that repeat a key created in this batch. A row the
+ * database refuses aborts the batch (`Refazer`): it is written again row by row, so the refusal
+ * lands on its own row.
+ */
+async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem> {
+  const { def, adaptador, ctx, copiers, importacao } = env;
+  const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
+  const recusar = recusador(contagem, env);
+  const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
+  const existentes = await adaptador.existentes(tx, keys);
+  const vinculos = await adaptador.vinculos(tx, batch);
+  const criar: { row: LinhaDados; key: string; data: unknown }[] = [];
+  const atualizar: { existente: Item; data: unknown }[] = [];
+  const repetidas: LinhaDados[] = [];
+  const novas = new Set<string>();
+  for (const row of batch) {
+    const key = adaptador.chave(row.valores);
+    if (key && novas.has(key) && !row.imprecisas.length) {
+      // A key created further up this batch: updated (or skipped) once it exists.
+      if (importacao.duplicados === 'ignorar') contagem.ignoradas++;
+      else repetidas.push(row);
+      continue;
+    }
+    const avaliacao = avaliar(row, env, key ? existentes.get(key) : undefined, false, vinculos);
+    if (avaliacao.tipo === 'recusa') recusar(row, avaliacao.recusa);
+    else if (avaliacao.tipo === 'ignorar') contagem.ignoradas++;
+    else if (avaliacao.existente) atualizar.push({ existente: avaliacao.existente, data: avaliacao.data });
+    else {
+      criar.push({ row, key, data: avaliacao.data });
+      if (key) novas.add(key);
+    }
+  }
+  const gravar = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (recusaDoErro(error, adaptador)) throw new Refazer();
+      throw error;
+    }
+  };
+  if (criar.length) {
+    const saved = await gravar(() =>
+      createItems(
+        tx,
+        def,
+        criar.map((c) => c.data),
+        ctx,
+      ),
+    );
+    if (importacao.origem === 'traccar')
+      await dispositivosCriados(
+        tx,
+        criar.map((c, i) => ({ row: c.row, record: saved[i] })),
+      );
+    criar.forEach((c, i) => {
+      if (c.key) existentes.set(c.key, saved[i]);
+    });
+    contagem.criadas += saved.length;
+  }
+  for (const { existente, data } of atualizar) {
+    await gravar(() => updateItem(tx, def, Number(existente.id), data, ctx, copiers));
+    contagem.atualizadas++;
+  }
+  for (const row of repetidas) {
+    const key = adaptador.chave(row.valores);
+    const avaliacao = avaliar(row, env, existentes.get(key), true, vinculos);
+    if (avaliacao.tipo === 'recusa') recusar(row, avaliacao.recusa);
+    else if (avaliacao.tipo === 'gravar') {
+      const saved = await gravar(() => updateItem(tx, def, Number(avaliacao.existente!.id), avaliacao.data, ctx, copiers));
+      existentes.set(key, saved);
+      contagem.atualizadas++;
+    }
+  }
+  return contagem;
+}
+
+/**
+ * Trackers a Traccar import created: each keeps its device's id, and its device's phone as its
+ * number until a chip is connected (in its search text too); one statement for the batch.
+ */
+async function dispositivosCriados(tx: DbOrTx, created: { row: LinhaDados; record: Item }[]) {
+  const rows = created.map(({ row, record }) => {
+    const phone = !record.chipId && row.valores.phone ? row.valores.phone : String(record.phone ?? '');
+    if (phone !== record.phone) {
+      record.phone = phone;
+      record.busca = trackerBusca(record);
+    }
+    return sql`(${Number(record.id)}::int, ${Number(row.dados.id) || null}::int, ${phone}::text, ${String(record.busca ?? '')}::text)`;
+  });
+  if (!rows.length) return;
+  await tx.execute(sql`UPDATE trackres t SET traccar_id = v.traccar_id, phone = v.phone, busca = v.busca
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, traccar_id, phone, busca) WHERE t.id = v.id`);
 }
 
 /** Creates an import with its file and enqueues its job, in one transaction; returns its id. */

@@ -41,6 +41,8 @@ export const SYNC = { ok: 0, pending: 1, failed: 2 } as const;
 
 export type TraccarJob =
   | { kind: 'device'; id: number }
+  /** Several trackers saved together (an import's batch): their devices, one after another. */
+  | { kind: 'devices'; ids: number[] }
   | { kind: 'device-remove'; traccarId: number | null; imei: string }
   | { kind: 'cliente'; id: number }
   | { kind: 'cliente-remove'; traccarUserId: number };
@@ -69,6 +71,18 @@ export async function activeTraccar(db: DbOrTx): Promise<TraccarSettings | null>
 
 const jobs = (items: TraccarJob[]) => items.map((data) => ({ data }));
 
+/** Devices per `devices` job: each a few Traccar calls, well within the queue's expiry (120 s). */
+export const DISPOSITIVOS_POR_TAREFA = 50;
+
+/** One job per device, or for many (an import's batch) one per DISPOSITIVOS_POR_TAREFA devices. */
+function deviceJobs(ids: number[]): TraccarJob[] {
+  if (ids.length === 1) return [{ kind: 'device', id: ids[0] }];
+  const out: TraccarJob[] = [];
+  for (let i = 0; i < ids.length; i += DISPOSITIVOS_POR_TAREFA)
+    out.push({ kind: 'devices', ids: ids.slice(i, i + DISPOSITIVOS_POR_TAREFA) });
+  return out;
+}
+
 /**
  * Marks trackers pending and enqueues their device jobs, in the caller's transaction; clients a
  * tracker has left get a user job (their links follow). Returns whether Traccar is active.
@@ -79,7 +93,7 @@ export async function queueTrackerSync(tx: DbOrTx, queue: JobQueue, ids: number[
   await tx.update(trackres).set({ traccarSync: SYNC.pending }).where(inArray(trackres.id, targets));
   const former = [...new Set(formerClients.filter((id) => id > 0))];
   await queue.sendMany(tx, QUEUES.traccar.name, [
-    ...jobs(targets.map((id) => ({ kind: 'device' as const, id }))),
+    ...jobs(deviceJobs(targets)),
     ...jobs(former.map((id) => ({ kind: 'cliente' as const, id }))),
   ]);
   return true;
@@ -124,6 +138,12 @@ export async function runTraccarJob(db: Db, data: Record<string, unknown>): Prom
   switch (job.kind) {
     case 'device':
       return syncDevice(db, settings, Number(job.id));
+    case 'devices': {
+      // One after another; a failure that may pass stops the job, retried whole (a sync is idempotent).
+      const ids = Array.isArray(job.ids) ? job.ids.map(Number) : [];
+      for (const id of ids) await syncDevice(db, settings, id);
+      return { devices: ids.length };
+    }
     case 'cliente':
       return syncCliente(db, settings, Number(job.id));
     case 'device-remove':

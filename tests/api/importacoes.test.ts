@@ -86,6 +86,22 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     expect((await env.admin.get('/v1/clientes?pesquisa=importada')).body.meta.total).toBe(2);
   });
 
+  it('a key repeated within a batch is created once: skipped with ignorar, the later row updating it with atualizar', async () => {
+    const cpf = generateCPF();
+    const rows = [HEADER, pessoa('Lote Repetida Um', cpf), pessoa('Lote Unica'), pessoa('Lote Repetida Dois', cpf)];
+    const ignorar = await importar({ recurso: 'clientes', modo: 'importar' }, csv(rows));
+    expect(ignorar).toMatchObject({ criadas: 2, atualizadas: 0, ignoradas: 1, nErros: 0 });
+    expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE cpf = ${cpf}`)).toBe(1);
+    const cpf2 = generateCPF();
+    const atualizar = await importar(
+      { recurso: 'clientes', modo: 'importar', duplicados: 'atualizar' },
+      csv([HEADER, pessoa('Lote Segunda Um', cpf2), pessoa('Lote Segunda Dois', cpf2)]),
+    );
+    expect(atualizar).toMatchObject({ criadas: 1, atualizadas: 1, ignoradas: 0, nErros: 0 });
+    const found = (await env.admin.get(`/v1/clientes?pesquisa=${cpf2}`)).body.Items;
+    expect(found.map((c: any) => c.name)).toEqual(['Lote Segunda Dois']);
+  });
+
   it("the refused rows download as CSV with their line, column, reason and the sheet's own columns", async () => {
     const done = await importar(
       { recurso: 'clientes', modo: 'simular' },
@@ -341,6 +357,14 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       traccar = await startTraccarFake();
     });
     afterAll(() => traccar.close());
+    const ativar = async () =>
+      expect(
+        (
+          await env.admin.put('/v1/users/1', {
+            integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } },
+          })
+        ).status,
+      ).toBe(200);
 
     it("Traccar's devices the product lacks become trackers (IMEI, model, phone), a plate name installs it; a dry run first; idempotent", async () => {
       const inactive = await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' });
@@ -382,6 +406,104 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       });
       const again = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
       expect(again.criadas).toBe(0);
+    });
+
+    it("a device named by a plate the product lacks becomes a vehicle of the client whose Traccar user has it; without one, the line says so and no vehicle is created; on the client's page by search", async () => {
+      await ativar();
+      // A client with a login and password has its own Traccar user (made by the sync queue).
+      const login = `dono.${Date.now()}`;
+      const owner = (await env.admin.post('/v1/clientes', newCliente({ login, password: 'senha-app-1' }))).body;
+      let userId = 0;
+      for (let i = 0; i < 200 && !userId; i++) {
+        userId = [...traccar.users.values()].find((user) => user.email === login)?.id ?? 0;
+        if (!userId) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(userId).toBeGreaterThan(0);
+      for (let i = 0; i < 200; i++) {
+        if (await count(sql`SELECT count(*) AS n FROM clientes WHERE id = ${owner.id} AND traccar_user_id = ${userId}`)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const comDono = placa();
+      const semDono = placa();
+      const imeis = [validImei(), validImei()];
+      let nextId = 95_000;
+      const device = (fields: Record<string, unknown>) => {
+        const id = nextId++;
+        traccar.devices.set(id, { id, status: 'offline', disabled: false, attributes: {}, ...fields } as never);
+        return id;
+      };
+      const owned = device({ uniqueId: imeis[0], name: comDono.toLowerCase(), model: 'GT06', phone: '11977776666' });
+      traccar.permissions.push({ userId, deviceId: owned });
+      device({ uniqueId: imeis[1], name: `${semDono.slice(0, 3)}-${semDono.slice(3)}`, model: 'GT06' });
+      const vehicles = async () => count(sql`SELECT count(*) AS n FROM veiculos WHERE placa IN (${comDono}, ${semDono})`);
+
+      const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
+      expect(dry).toMatchObject({ status: 'concluida', criadas: 2 });
+      expect(dry.erros).toContainEqual({
+        linha: expect.any(Number),
+        campo: 'name',
+        mensagem: `placa ${semDono} sem cliente: veículo não criado`,
+      });
+      expect(dry.erros.some((e: any) => e.mensagem.includes(comDono))).toBe(false);
+      expect(await vehicles()).toBe(0);
+
+      const done = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
+      expect(done).toMatchObject({ status: 'concluida', criadas: 2 });
+      expect(done.erros).toContainEqual({
+        linha: expect.any(Number),
+        campo: 'name',
+        mensagem: `placa ${semDono} sem cliente: veículo não criado`,
+      });
+      const vehicle = (await env.admin.get(`/v1/veiculos?idcliente=${owner.id}`)).body.Items.find((v: any) => v.placa === comDono);
+      expect(vehicle).toMatchObject({ placa: comDono, idcliente: owner.id, cliente: { id: owner.id } });
+      const installed = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items;
+      expect(installed).toHaveLength(1);
+      expect(installed[0]).toMatchObject({ imei: imeis[0], idcliente: owner.id, situacao: 'instalado', phone: '11977776666' });
+      // The device's number is in the tracker's search text; the vehicle is found by its client's name.
+      expect((await env.admin.get('/v1/trackres?pesquisa=11977776666')).body.Items.map((t: any) => t.imei)).toEqual([imeis[0]]);
+      expect(
+        (await env.admin.get(`/v1/veiculos?pesquisa=${encodeURIComponent(owner.name)}`)).body.Items.map((v: any) => v.placa),
+      ).toContain(comDono);
+      expect(await count(sql`SELECT count(*) AS n FROM veiculos WHERE placa = ${semDono}`)).toBe(0);
+      expect((await env.admin.get(`/v1/trackres?pesquisa=${imeis[1]}`)).body.Items[0]).toMatchObject({ idveiculo: 0, situacao: 'estoque' });
+
+      const again = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
+      expect(again).toMatchObject({ criadas: 0 });
+      expect(await vehicles()).toBe(1);
+    });
+
+    it("a batch's Traccar follow-up is one job per batch (not one per tracker), and it syncs every device", async () => {
+      await ativar();
+      const imeis = [validImei(), validImei(), validImei()];
+      const done = await importar(
+        { recurso: 'trackres', modo: 'importar' },
+        csv([['IMEI', 'Marca', 'Modelo'], ...imeis.map((imei) => [imei, 'Coban', 'GT06'])]),
+      );
+      expect(done).toMatchObject({ criadas: 3, nErros: 0 });
+      const jobs = (
+        (await env.t.database.db.execute(
+          sql`SELECT data FROM pgboss.job WHERE name = ${QUEUES.traccar.name} AND data->>'kind' = 'devices'`,
+        )) as any
+      ).rows.map((row: any) => row.data);
+      const ids = (
+        (await env.t.database.db.execute(
+          sql`SELECT id FROM trackres WHERE imei IN (${sql.join(
+            imeis.map((imei) => sql`${imei}`),
+            sql`, `,
+          )}) ORDER BY id`,
+        )) as any
+      ).rows.map((row: any) => row.id);
+      expect(jobs.filter((job: any) => ids.every((id: number) => job.ids.includes(id)))).toHaveLength(1);
+      for (let i = 0; i < 200; i++) {
+        if ([...traccar.devices.values()].filter((d) => imeis.includes(d.uniqueId)).length === 3) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(
+        [...traccar.devices.values()]
+          .filter((d) => imeis.includes(d.uniqueId))
+          .map((d) => d.name)
+          .sort(),
+      ).toEqual([...imeis].sort());
     });
   });
 });
