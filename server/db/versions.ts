@@ -12,6 +12,14 @@ const ended = sql`sessao <> 0 AND sessao NOT IN (SELECT pid FROM pg_stat_activit
 
 /** Folds the rows of ended sessions into session 0, in the caller's transaction; the sums do not change. */
 export async function foldEndedSessions(tx: DbOrTx): Promise<void> {
+  // The stock's counts (migration 0019); a count that reaches 0 in session 0 (a técnico's, once
+  // their units are gone) is dropped, so the rows stay a few per situation and técnico.
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM estoque_contagens WHERE ${ended} RETURNING recurso, situacao, idtecnico, n)
+    INSERT INTO estoque_contagens AS t (recurso, situacao, idtecnico, sessao, n)
+    SELECT recurso, situacao, idtecnico, 0, sum(n) FROM gone GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (recurso, situacao, idtecnico, sessao) DO UPDATE SET n = t.n + excluded.n`);
+  await tx.execute(sql`DELETE FROM estoque_contagens WHERE sessao = 0 AND n = 0`);
   await tx.execute(sql`
     WITH gone AS (DELETE FROM versoes WHERE ${ended} RETURNING tabela, versao)
     INSERT INTO versoes AS t (tabela, sessao, versao)

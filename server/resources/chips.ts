@@ -49,16 +49,15 @@ export const chipsResource = defineResource({
   // meta.resumo: the count per situacao for the same filters but situacao (DESIGN 10).
   listSummary: {
     sql: (q) =>
-      resumoSql(
-        chips,
-        and(
+      resumoSql(chips, {
+        situacao: q.situacao as string | undefined,
+        idtecnico: q.idtecnico as number | undefined,
+        outros: and(
           pesquisaCondition(chips.busca, q.pesquisa, { placeholders: true }),
           q.status !== undefined ? statusWhere(Number(q.status)) : undefined,
           deviceWhere(q),
-          ...estoqueWhere(chips, q, false),
         ),
-        q.situacao as string | undefined,
-      ),
+      }),
   },
   // Money as a number in reais.
   present: (items) => {

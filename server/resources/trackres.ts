@@ -81,11 +81,11 @@ export const trackresResource = defineResource({
   // meta.resumo: the count per situacao for the same filters but situacao (DESIGN 10).
   listSummary: {
     sql: (q) =>
-      resumoSql(
-        trackres,
-        and(pesquisaCondition(trackres.busca, q.pesquisa, { placeholders: true }), ...otherFilters(q), ...estoqueWhere(trackres, q, false)),
-        q.situacao as string | undefined,
-      ),
+      resumoSql(trackres, {
+        situacao: q.situacao as string | undefined,
+        idtecnico: q.idtecnico as number | undefined,
+        outros: and(pesquisaCondition(trackres.busca, q.pesquisa, { placeholders: true }), ...otherFilters(q)),
+      }),
   },
   embeds: [
     embed('Veiculo', {

@@ -3,11 +3,11 @@
  * move is written in the transaction of the change that makes it: a staff move (POST
  * /v1/{trackres|chips}/{id}/movimentos), a link (instalado follows it), a service order.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import { SITUACOES, type RecursoEstoque, type Situacao } from '../../domain/estoque';
 import { MSG } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
-import { chips, estoqueMovimentos, trackres, users } from '../db/schema';
+import { chips, estoqueContagens, estoqueMovimentos, trackres, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
 
 /** Who makes a change: a staff member, or the system (an import, a sync). */
@@ -140,19 +140,40 @@ export async function movimentosDe(db: DbOrTx, recurso: RecursoEstoque, id: numb
   return rows.map(({ iduser, usuario, ...row }) => ({ ...row, por: { id: iduser, name: usuario } }));
 }
 
+/** What a stock list is filtered by: situacao and idtecnico, and `outros` (a pesquisa, a link, a status: the rest). */
+export interface FiltrosEstoque {
+  situacao: string | undefined;
+  idtecnico: number | undefined;
+  outros: SQL | undefined;
+}
+
 /**
  * The list's total and `resumo` (counts per situation for the same filters minus situacao), as the
- * JSON text a list's `listSummary` gives: `{ total, resumo: { estoque, … } }`.
+ * JSON text a list's `listSummary` gives: `{ total, meta: { resumo: { estoque, … } } }`. Filtered by
+ * situacao and idtecnico alone, it sums the kept counts (estoque_contagens, migration 0019: a few
+ * rows per situation, técnico and live session) instead of counting the units; with any other
+ * filter, it counts the units the filters leave. Both read the statement's snapshot: exact.
  */
-export function resumoSql(table: typeof trackres | typeof chips, where: SQL | undefined, situacao: string | undefined) {
+export function resumoSql(table: typeof trackres | typeof chips, { situacao, idtecnico, outros }: FiltrosEstoque) {
   // One count per situation (a grouped count the (situacao, id) index can serve), then the five in order.
   const of = (s: string) => sql`coalesce(max(g.n) FILTER (WHERE g.situacao = ${s}), 0)`;
   const counts = SITUACOES.map((s) => sql`${s}::text, ${of(s)}`);
   const total = situacao === undefined ? sql`coalesce(sum(g.n), 0)` : of(situacao);
+  const c = estoqueContagens;
+  const grouped =
+    outros === undefined
+      ? sql`SELECT ${c.situacao} AS situacao, sum(${c.n}) AS n FROM ${c} WHERE ${and(
+          eq(c.recurso, getTableName(table)),
+          idtecnico !== undefined ? eq(c.idtecnico, idtecnico) : undefined,
+        )} GROUP BY ${c.situacao}`
+      : sql`SELECT ${table.situacao} AS situacao, count(*) AS n FROM ${table} WHERE ${and(
+          outros,
+          idtecnico !== undefined ? eq(table.idtecnico, idtecnico) : undefined,
+        )} GROUP BY ${table.situacao}`;
   return sql`(SELECT json_build_object('total', ${total}, 'meta', json_build_object('resumo', json_build_object(${sql.join(
     counts,
     sql`, `,
-  )})))::text FROM (SELECT ${table.situacao} AS situacao, count(*) AS n FROM ${table} ${where ? sql`WHERE ${where}` : sql``} GROUP BY ${table.situacao}) g)`;
+  )})))::text FROM (${grouped}) g)`;
 }
 
 export type { Situacao };
