@@ -3,7 +3,7 @@
  * in ms of CPU per request, read from /proc around an autocannon run at 10 connections.
  * `tsx bench/cpu.ts <db> <path?query> [seconds] [KEY=VALUE …]` (the server gets COUNT_CACHE=off unless given).
  * It signs in as the bench's administrator (`bench`), or as BENCH_LOGIN with BENCH_PASSWORD (the
- * imports bench's database: `bench@rastreio.test`, `senha-forte-1`); CONNECTIONS sets the load (10).
+ * imports bench's database: `bench@rastreio.test`, `senha-forte-1`); CONNECTIONS sets the load (10), BENCH_PORT the server's port (3950).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -32,7 +32,7 @@ const app = await startNode(
   'server/server.ts',
   { WORKERS: 'off', COUNT_CACHE: 'off', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, ...env },
   '/v1/health',
-  3950,
+  Number(process.env.BENCH_PORT ?? 3950),
   process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
 );
 try {
