@@ -27,7 +27,11 @@ export const InstallPage = lazy(() => import('./custom-pages/install/InstallPage
 export const PreCadastroPage = lazy(() => import('./custom-pages/precadastro/PreCadastroPage'));
 export const ContratoPublicoPage = lazy(() => import('./custom-pages/contrato/ContratoPublicoPage'));
 export const FinanceiroPage = lazy(() => import('./custom-pages/financeiro/FinanceiroPage'));
-export const FrotaMapaPage = lazy(() => import('./resources/frota/FrotaMapaPage'));
+/** The fleet's positions are asked for beside the map's code (its 1 MB), not after it has loaded. */
+export const FrotaMapaPage = lazy(() => {
+  void import('./resources/frota/mapaDados').then((dados) => dados.prefetchMapa());
+  return import('./resources/frota/FrotaMapaPage');
+});
 export const VeiculoLocalizacaoPage = lazy(() => import('./resources/frota/VeiculoLocalizacaoPage'));
 export const TraccarPage = lazy(() => import('./custom-pages/integrations/TraccarPage'));
 export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPage'));

@@ -23,13 +23,12 @@ import { clientePagina } from '../../components/ClienteLink';
 import { ClientePicker } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
 import { createMap, maplibregl, type MapaConfig } from './mapa';
+import { lerMapa, primeiraLeitura, type Linha } from './mapaDados';
 import type { Conexao, FrotaItem } from './types';
 
 /** The map's GeoJSON source of the vehicles (a MapLibre id, not a record field). */
 const FONTE_FROTA = 'frota';
 
-/** [idrastreador, latitude, longitude, situacao, placa, curso] */
-type Linha = [number, number, number, string, string, number];
 const REFRESH_MS = 5_000;
 
 const colorBySituacao: maplibregl.ExpressionSpecification = [
@@ -50,6 +49,15 @@ function geojson(rows: Linha[]): FeatureCollection<Point> {
     })),
   };
 }
+
+function boundsOf(rows: Linha[]) {
+  const bounds = new maplibregl.LngLatBounds();
+  for (const [, lat, lon] of rows) bounds.extend([lon, lat]);
+  return bounds;
+}
+
+/** The view that shows every vehicle (fitBounds' options). */
+const ENQUADRAR = { padding: 60, maxZoom: 14 };
 
 const normalizePlaca = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
@@ -116,18 +124,26 @@ export default function FrotaMapaPage() {
   const [situacao, setSituacao] = React.useState('');
   const [idcliente, setIdcliente] = React.useState<number | null>(null);
   const [rows, setRows] = React.useState<Linha[] | null>(null);
+  /** The first read has answered (or failed): the map starts framed on the fleet, its markers in its first paint. */
+  const [lido, setLido] = React.useState(false);
+  /** The last rows read, for the map's creation (set with `rows`). */
+  const rowsRef = React.useRef<Linha[] | null>(null);
+  /** The rows the map's source holds (10,000 features are not handed over twice). */
+  const shown = React.useRef<Linha[] | null>(null);
   const [conexao, setConexao] = React.useState<Conexao | null>(null);
   const [placa, setPlaca] = React.useState('');
   const fitted = React.useRef(false);
   const clusterMarkers = React.useRef(new Map<number, maplibregl.Marker>());
   const popupRef = React.useRef<(id: number, at: [number, number]) => Promise<void>>(async () => undefined);
 
-  // The map, once the company's tile source is known.
+  // The map, once the company's tile source is known and the first positions are in: it starts
+  // framed on them, so its first tiles are the ones shown, and its source is built with them.
   React.useEffect(() => {
-    if (isPending || !container.current) return undefined;
+    if (isPending || !lido || !container.current) return undefined;
     let map: MapLibreMap;
+    const first = rowsRef.current;
     try {
-      map = createMap(container.current, mapa);
+      map = createMap(container.current, mapa, first?.length ? { bounds: boundsOf(first), fitBoundsOptions: ENQUADRAR } : {});
     } catch {
       // No WebGL in this browser: said on the page instead of a blank box.
       void Promise.resolve().then(() => setFailed(true));
@@ -150,10 +166,15 @@ export default function FrotaMapaPage() {
     // The instance on its element: the browser tests and the bench read what is painted through it.
     (container.current as HTMLDivElement & { mapa?: MapLibreMap }).mapa = map;
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    map.on('load', () => {
+    // The vehicles' source and layers as soon as the style is parsed (not after the base tiles'
+    // first paint): the clusters are built while the tiles load.
+    const setup = () => {
+      const initial = rowsRef.current ?? [];
+      shown.current = rowsRef.current;
+      if (initial.length) fitted.current = true;
       map.addSource('frota', {
         type: 'geojson',
-        data: geojson([]),
+        data: geojson(initial),
         cluster: true,
         clusterMaxZoom: 14,
         clusterRadius: 50,
@@ -221,17 +242,20 @@ export default function FrotaMapaPage() {
         }
       });
       setReady(true);
-    });
+    };
+    if (map.isStyleLoaded()) setup();
+    else map.once('style.load', setup);
     map.on('error', () => undefined);
     return () => {
       for (const marker of markers.values()) marker.remove();
       markers.clear();
       map.remove();
       mapRef.current = null;
+      shown.current = null;
       setReady(false);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isPending, mapa?.url, mapa?.atribuicao]);
+  }, [isPending, lido, mapa?.url, mapa?.atribuicao]);
 
   // The positions: read now and every 5 s with the filters.
   React.useEffect(() => {
@@ -239,14 +263,21 @@ export default function FrotaMapaPage() {
     const query = new URLSearchParams();
     if (situacao) query.set('situacao', situacao);
     if (idcliente) query.set('idcliente', String(idcliente));
+    // The first read may have been asked for beside the page's code (routes.tsx).
+    let first = true;
     const read = async () => {
       try {
-        const reply = await apiFetch<{ Items: Linha[]; conexao: Conexao }>(`/v1/frota/mapa?${query}`);
+        const pending = first ? primeiraLeitura(String(query)) : lerMapa(String(query));
+        first = false;
+        const reply = await pending;
         if (!live) return;
+        rowsRef.current = reply.Items;
         setRows(reply.Items);
         setConexao(reply.conexao);
       } catch {
         /* the last positions stay; the banner tells when Traccar is down */
+      } finally {
+        if (live) setLido(true);
       }
     };
     void read();
@@ -259,13 +290,12 @@ export default function FrotaMapaPage() {
 
   React.useEffect(() => {
     const map = mapRef.current;
-    if (!ready || !map || !rows) return;
+    if (!ready || !map || !rows || rows === shown.current) return;
+    shown.current = rows;
     (map.getSource('frota') as GeoJSONSource | undefined)?.setData(geojson(rows));
     if (!fitted.current && rows.length) {
       fitted.current = true;
-      const bounds = new maplibregl.LngLatBounds();
-      for (const [, lat, lon] of rows) bounds.extend([lon, lat]);
-      map.fitBounds(bounds, { padding: 60, maxZoom: 14, duration: 0 });
+      map.fitBounds(boundsOf(rows), { ...ENQUADRAR, duration: 0 });
     }
   }, [ready, rows]);
 

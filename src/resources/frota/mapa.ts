@@ -13,6 +13,9 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 const FONTE_BASE = 'base';
 
 maplibregl.setWorkerUrl(workerUrl);
+// The worker (its 500 KB of code) starts loading with this chunk, not when the first map is made:
+// the page still waits for the company's tile source and the first positions meanwhile.
+maplibregl.prewarm();
 
 export interface MapaConfig {
   url?: string;
