@@ -61,6 +61,11 @@ export interface FeedOptions {
   sweepMs?: number;
   /** How long writes of a burst are gathered into one batch. */
   flushMs?: number;
+  /**
+   * The most positions one transaction writes: a burst is stored in transactions of this many, the
+   * event loop free between them, so the app answers its requests meanwhile (issue 20's budget).
+   */
+  batchMax?: number;
   /** First and longest waits before reconnecting. */
   backoffMs?: [number, number];
   /** How often the settings are read again (a new server or token, Traccar turned off). */
@@ -74,6 +79,7 @@ const DEFAULTS: Required<FeedOptions> = {
   lockRetryMs: 10_000,
   sweepMs: 60_000,
   flushMs: 200,
+  batchMax: 1_000,
   backoffMs: [1_000, 60_000],
   settingsMs: 5_000,
   idleMs: 130_000,
@@ -371,23 +377,38 @@ export class FrotaFeed {
     }
   }
 
-  /** Writes what the socket brought, as one batch per kind, one batch at a time. */
+  /**
+   * Writes what the socket brought, as one batch per kind, one batch at a time: at most batchMax
+   * positions a transaction (with their devices' frames; the alarms and other devices in the last),
+   * yielding to the event loop between transactions.
+   */
   #flush(): Promise<void> {
     const run = this.#flushing.then(async () => {
       const { devices, positions, alarms } = this.#pending;
       if (!devices.size && !positions.length && !alarms.length) return;
       this.#pending = { devices: new Map(), positions: [], alarms: [] };
-      try {
-        await this.database.db.transaction(async (tx) => {
-          const touched = new Set(await applyDevices(tx, [...devices.values()]));
-          for (const id of await applyPositions(tx, positions)) touched.add(id);
-          for (const id of await applyAlarms(tx, alarms)) touched.add(id);
-          await refreshSituacao(tx, this.#frota, [...touched]);
-        });
-        this.stats.batches++;
-        this.stats.positions += positions.length;
-      } catch (error) {
-        this.log.warn({ err: error }, 'frota: gravação de posições falhou');
+      const size = Math.max(1, this.#options.batchMax);
+      const batches: { devices: TraccarDevice[]; positions: TraccarPosition[]; alarms: AlarmInput[] }[] = [];
+      for (let i = 0; i < positions.length; i += size) batches.push({ devices: [], positions: positions.slice(i, i + size), alarms: [] });
+      if (!batches.length) batches.push({ devices: [], positions: [], alarms: [] });
+      const batchOf = new Map<number, number>();
+      batches.forEach((batch, k) => batch.positions.forEach((position) => batchOf.set(position.deviceId, k)));
+      for (const device of devices.values()) batches[batchOf.get(device.id) ?? batches.length - 1].devices.push(device);
+      batches[batches.length - 1].alarms = alarms;
+      for (const [k, batch] of batches.entries()) {
+        if (k > 0) await new Promise((resolve) => setImmediate(resolve));
+        try {
+          await this.database.db.transaction(async (tx) => {
+            const touched = new Set(await applyDevices(tx, batch.devices));
+            for (const id of await applyPositions(tx, batch.positions)) touched.add(id);
+            for (const id of await applyAlarms(tx, batch.alarms)) touched.add(id);
+            await refreshSituacao(tx, this.#frota, [...touched]);
+          });
+          this.stats.batches++;
+          this.stats.positions += batch.positions.length;
+        } catch (error) {
+          this.log.warn({ err: error }, 'frota: gravação de posições falhou');
+        }
       }
     });
     this.#flushing = run.catch(() => undefined);
