@@ -230,7 +230,10 @@ async function main() {
   // The counts a reply must carry, from the rows themselves.
   const exact = async (where: string) =>
     Object.fromEntries(
-      (await client.query(`SELECT situacao, count(*)::int AS n FROM trackres ${where} GROUP BY situacao`)).rows.map((r) => [r.situacao, r.n]),
+      (await client.query(`SELECT situacao, count(*)::int AS n FROM trackres ${where} GROUP BY situacao`)).rows.map((r) => [
+        r.situacao,
+        r.n,
+      ]),
     );
   const expected: Record<string, Record<string, number>> = { '': await exact(''), idtecnico: await exact(`WHERE idtecnico = ${tecnico}`) };
   await client.end();
