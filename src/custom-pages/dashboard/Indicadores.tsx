@@ -7,10 +7,11 @@ import * as React from 'react';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PaidIcon from '@mui/icons-material/PaidOutlined';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
-import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
-import { LinkBase as Link, useTranslate } from 'ra-core';
+import { Grid, Skeleton, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { formatMoney } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
+import { StatCard } from './CountCard';
 
 interface Figura {
   valor: number;
@@ -43,35 +44,21 @@ function IndicadorCard({
 }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent
-        component={Link}
-        to={to}
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 2,
-          color: 'inherit',
-          textDecoration: 'none',
-          '&:hover': { bgcolor: 'action.hover' },
-        }}
-      >
-        <Box sx={{ bgcolor: color, color: '#fff', borderRadius: 2, p: 1.5, display: 'flex' }} aria-hidden>
-          {icon}
-        </Box>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {translate(label)}
-          </Typography>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid={`${label}-valor`}>
-            {pending ? <Skeleton width={96} /> : figura ? format(figura.valor) : '—'}
-          </Typography>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid={`${label}-anterior`}>
-            {figura ? translate('app.dashboard.indicadores.anterior', { valor: format(figura.anterior) }) : '\u00a0'}
-          </Typography>
-        </Box>
-      </CardContent>
-    </Card>
+    <StatCard
+      label={label}
+      icon={icon}
+      color={color}
+      to={to}
+      compact
+      testId={`${label}-valor`}
+      caption={
+        <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid={`${label}-anterior`}>
+          {figura ? translate('app.dashboard.indicadores.anterior', { valor: format(figura.anterior) }) : '\u00a0'}
+        </Typography>
+      }
+    >
+      {pending ? <Skeleton width={96} /> : figura ? format(figura.valor) : '—'}
+    </StatCard>
   );
 }
 
