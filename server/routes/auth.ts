@@ -18,10 +18,10 @@ import { conflict, forbidden, tooMany, unauthorized } from '../http-errors';
 import { clearSessionCookie, revokeSession, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
 import { ensureCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
-import { isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
+import { limitPerAddress, loginKey, loginLockState, recordLoginFailure } from '../services/rate-limit';
 import type { ServerKeys } from '../services/chave';
 import { knownDevice, lockKey } from '../services/dispositivos';
-import { afterPassword } from './seguranca';
+import { afterPassword, selfRow } from './seguranca';
 import { insertRecord, presentItems } from '../resources/records';
 import { usersResource } from '../resources/users';
 
@@ -39,6 +39,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
   /** The user as its own GET /v1/users/{id} shows it: one presenter, so a hidden column stays hidden here too. */
   const presentSelf = async (request: FastifyRequest, user: SessionUser) =>
     (await presentItems(usersResource, [{ ...user }], { db, request, user, effects: app.effects }, true))[0];
+  /** The same for a row just read or written (install, sign-in): its 2FA flag from the row itself. */
+  const presentFresh = async (request: FastifyRequest, user: SessionUser) =>
+    (await presentItems(usersResource, [selfRow(user)], { db, request, user, effects: app.effects }, true))[0];
   const tags = ['sessão'];
 
   r.get('/v1/install', { schema: { tags, summary: 'Diz se o sistema já foi instalado' }, config: { access: 'public' } }, async () => ({
@@ -73,7 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
         return row as typeof users.$inferSelect;
       });
       reply.code(201);
-      return presentSelf(request, created);
+      return presentFresh(request, created);
     },
   );
 
@@ -112,7 +115,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
         // The lock is on the account, however it is named (DESIGN 9); an unknown name has its own
         // count; a browser that signed in to the account before has its own (DESIGN 10, device cookies).
         const key = lockKey(loginKey(user?.id, named), user?.id, knownDevice(keys, request, user?.id));
-        if (await isLoginLocked(db, key)) throw tooMany(MSG.accountLocked);
+        const lock = await loginLockState(db, key);
+        if (lock.locked) throw tooMany(MSG.accountLocked);
         // An unknown account costs the same time as a wrong password.
         const valid = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
         if (!user || !valid) {
@@ -121,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
         }
         if (user.bloqueado) throw forbidden(MSG.userBlocked);
         // The session now, or the second step (202) for a user with two-factor sign-in.
-        return afterPassword(db, keys, request, reply, user, key, (signedIn) => presentSelf(request, signedIn));
+        return afterPassword(db, keys, request, reply, user, { key, counted: lock.counted }, (signedIn) => presentFresh(request, signedIn));
       },
     );
   });

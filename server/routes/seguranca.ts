@@ -11,14 +11,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../domain/messages';
 import { isAdmin } from '../../domain/permissions';
 import { codigoBodySchema, desativarBodySchema, isTotpCode, MSG_2FA, type SessaoItem } from '../../domain/seguranca';
 import { id } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { rateLimits, sessions, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooMany, unauthorized } from '../http-errors';
 import { createSession, revokeSessionById, revokeUserSessions, SESSION_COOKIE, setSessionCookie, type SessionUser } from '../plugins/auth';
 import { presentItems } from '../resources/records';
@@ -36,7 +36,7 @@ import {
   readPreSession,
 } from '../services/dispositivos';
 import { nomeDoNavegador } from '../services/navegador';
-import { clearLoginFailures, isLoginLocked, limitPerAddress, loginKey, recordLoginFailure } from '../services/rate-limit';
+import { clearLoginFailures, isLoginLocked, limitPerAddress, lockedNow, loginKey, recordLoginFailure } from '../services/rate-limit';
 import {
   acceptTotp,
   consumeRecoveryCode,
@@ -51,6 +51,12 @@ const BODY_LIMIT = 10_000;
 const idParams = z.object({ id: id() });
 /** Wrong codes when turning one's own 2FA off: the same limits as the sign-in's, on a counter of their own. */
 const disableKey = (userId: number) => `totp-desativar:user:${userId}`;
+
+/**
+ * A user's row as its own reply presents it: the 2FA flag (the users resource's embed) from the row
+ * itself, which holds the secret, so presenting it costs no second read.
+ */
+export const selfRow = (user: SessionUser) => ({ ...user, doisFatores: Boolean(user.totpSecret) });
 
 export const exigir2fa = async (db: Db) => Boolean((await getCompany(db)).integrations.seguranca?.exigir2fa);
 
@@ -67,7 +73,7 @@ export async function afterPassword(
   request: FastifyRequest,
   reply: FastifyReply,
   user: SessionUser,
-  failuresKey: string,
+  failures: { key: string; counted: boolean },
   present: (user: SessionUser) => Promise<unknown>,
 ) {
   if (totpEnabled(user)) {
@@ -85,7 +91,8 @@ export async function afterPassword(
     reply.code(202);
     return { segundoFator: true, cadastrar: true, otpauthUrl: enrollment.otpauthUrl, qr: enrollment.qr, segredo: enrollment.secret };
   }
-  await clearLoginFailures(db, failuresKey);
+  // A count to reset only when there is one (most sign-ins have none): no statement for nothing.
+  if (failures.counted) await clearLoginFailures(db, failures.key);
   await openSession(db, keys, request, reply, user.id);
   return present(user);
 }
@@ -96,9 +103,9 @@ async function openSession(db: Db, keys: ServerKeys, request: FastifyRequest, re
   issueDeviceCookie(keys, request, reply, userId);
 }
 
-/** A code against the user's secret (TOTP) or recovery codes; true when accepted (and used up). */
-async function checkCode(db: Db, keys: ServerKeys, user: SessionUser, codigo: string): Promise<boolean> {
-  if (!user.totpSecret) return false;
+/** A code against the user's secret (TOTP) or recovery codes: the user's row once accepted (and used up), else null. */
+async function checkCode(db: Db, keys: ServerKeys, user: SessionUser, codigo: string): Promise<SessionUser | null> {
+  if (!user.totpSecret) return null;
   if (isTotpCode(codigo)) return acceptTotp(db, user.id, decryptSecret(keys, user.totpSecret), codigo);
   return consumeRecoveryCode(db, keys, user.id, codigo);
 }
@@ -107,8 +114,18 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessão'];
   const presentSelf = async (request: FastifyRequest, user: SessionUser) =>
-    (await presentItems(usersResource, [{ ...user }], { db, request, user, effects: app.effects }, true))[0];
+    (await presentItems(usersResource, [selfRow(user)], { db, request, user, effects: app.effects }, true))[0];
   const readUser = async (userId: number) => (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
+  /** The user and the state of a failed sign-ins counter, in one statement (the second step's first read). */
+  const readUserAndLock = async (userId: number, key: string) => {
+    const [row] = await db
+      .select({ user: users, lockedUntil: rateLimits.lockedUntil, counted: sql<boolean>`(${rateLimits.key} IS NOT NULL)` })
+      .from(users)
+      .leftJoin(rateLimits, eq(rateLimits.key, key))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  };
 
   r.post(
     '/v1/users/:id/2fa',
@@ -225,18 +242,24 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
       },
       async (request, reply) => {
         const pre = readPreSession(keys, request);
-        const user = pre ? await readUser(pre.userId) : undefined;
-        if (!pre || !user || !preSessionMatches(pre.fingerprint, user.passwordHash)) {
+        // The counter that applies is known from the cookies alone (the account, this browser's device
+        // cookie): read with the user, in one statement.
+        const key = pre ? lockKey(loginKey(pre.userId, ''), pre.userId, knownDevice(keys, request, pre.userId)) : '';
+        const found = pre ? await readUserAndLock(pre.userId, key) : undefined;
+        if (!pre || !found || !preSessionMatches(pre.fingerprint, found.user.passwordHash)) {
           clearPreSession(reply);
           throw unauthorized(MSG_2FA.preSessaoExpirada);
         }
+        const user = found.user;
         if (user.bloqueado) throw forbidden(MSG.userBlocked);
-        const key = lockKey(loginKey(user.id, ''), user.id, knownDevice(keys, request, user.id));
-        if (await isLoginLocked(db, key)) throw tooMany(MSG.accountLocked);
+        if (lockedNow(found.lockedUntil)) throw tooMany(MSG.accountLocked);
         const { codigo } = request.body;
         let codigosRecuperacao: string[] | undefined;
+        // The user's row after the code was used up (the reply's): the accepting statement returns it.
+        let signedIn: SessionUser | null;
         if (totpEnabled(user)) {
-          if (!(await checkCode(db, keys, user, codigo))) {
+          signedIn = await checkCode(db, keys, user, codigo);
+          if (!signedIn) {
             await recordLoginFailure(db, key);
             throw new HttpError(401, MSG_2FA.codigoInvalido, { codigo: MSG_2FA.codigoInvalido });
           }
@@ -248,15 +271,15 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
             await recordLoginFailure(db, key);
             throw error;
           }
+          signedIn = (await readUser(user.id))!;
         } else {
           clearPreSession(reply);
           throw unauthorized(MSG_2FA.preSessaoExpirada);
         }
-        await clearLoginFailures(db, key);
+        if (found.counted) await clearLoginFailures(db, key);
         clearPreSession(reply);
         await openSession(db, keys, request, reply, user.id);
-        const fresh = (await readUser(user.id))!;
-        return { ...(await presentSelf(request, fresh)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
+        return { ...(await presentSelf(request, signedIn)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
       },
     );
   });

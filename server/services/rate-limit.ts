@@ -31,9 +31,17 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
 export const loginKey = (userId: number | undefined, named: string) =>
   userId !== undefined ? `login-account:user:${userId}` : `login-account:name:${named.trim().toLowerCase()}`;
 
-export async function isLoginLocked(db: Db, key: string): Promise<boolean> {
+/** Whether a counter's lock is in force (its locked_until is still ahead). */
+export const lockedNow = (lockedUntil: Date | null | undefined) => !!lockedUntil && lockedUntil.getTime() > Date.now();
+
+/** A failed sign-ins counter: whether it locks now, and whether there is one at all (a success then resets it). */
+export async function loginLockState(db: Db, key: string): Promise<{ locked: boolean; counted: boolean }> {
   const [row] = await db.select({ lockedUntil: rateLimits.lockedUntil }).from(rateLimits).where(eq(rateLimits.key, key));
-  return !!row?.lockedUntil && row.lockedUntil.getTime() > Date.now();
+  return { locked: lockedNow(row?.lockedUntil), counted: row !== undefined };
+}
+
+export async function isLoginLocked(db: Db, key: string): Promise<boolean> {
+  return (await loginLockState(db, key)).locked;
 }
 
 /** Records a failed login; the 10th failure in the window locks the account. */

@@ -53,19 +53,22 @@ export function matchStep(secret: string, code: string, now = Date.now()): numbe
   return Math.floor(now / 1000 / TOTP_PERIOD) + delta;
 }
 
+/** The user's row as the statement that accepted a code left it (the sign-in replies with it, no second read). */
+type User = typeof users.$inferSelect;
+
 /**
  * Accepts a TOTP for the user once: the step must be later than the last one accepted, and is
  * recorded in the same statement (the WHERE refuses a replay even when two requests race).
  */
-export async function acceptTotp(db: DbOrTx, userId: number, secret: string, code: string): Promise<boolean> {
+export async function acceptTotp(db: DbOrTx, userId: number, secret: string, code: string): Promise<User | null> {
   const step = matchStep(secret, code);
-  if (step === null) return false;
-  const updated = await db
+  if (step === null) return null;
+  const [updated] = await db
     .update(users)
     .set({ totpUltimoPasso: step })
     .where(and(eq(users.id, userId), or(isNull(users.totpUltimoPasso), lt(users.totpUltimoPasso, step))))
-    .returning({ id: users.id });
-  return updated.length === 1;
+    .returning();
+  return updated ?? null;
 }
 
 export const hashRecoveryCode = (keys: ServerKeys, code: string) =>
@@ -81,14 +84,14 @@ export function newRecoveryCodes(keys: ServerKeys) {
 }
 
 /** Uses one recovery code: removed from the user's list in the same statement that finds it (works once). */
-export async function consumeRecoveryCode(db: DbOrTx, keys: ServerKeys, userId: number, code: string): Promise<boolean> {
+export async function consumeRecoveryCode(db: DbOrTx, keys: ServerKeys, userId: number, code: string): Promise<User | null> {
   const hash = hashRecoveryCode(keys, code);
-  const updated = await db
+  const [updated] = await db
     .update(users)
     .set({ codigosRecuperacao: sql`${users.codigosRecuperacao} - ${hash}::text` })
     .where(and(eq(users.id, userId), sql`${users.codigosRecuperacao} @> jsonb_build_array(${hash}::text)`))
-    .returning({ id: users.id });
-  return updated.length === 1;
+    .returning();
+  return updated ?? null;
 }
 
 /** Constant-time comparison of two strings (signatures). */
