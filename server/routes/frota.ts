@@ -111,23 +111,31 @@ function filters(forma: Forma): SQL[] {
 }
 
 /**
- * The page's tracker ids in the list's order. One situation: its index (situacao, idrastreador)
- * read backwards. The whole fleet: the same per situation, each cut at the page's end, in ORDEM,
- * so a page never sorts the fleet (the outer sort orders at most 5 × (offset + pageSize) ids).
- * A client or a search: their trackers, sorted.
+ * One situation's trackers, newest first, read down the situacao index (situacao, idrastreador)
+ * backwards and stopped at `limit`. Written as a range ordered by (situacao, idrastreador), which
+ * only that index gives: with `situacao = x ORDER BY idrastreador` the planner may walk the primary
+ * key instead, filtering the whole fleet when its statistics think x common (as right after the
+ * feed's first full read, or wherever autovacuum is late).
+ */
+const situacaoDesc = (situacao: SQL, where: SQL, limit: SQL, o: SQL) =>
+  sql`SELECT e.idrastreador AS id, ${o} AS o FROM frota_estado e
+    WHERE ${where} AND e.situacao BETWEEN ${situacao} AND ${situacao}
+    ORDER BY e.situacao DESC, e.idrastreador DESC LIMIT ${limit}`;
+
+/**
+ * The page's tracker ids in the list's order. One situation: its index read backwards. The whole
+ * fleet: the same per situation, each cut at the page's end, in ORDEM, so a page never sorts the
+ * fleet (the outer sort orders at most 5 × (offset + pageSize) ids). A client or a search: their
+ * trackers, sorted.
  */
 function pageOf(forma: Forma, where: SQL): SQL {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
-  if (forma.situacao)
-    return sql`SELECT e.idrastreador AS id, 0 AS o FROM frota_estado e WHERE ${where} AND e.situacao = ${sql.placeholder('situacao')}
-      ORDER BY e.idrastreador DESC LIMIT ${limit} OFFSET ${offset}`;
+  if (forma.situacao) return sql`${situacaoDesc(sql.placeholder('situacao') as unknown as SQL, where, limit, sql`0`)} OFFSET ${offset}`;
   if (forma.idcliente || forma.palavras)
     return sql`SELECT e.idrastreador AS id, ${ORDEM_SQL} AS o FROM frota_estado e WHERE ${where}
       ORDER BY 2, 1 DESC LIMIT ${limit} OFFSET ${offset}`;
-  const branches = ORDEM.map(
-    (s, o) => sql`(SELECT e.idrastreador AS id, ${sql.raw(String(o))} AS o FROM frota_estado e
-      WHERE e.situacao = ${sql.raw(`'${s}'`)} ORDER BY e.idrastreador DESC LIMIT ${sql.placeholder('fim')})`,
-  );
+  const fim = sql.placeholder('fim') as unknown as SQL;
+  const branches = ORDEM.map((s, o) => sql`(${situacaoDesc(sql.raw(`'${s}'`), sql`true`, fim, sql.raw(String(o)))})`);
   return sql`SELECT id, o FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY o, id DESC LIMIT ${limit} OFFSET ${offset}`;
 }
 
