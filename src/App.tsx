@@ -24,6 +24,7 @@ import frota from './resources/frota';
 import {
   AdminOnly,
   AuditoriaPage,
+  MensagensPage,
   SegurancaConfigPage,
   BackupsPage,
   ImportarPage,
@@ -117,6 +118,8 @@ export function App() {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/financeiro/*" element={<FinanceiroPage />} />
+        {/* The WhatsApp messages (issue 24): every staff member, as a charge's messages. */}
+        <Route path="/mensagens/*" element={<MensagensPage />} />
         {/* The fleet's map and a vehicle's location: the map library loads only on these pages. */}
         <Route path="/frota/mapa" element={<FrotaMapaPage />} />
         <Route path="/veiculos/:id/localizacao" element={<VeiculoLocalizacaoPage />} />

@@ -39,6 +39,8 @@ export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'))
 export const NfsePage = lazy(() => import('./custom-pages/integrations/NfsePage'));
 export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
+/** The WhatsApp messages list (issue 24): every staff member. */
+export const MensagensPage = lazy(() => import('./custom-pages/mensagens/MensagensPage'));
 /** Two-factor sign-in and backups (DESIGN 10). */
 export const SegurancaConfigPage = lazy(() => import('./custom-pages/seguranca/SegurancaConfigPage'));
 export const BackupsPage = lazy(() => import('./custom-pages/seguranca/BackupsPage'));

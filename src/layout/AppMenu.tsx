@@ -33,13 +33,14 @@ export function AppMenu() {
         <MenuGroup
           label="app.menu.financeiro"
           icon={<AccountBalanceIcon />}
-          paths={['/financeiro', '/planos', '/contratos', '/assinaturas', '/cobrancas']}
+          paths={['/financeiro', '/planos', '/contratos', '/assinaturas', '/cobrancas', '/mensagens']}
         >
           {groupLink('/financeiro', 'resumo')}
           {groupLink('/planos', 'planos')}
           {groupLink('/contratos', 'contratos')}
           {groupLink('/assinaturas', 'assinaturas')}
           {groupLink('/cobrancas', 'cobrancas')}
+          {groupLink('/mensagens', 'mensagens')}
         </MenuGroup>
         <MenuGroup label="app.menu.equipamentos" icon={<RouterIcon />} paths={['/chips', '/rastreadores']}>
           {groupLink('/chips', 'chips')}

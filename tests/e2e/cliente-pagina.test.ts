@@ -1,13 +1,14 @@
 /**
  * One page per client and one search box (DESIGN 10) in Chromium, through `npm start`: a client
  * found by its formatted CPF from the top bar, its page with its vehicle, contract, charge and
- * order, a charge created from it, an address filled from a CEP (against the local ViaCEP), and
- * the same search and page at a phone's width.
+ * order, a charge created from it, its messages opened from the page (issue 24), an address filled
+ * from a CEP (against the local ViaCEP), and the same search and page at a phone's width.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays } from '../../domain/calendar';
+import { formatNumero } from '../../domain/formatters';
 import { startViaCepFake, type ViaCepFake } from '../fakes/viacep';
 import { brDate, installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
@@ -146,6 +147,43 @@ describe('the client page and the search box in Chromium, through npm start', ()
     const reply = await (await page.request.get(`/v1/clientes/${ids.cliente}/resumo`)).json();
     expect(reply.cobrancas.total).toBe(2);
     expect(reply.cobrancas.totais.abertas).toEqual({ qnt: 2, valor: 179.9 });
+  });
+
+  it("opens the client's messages from its page: each with its client, its charge and its text on demand", async () => {
+    await page.goto(`/clientes/${ids.cliente}/show`);
+    const section = page.getByRole('region', { name: 'Mensagens enviadas' });
+    // Two charges, two novacobranca alerts (ignored: WhatsApp is not active here).
+    await section.getByLabel('2 no total').waitFor();
+    await section.getByRole('link', { name: 'Ver todas' }).click();
+    await page.waitForURL(`**/mensagens?idcliente=${ids.cliente}`);
+    await page.getByRole('heading', { name: 'Mensagens', level: 1 }).waitFor();
+    await page.getByText(`Cliente: ${NOME}`).waitFor();
+    const rows = page.getByRole('row').filter({ hasText: 'Nova cobrança' });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByRole('row').count()).toBe(3);
+    const row = rows.filter({ has: page.getByRole('link', { name: `Cobrança ${formatNumero(ids.cobranca)}` }) });
+    await row.getByText('Ignorada').waitFor();
+    await row.getByText('A integração com o WhatsApp não está ativa.').waitFor();
+    await row.getByText('(11) 98765-4321').waitFor();
+    // The text on demand: the alert as it would have gone, with the charge's description and value.
+    await row.getByRole('button', { name: 'Ver texto' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/Mensalidade de teste/).waitFor();
+    await dialog.getByText(/R\$ 59,90/).waitFor();
+    await shot(page, 'cliente-06-mensagens');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Filtered by status: none of this client's messages was sent.
+    await page.getByLabel('Situação').selectOption('enviada');
+    await page.getByRole('cell', { name: 'Nenhum registro encontrado.' }).waitFor();
+    await page.getByLabel('Situação').selectOption('');
+    // Each row opens its charge's page and its client's page.
+    await row.getByRole('link', { name: `Cobrança ${formatNumero(ids.cobranca)}` }).click();
+    await page.waitForURL(`**/cobrancas/${ids.cobranca}`);
+    await page.goBack();
+    await row.getByRole('link', { name: NOME }).click();
+    await page.waitForURL(`**/clientes/${ids.cliente}/show`);
+    await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
   });
 
   it('fills the address from a CEP in the client form, leaving the fields editable', async () => {

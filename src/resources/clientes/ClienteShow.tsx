@@ -496,9 +496,8 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       key: 'mensagens',
       title: 'app.cliente_pagina.mensagens',
       secao: resumo.mensagens,
-      // No list of messages: each opens its charge's page, where the charge's messages show, and
-      // the charges' list (filtered by the client) leads to all of them.
-      to: filteredList('cobrancas', id),
+      // The messages list, filtered by the client; each message opens its charge's or contract's page.
+      to: `/mensagens?${new URLSearchParams({ idcliente: String(id) }).toString()}`,
       toLabel: 'app.cliente_pagina.ver_mensagens',
       empty: 'app.cliente_pagina.vazio',
       render: (m) => ({
