@@ -34,6 +34,8 @@ export interface ListCard<RecordType extends RaRecord = RaRecord> {
   secondary?: (record: RecordType) => React.ReactNode;
   /** Beside the heading, on the right (e.g. the status or the value). */
   tertiary?: (record: RecordType) => React.ReactNode;
+  /** The card's name as text (its checkbox's label), when its heading is not text (a client's link). */
+  name?: (record: RecordType) => string;
 }
 
 export interface ListTableProps<RecordType extends RaRecord = RaRecord> extends Omit<
@@ -102,7 +104,9 @@ function RecordListCard<RecordType extends RaRecord>({
           size="small"
           checked={selectedIds.includes(record.id)}
           onChange={() => onToggleItem(record.id)}
-          inputProps={{ 'aria-label': `${translate('ra.action.select_row')}: ${cardName(card.primary(record), record.id)}` }}
+          inputProps={{
+            'aria-label': `${translate('ra.action.select_row')}: ${card.name?.(record) || cardName(card.primary(record), record.id)}`,
+          }}
           sx={{ mt: -0.25 }}
         />
       ) : null}

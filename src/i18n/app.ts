@@ -695,6 +695,8 @@ export const appMessages = {
       unlinked: 'Sem veículo',
       imei_help: '15 dígitos',
       chip_connected: 'Chip conectado',
+      veiculo: 'Veículo',
+      cliente: 'Cliente',
       chip_free: 'Chips livres',
       chip_search: 'Número, ICCID, operadora ou fornecedor',
       chip_none: 'Nenhum chip livre encontrado.',

@@ -148,6 +148,40 @@ describe('below 600 px a list shows each record as a card', () => {
     expect(within(card).getByRole('link', { name: 'Abrir a cobrança' })).toHaveAttribute('href', '/cobrancas/7');
     expect(within(card).getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/cobrancas/7/edit');
     expect(within(card).getByRole('button', { name: 'Remover' })).toBeInTheDocument();
+    // The client's name opens the client's page; the card's checkbox is still named by it.
+    expect(within(card).getByRole('link', { name: 'Maria da Silva' })).toHaveAttribute('href', '/clientes/41/show');
+    expect(within(card).getByRole('checkbox', { name: /Maria da Silva/ })).toBeInTheDocument();
+  });
+
+  /** A record of each list that names a client, on a phone. */
+  const named: { resource: string; List: React.ComponentType; record: Record<string, unknown> }[] = [
+    {
+      resource: 'veiculos',
+      List: VeiculoList,
+      record: { id: 5, idcliente: 41, cliente: clientes[0], marca: 'Fiat', modelo: 'Uno', placa: 'ABC1D23' },
+    },
+    {
+      resource: 'contratos',
+      List: ContratoList,
+      record: { id: 6, idcliente: 41, cliente: clientes[0], status: 0, plano: { descricao: 'Plano Ouro', valor: 59.9 } },
+    },
+    {
+      resource: 'assinaturas',
+      List: AssinaturaList,
+      record: { id: 8, idcliente: 41, cadastro: 'FISICA', name: 'Maria da Silva', description: 'Mensal', valor: 59.9, status: 0 },
+    },
+    {
+      resource: 'ordensservicos',
+      List: OrdemServicoList,
+      record: { id: 9, idcliente: 41, cliente: clientes[0], descricao: 'Instalação', status: 0, agendamento: '2026-11-10', horario: '' },
+    },
+  ];
+  it.each(named)("$resource: the card's client is a link to the client's page", async ({ resource, List, record }) => {
+    phoneScreen();
+    const dataProvider = emptyDataProvider({ getList: (async () => ({ data: [record], total: 1 })) as never });
+    renderList(resource, List, dataProvider);
+    const [card] = await screen.findAllByRole('listitem');
+    expect(within(card).getByRole('link', { name: 'Maria da Silva' })).toHaveAttribute('href', '/clientes/41/show');
   });
 
   it('an empty list says so', async () => {

@@ -153,3 +153,35 @@ describe('tracker form, tab Chips', () => {
     for (const link of ['chipId', 'idveiculo', 'idVeiculo', 'idcliente']) expect(body).not.toHaveProperty(link);
   });
 });
+
+describe('tracker form, its vehicle and client', () => {
+  it("shows the vehicle it is on and, through it, its client as a link to the client's page", async () => {
+    const linked = tracker({
+      idcliente: 3,
+      idveiculo: 10,
+      idVeiculo: 10,
+      Veiculo: { id: 10, marca: 'Fiat', modelo: 'Uno', placa: 'ABC1D23' },
+    });
+    const getOne = vi.fn(async (resource: string) =>
+      resource === 'veiculos'
+        ? { data: { id: 10, idcliente: 3, placa: 'ABC1D23', cliente: { id: 3, cadastro: 'FISICA', name: 'Maria Souza', razaosocial: '' } } }
+        : { data: linked },
+    );
+    const dataProvider = emptyDataProvider({ getOne: getOne as never });
+    render(<Screen dataProvider={dataProvider} path="/rastreadores/40" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Rastreador' });
+    expect(await within(dialog).findByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/clientes/3/show');
+    expect(within(dialog).getByText('Fiat Uno ABC1D23')).toBeInTheDocument();
+    expect(getOne).toHaveBeenCalledWith('veiculos', expect.objectContaining({ id: 10 }));
+  });
+
+  it('says Sem veículo, and asks for no vehicle, when the tracker is on none', async () => {
+    const getOne = vi.fn(async (_resource: string) => ({ data: tracker() }));
+    const dataProvider = emptyDataProvider({ getOne: getOne as never });
+    render(<Screen dataProvider={dataProvider} path="/rastreadores/40" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Rastreador' });
+    expect(await within(dialog).findByText('Sem veículo')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Souza/ })).not.toBeInTheDocument();
+    expect(getOne.mock.calls.filter(([resource]) => resource === 'veiculos')).toEqual([]);
+  });
+});

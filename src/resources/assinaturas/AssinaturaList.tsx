@@ -7,7 +7,7 @@ import * as React from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { clienteDocumento } from '../../../domain/clientes';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
@@ -33,9 +33,9 @@ export function AssinaturaStatus({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
 }
 
-/** On a phone: the client, the value beside it, and number, description, next due date and status under them. */
+/** On a phone: the client (its page's link), the value beside it, and number, description, next due date and status under them. */
 const card: ListCard<Assinatura> = {
-  primary: (record) => clienteNome(record),
+  primary: (record) => <ClienteLink id={record.idcliente} cliente={record} />,
   tertiary: (record) => formatMoney(record.valor),
   secondary: (record) => (
     <CardLine

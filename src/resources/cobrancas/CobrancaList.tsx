@@ -122,9 +122,10 @@ function Valor({ cobranca }: { cobranca: Cobranca }) {
   );
 }
 
-/** On a phone: the client, the value beside it, and number, due date and status under them. */
+/** On a phone: the client (its page's link), the value beside it, and number, due date and status under them. */
 const card: ListCard<Cobranca> = {
-  primary: (record) => clienteNome(record.cliente),
+  primary: (record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />,
+  name: (record) => clienteNome(record.cliente),
   tertiary: (record) => <Valor cobranca={record} />,
   secondary: (record) => (
     <CardLine

@@ -7,7 +7,6 @@ import * as React from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteNome } from '../../../domain/clientes';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney, formatNumero } from '../../../domain/formatters';
 import { ListPage } from '../../components/ListPage';
@@ -43,9 +42,9 @@ export function ContratoStatus({ status }: { status: number }) {
   );
 }
 
-/** On a phone: the client, the status beside it, and number, plan and value under them. */
+/** On a phone: the client (its page's link), the status beside it, and number, plan and value under them. */
 const card: ListCard<Contrato> = {
-  primary: (record) => clienteNome(record.cliente),
+  primary: (record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />,
   tertiary: (record) => <ContratoStatus status={record.status} />,
   secondary: (record) => <CardLine parts={[formatNumero(record.id), record.plano?.descricao, formatMoney(record.plano?.valor)]} />,
 };

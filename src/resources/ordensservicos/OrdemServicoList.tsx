@@ -11,7 +11,6 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { Chip, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useStore, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteNome } from '../../../domain/clientes';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
 import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
@@ -58,9 +57,9 @@ function SituacaoChip({ record }: { record: OrdemServico }) {
   );
 }
 
-/** On a phone: the client, the situation beside it, and number, vehicle and schedule under them. */
+/** On a phone: the client (its page's link), the situation beside it, and number, vehicle and schedule under them. */
 const card: ListCard<OrdemServico> = {
-  primary: (record) => clienteNome(record.cliente),
+  primary: (record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />,
   tertiary: (record) => <SituacaoChip record={record} />,
   secondary: (record) => <CardLine parts={[`#${record.id}`, veiculoResumo(record.veiculo), agendamentoTexto(record)]} />,
 };

@@ -4,7 +4,7 @@
  */
 import * as React from 'react';
 import { Box, Divider, Typography } from '@mui/material';
-import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { useGetOne, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 
 import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
@@ -14,7 +14,9 @@ import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { EngineCommands } from './EngineCommands';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
 import { AlarmesPanel } from './Alarmes';
-import type { Tracker } from './types';
+import { trackerVeiculoId, type Tracker } from './types';
+import type { Veiculo } from '../veiculos/types';
+import { ClienteLink } from '../../components/ClienteLink';
 import { MovimentosPanel } from '../../custom-pages/estoque/Movimentos';
 
 /** Tab Histórico: the tracker's situation, Movimentar and its moves. */
@@ -48,6 +50,34 @@ export function rastreadorTransform(record: RaRecord): RaRecord {
     ...data
   } = record;
   return data as RaRecord;
+}
+
+/** The saved tracker's vehicle and, through it, its client (a link to the client's page, issue 24). */
+function VinculoPanel() {
+  const translate = useTranslate();
+  const tracker = useRecordContext<Tracker>();
+  const idveiculo = tracker?.id ? trackerVeiculoId(tracker) : 0;
+  const { data: veiculo } = useGetOne<Veiculo>('veiculos', { id: idveiculo }, { enabled: idveiculo > 0 });
+  if (!tracker?.id) return null;
+  const placa = [tracker.Veiculo?.marca, tracker.Veiculo?.modelo, tracker.Veiculo?.placa].filter(Boolean).join(' ');
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, width: '100%', mt: 1 }}>
+      <Typography variant="body2">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {translate('app.rastreadores.veiculo')}:{' '}
+        </Box>
+        {idveiculo > 0 ? placa : translate('app.rastreadores.unlinked')}
+      </Typography>
+      {idveiculo > 0 && veiculo ? (
+        <Typography variant="body2">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {translate('app.rastreadores.cliente')}:{' '}
+          </Box>
+          <ClienteLink id={veiculo.idcliente} cliente={veiculo.cliente} />
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }
 
 /** The saved tracker on Traccar: its sync state, and the engine commands (named by its vehicle's plate). */
@@ -85,6 +115,7 @@ function RastreadorForm({ isNew }: { isNew: boolean }) {
     >
       <DialogTabbedForm.Tab label="app.tabs.informacoes">
         <RastreadorInputs />
+        {isNew ? null : <VinculoPanel />}
         {isNew ? null : <TraccarPanel />}
         {isNew ? null : <AlarmesPanel />}
       </DialogTabbedForm.Tab>

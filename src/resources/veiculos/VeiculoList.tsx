@@ -1,7 +1,6 @@
 /** /veiculos (SPEC 2.8): #, Veículo (marca modelo), Placa, Cliente, Ações; search; modal forms. */
 import * as React from 'react';
 import { DataTable } from 'react-admin';
-import { clienteNome } from '../../../domain/clientes';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
@@ -11,11 +10,11 @@ import type { Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 import { ClienteLink } from '../../components/ClienteLink';
 
-/** On a phone: make and model, the plate beside them, and the client under them. */
+/** On a phone: make and model, the plate beside them, and the client (its page's link) under them. */
 const card: ListCard<Veiculo> = {
   primary: (record) => [record.marca, record.modelo].filter(Boolean).join(' '),
   tertiary: (record) => record.placa,
-  secondary: (record) => clienteNome(record.cliente),
+  secondary: (record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />,
 };
 
 export default function VeiculoList() {
