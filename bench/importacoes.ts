@@ -3,7 +3,9 @@
  * app in this process (its queue worker runs the import jobs):
  * - a 10,000-row sheet of clients and one of trackers: the dry run ≤ 10 s and the import ≤ 30 s,
  *   from the upload to the status `concluida`;
- * - the process's memory (RSS, sampled every 50 ms) while a 100,000-row sheet is imported: < 300 MB;
+ * - the server's memory while a 100,000-row sheet is imported: < 300 MB. The server is a process of
+ *   its own (`server/server.ts` as `npm start` runs it, its queue worker on), run first, whose RSS
+ *   is sampled every 50 ms from /proc: the bench's generated sheets and heap are not in it;
  * - the Traccar import of 10,000 devices from the fake: ≤ 60 s;
  * - `GET /v1/trackres` with `situacao` and `idtecnico` filters and `meta.resumo` at 120,000
  *   trackers, every request computed afresh (COUNT_CACHE off: the whole work): p99 ≤ 25 ms.
@@ -14,6 +16,9 @@
  * (server/server.ts, WORKERS and COUNT_CACHE off), as in the other benches: the load generator
  * does not share its event loop. PostgreSQL: BENCH_DATABASE_URL (the server's postgres database).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import autocannon from 'autocannon';
@@ -22,6 +27,7 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { luhnDigit } from '../server/seed/identifiers';
 import { startTraccarFake } from '../tests/fakes/traccar';
+import { freePort } from './lib/durability-server';
 import { login, startNode } from './lib/processes';
 
 const { values: args } = parseArgs({
@@ -73,15 +79,128 @@ const rastreadores = (n: number) => csv([['IMEI', 'Marca', 'Modelo'], ...Array.f
 
 const ADMIN = { email: 'bench@rastreio.test', password: 'senha-forte-1' };
 
+/** A process's resident set, in bytes (Linux). */
+const rssOf = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+};
+
+/**
+ * The server's memory while it reads a GRANDE-row sheet: the server in a process of its own (as
+ * `npm start` runs it, workers on: its worker runs the import), the sheet uploaded over HTTP,
+ * twice: its RSS sampled from /proc every 50 ms as it runs; then, in a second server started with
+ * bench/lib/memoria-preload.mjs, the heap in use after a full collection (and the RSS beside it)
+ * every second. Run before this process opens the app, so no other worker takes the job; `install`
+ * first on a fresh database.
+ */
+async function memoria(install: boolean) {
+  const big = clientes(GRANDE, 'b');
+  const passo = async (coletando: boolean, instalar: boolean) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-bench-importacoes-'));
+    const amostras = path.join(dataDir, 'memoria.jsonl');
+    const server = await startNode(
+      'server/server.ts',
+      {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        WORKERS: 'on',
+        COUNT_CACHE: 'off',
+        TOTP_KEY: 'bench-importacoes-chave-com-32-caracteres-ou-mais',
+        ...(coletando ? { MEMORIA_FILE: amostras } : {}),
+      },
+      '/v1/health',
+      await freePort(),
+      coletando ? ['--expose-gc', '--import', path.join(import.meta.dirname, 'lib/memoria-preload.mjs')] : [],
+    );
+    try {
+      if (instalar) {
+        const installed = await fetch(`${server.url}/v1/install`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bench', ...ADMIN }),
+        });
+        if (installed.status !== 201) throw new Error(`install: ${installed.status} ${await installed.text()}`);
+      }
+      const cookie = await login(server.url, ADMIN.email, ADMIN.password);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const pid = server.process.pid!;
+      const baseline = rssOf(pid);
+      let peak = baseline;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 50);
+      const start = performance.now();
+      const inicio = Date.now();
+      const form = new FormData();
+      form.append('recurso', 'clientes');
+      form.append('modo', String(args['grande-modo']));
+      form.append('arquivo', new Blob([new Uint8Array(big)]), 'grande.csv');
+      const started = await fetch(`${server.url}/v1/importacoes`, { method: 'POST', headers: { cookie }, body: form });
+      if (started.status !== 202) throw new Error(`upload: ${started.status} ${await started.text()}`);
+      const { id } = (await started.json()) as { id: number };
+      let state: { status: string; criadas: number; processadas: number };
+      for (;;) {
+        state = (await (await fetch(`${server.url}/v1/importacoes/${id}`, { headers: { cookie } })).json()) as typeof state;
+        if (state.status !== 'processando') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seconds = (performance.now() - start) / 1000;
+      clearInterval(sampler);
+      const fim = Date.now();
+      const medida = {
+        status: state.status,
+        segundos: +seconds.toFixed(1),
+        criadas: state.criadas,
+        processadas: state.processadas,
+        rssInicialMb: Math.round(baseline / 2 ** 20),
+        rssPicoMb: Math.round(peak / 2 ** 20),
+      };
+      if (!coletando) return medida;
+      const linhas = readFileSync(amostras, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { t: number; heapMb: number; rssMb: number; externalMb: number });
+      const antes = linhas.filter((l) => l.t < inicio).at(-1);
+      const durante = linhas.filter((l) => l.t >= inicio && l.t <= fim);
+      const max = (k: 'heapMb' | 'rssMb' | 'externalMb') => Math.max(...durante.map((l) => l[k]));
+      return {
+        ...medida,
+        amostras: durante.length,
+        heapAposGcInicialMb: antes?.heapMb,
+        heapAposGcPicoMb: max('heapMb'),
+        externoPicoMb: max('externalMb'),
+        rssAposGcInicialMb: antes?.rssMb,
+        rssAposGcPicoMb: max('rssMb'),
+      };
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  const rss = await passo(false, install);
+  const gc = await passo(true, false);
+  return {
+    linhas: GRANDE,
+    modo: args['grande-modo'],
+    bytes: big.length,
+    rss,
+    gc,
+    ok: rss.rssPicoMb < BUDGET.memoriaMb && rss.processadas === GRANDE,
+  };
+}
+
 async function main() {
   if (!args.reuse) {
     await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${NAME}`);
   }
+  const results: Record<string, unknown> = {};
+  if (!args.listas && GRANDE > 0) {
+    results.grande = await memoria(!args.reuse);
+    console.log('grande', results.grande);
+  }
   const database = await openDatabase({ url, poolSize: 4 });
   const app = await buildApp({ database, workers: { pollingIntervalSeconds: 0.5 }, countCache: false, logLevel: 'warn' });
   await app.ready();
-  if (!args.reuse) {
+  if (!args.reuse && !results.grande) {
     const installed = await app.inject({ method: 'POST', url: '/v1/install', payload: { name: 'Bench', ...ADMIN } });
     if (installed.statusCode !== 201) throw new Error(installed.body);
   }
@@ -115,7 +234,6 @@ async function main() {
     const state = await wait(id);
     return { s: (performance.now() - start) / 1000, state };
   };
-  const results: Record<string, unknown> = {};
 
   async function importacoes() {
     for (const [recurso, data] of [
@@ -134,29 +252,6 @@ async function main() {
       };
       console.log(recurso, results[recurso]);
     }
-
-    // Memory while a large sheet is imported.
-    global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const big = clientes(GRANDE, 'b');
-    // The whole file is streamed, parsed and checked row by row in a dry run as in an import; the
-    // import's writes are per batch (--grande-modo importar measures them too).
-    const grande = await timed('clientes', args['grande-modo'], big);
-    clearInterval(sampler);
-    results.grande = {
-      linhas: GRANDE,
-      modo: args['grande-modo'],
-      bytes: big.length,
-      importarS: +grande.s.toFixed(1),
-      criadas: grande.state.criadas,
-      processadas: grande.state.processadas,
-      rssInicialMb: Math.round(baseline / 2 ** 20),
-      rssPicoMb: Math.round(peak / 2 ** 20),
-      ok: peak / 2 ** 20 < BUDGET.memoriaMb && grande.state.processadas === GRANDE,
-    };
-    console.log('grande', results.grande);
 
     // Traccar: 10,000 devices the product lacks.
     const traccar = await startTraccarFake();
