@@ -238,6 +238,19 @@ describe('the client page and the search box in Chromium, through npm start', ()
     // Nothing wider than the screen.
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(mobile, 'cliente-05-pagina-celular');
+    // Its messages as cards, each with the client's and the charge's links, nothing wider than the screen.
+    await mobile.getByRole('region', { name: 'Mensagens enviadas' }).getByRole('link', { name: 'Ver todas' }).click();
+    await mobile.waitForURL(`**/mensagens?idcliente=${ids.cliente}`);
+    const cards = mobile.getByRole('listitem').filter({ hasText: 'Nova cobrança' });
+    await expect.poll(() => cards.count()).toBe(2);
+    await cards.first().getByRole('link', { name: NOME }).waitFor();
+    await cards
+      .first()
+      .getByRole('link', { name: /^Cobrança \d+$/ })
+      .waitFor();
+    expect(await mobile.getByRole('table').count()).toBe(0);
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(mobile, 'cliente-07-mensagens-celular');
     await phone.close();
   });
 });
