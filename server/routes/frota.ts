@@ -142,7 +142,8 @@ function pageOf(forma: Forma, where: SQL): SQL {
 /**
  * One statement, one snapshot, one round trip: the counts, the page and the banner agree. Without a
  * client or a search the counts are the fleet's, frota_resumo's few rows kept by frota_estado's
- * triggers (migration 0018) and exact in this snapshot; with them, they are counted here.
+ * triggers (migration 0018) and exact in this snapshot; with them, they are counted here. Each of
+ * the page's trackers is read by its keys (a LATERAL per row, whatever a plan thinks the page holds).
  */
 function listSql(forma: Forma): SQL {
   const base = filters(forma);
@@ -155,7 +156,8 @@ function listSql(forma: Forma): SQL {
     SELECT
       (SELECT json_object_agg(s, n) FROM (${counts}) x) AS resumo,
       (SELECT json_agg(i ORDER BY i.o, i.id DESC) FROM (
-        SELECT ${ITEM_COLUMNS}, p.o FROM page p JOIN ${FROM_JOINED} ON t.id = p.id) i) AS items,
+        SELECT x.*, p.o FROM page p CROSS JOIN LATERAL (
+          SELECT ${ITEM_COLUMNS} FROM ${FROM_JOINED} WHERE t.id = p.id LIMIT 1) x) i) AS items,
       ${CONEXAO_JSON} AS conexao`;
 }
 
@@ -191,8 +193,8 @@ function listStatement(db: Db, forma: Forma): Prepared {
 
 /**
  * `plannedOnce` (db/client.ts): the whole fleet's page and one situation's are planned once per
- * connection (every plan reads the situacao index down to the page's end); a client's or a
- * search's are planned on each run with their values.
+ * connection (every plan reads the situacao index down to the page's end and each tracker by its
+ * keys); a client's or a search's are planned on each run with their values.
  */
 export function registerFrotaRoutes(app: FastifyInstance, db: Db, plannedOnce?: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
