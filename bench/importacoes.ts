@@ -292,7 +292,22 @@ async function main() {
       ok: traccarS <= BUDGET.traccarS,
     };
     console.log('traccar', results.traccar);
-    // The imported trackers' Traccar syncs are not part of the import: leave the integration off for the lists.
+    // The imported trackers' Traccar syncs (the queue's, after the import) are not part of the
+    // import: how long they take is shown (up to 90 s), then those left are dropped and the one
+    // running waited for, before the integration goes off for the lists and the app closes.
+    const fila = new pg.Client({ connectionString: url });
+    await fila.connect();
+    const naFila = async (states: string) =>
+      Number((await fila.query(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'traccar-sync' AND state IN (${states})`)).rows[0].n);
+    const syncStart = performance.now();
+    while ((await naFila(`'created', 'retry', 'active'`)) > 0 && performance.now() - syncStart < 90_000)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    const restantes = await naFila(`'created', 'retry', 'active'`);
+    results.traccarSincronizacao = { segundos: +((performance.now() - syncStart) / 1000).toFixed(1), tarefasRestantes: restantes };
+    console.log('traccar: sincronização depois da importação', results.traccarSincronizacao);
+    await fila.query(`DELETE FROM pgboss.job WHERE name = 'traccar-sync' AND state IN ('created', 'retry')`);
+    while ((await naFila(`'active'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    await fila.end();
     await app.inject({ method: 'PUT', url: '/v1/users/1', headers: { cookie }, payload: { integrations: { traccar: { status: 0 } } } });
     await traccar.close();
   }
