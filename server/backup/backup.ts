@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -128,6 +128,8 @@ export async function createBackup(source: BackupSource, out: string): Promise<{
     const files: string[] = [];
     let kind: Manifesto['banco'];
     let schema: { migracoes: number; ultimaMigracao: number };
+    // An app on PostgreSQL always passes its URL (pg_dump reads it); without it, never a PGlite dump of DATA_DIR instead.
+    if (!source.url && source.database?.kind === 'postgres') throw new Error('backup de PostgreSQL sem DATABASE_URL');
     if (source.url) {
       kind = 'postgres';
       const client = new pg.Client({ connectionString: source.url });
@@ -150,18 +152,34 @@ export async function createBackup(source: BackupSource, out: string): Promise<{
       const embedded = source.database?.embedded;
       let opened: PGlite | undefined;
       if (!embedded) opened = await PGlite.create({ dataDir: source.dataDir, extensions: { pg_trgm } });
+      const copy = path.join(work, 'pgdata');
       try {
         // Inside a transaction of the embedded client: every other statement of the app waits, so the
         // dump holds whole transactions only. The checkpoint makes the restore's start short.
+        // A database on disk is copied file by file meanwhile (PGlite writes straight to its files,
+        // and nothing writes while the transaction is held), and compressed after the app goes on:
+        // the app waits for a copy, not for the compression. In memory (tests): PGlite's own dump.
         const dump = async (client: PGlite, tx: { exec(sql: string): Promise<unknown>; query<T>(sql: string): Promise<{ rows: T[] }> }) => {
           schema = schemaOf((await tx.query<{ n: number; last: string }>(SCHEMA_SQL)).rows[0]);
           await tx.exec('CHECKPOINT').catch(() => undefined);
-          return client.dumpDataDir('gzip');
+          const onDisk = hostDirectory(client);
+          if (!onDisk) return client.dumpDataDir('gzip');
+          await cp(onDisk, copy, { recursive: true });
+          return null;
         };
         const blob = embedded
           ? await embedded.transaction((tx) => dump(embedded.instance, tx))
           : await opened!.transaction((tx) => dump(opened!, tx));
-        await writeFile(path.join(work, PGLITE_FILE), Buffer.from(await blob.arrayBuffer()));
+        if (blob) await writeFile(path.join(work, PGLITE_FILE), Buffer.from(await blob.arrayBuffer()));
+        else {
+          // Names as PGlite's own dump writes them ("/PG_VERSION", "/base/…"), so either way restores it;
+          // gzip level 1: the pages compress well already at it, at a fraction of the time.
+          await tar.create(
+            { file: path.join(work, PGLITE_FILE), cwd: copy, gzip: { level: 1 }, portable: true, prefix: '/' },
+            await readdir(copy),
+          );
+          await rm(copy, { recursive: true, force: true });
+        }
         files.push(PGLITE_FILE);
       } finally {
         await opened?.close();
@@ -191,6 +209,13 @@ export async function createBackup(source: BackupSource, out: string): Promise<{
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** PGlite's directory on this machine's disk, or null when it lives in memory (or elsewhere). */
+function hostDirectory(client: PGlite): string | null {
+  const dir = client.dataDir;
+  if (!dir || dir.includes('://') || !existsSync(path.join(dir, 'PG_VERSION'))) return null;
+  return dir;
 }
 
 /** Reads and checks a backup file: its manifest, and every file against its checksum. */
@@ -300,9 +325,12 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       if (!(await isEmptyDir(target.dataDir))) throw new BackupError(MSG_BACKUP.naoVazio(target.dataDir));
       await mkdir(target.dataDir, { recursive: true });
       try {
-        const blob = new Blob([await readFile(path.join(work, PGLITE_FILE))]);
-        const loaded = await PGlite.create({ dataDir: target.dataDir, loadDataDir: blob, extensions: { pg_trgm } });
-        await loaded.close();
+        // The data directory's files, extracted as they are (streamed, gunzipped natively: no copy of
+        // the whole database in memory). Entries are named "/PG_VERSION", "/base/…" (PGlite's own
+        // dump and ours): the leading "/" is dropped, so each lands inside the target; the checksum
+        // above has already proved the file whole.
+        await tar.extract({ file: path.join(work, PGLITE_FILE), cwd: target.dataDir, onwarn: () => undefined });
+        if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) throw new BackupError(MSG_BACKUP.danificado);
         // The key file travels in the data directory's dump too; the copy beside it is the same.
         if (manifesto.chave === 'arquivo' && !existsSync(keyTarget)) await copyFile(path.join(work, KEY_FILE), keyTarget);
         // The app's migrations bring an older backup up to date.

@@ -4,7 +4,9 @@
  * keeping the newest BACKUP_KEEP. One at a time per process; on PostgreSQL, the daily one is taken
  * by one process of several (an advisory lock) and only when BACKUP_DIR has none of today yet.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -25,6 +27,8 @@ export interface BackupOptions {
   keyFromEnv?: boolean;
   /** Run the daily backup in this process (where the workers run). */
   daily?: boolean;
+  /** Where "Baixar backup agora" prepares its file (default: the system's temporary directory). */
+  tmpDir?: string;
 }
 
 declare module 'fastify' {
@@ -68,6 +72,26 @@ export class Backups {
         this.#running = undefined;
       });
     return this.#running;
+  }
+
+  /**
+   * A backup made now into a temporary file, for a download that streams it (Configurações → Backups
+   * without BACKUP_DIR): its name, size and path, and `remove` for when it has been sent.
+   */
+  async takeTemporary(): Promise<{ nome: string; arquivo: string; bytes: number; remove: () => Promise<void> }> {
+    if (this.#running) throw new Error('busy');
+    // A directory only this system user can read (mode 0700), made without an await: the busy check
+    // and take()'s start are one step.
+    const work = mkdtempSync(path.join(this.options.tmpDir ?? tmpdir(), 'rastreio-download-'));
+    const remove = () => rm(work, { recursive: true, force: true });
+    const nome = backupName();
+    try {
+      const made = await this.take(path.join(work, nome));
+      return { nome, ...made, remove };
+    } catch (error) {
+      await remove();
+      throw error;
+    }
   }
 
   list() {

@@ -1,6 +1,9 @@
 /**
  * Configurações → Backups (DESIGN 10), administrators only: the backups of BACKUP_DIR, "Fazer backup
- * agora", and the download of one, audited (who downloaded which file, when).
+ * agora", and the download of one, audited (who downloaded which file, when). With or without
+ * BACKUP_DIR, "Baixar backup agora" (POST /v1/backups/agora) makes one on the spot into a temporary
+ * file and streams it to the browser, audited; the file is removed once sent (nothing stays on the
+ * server). A POST, not a GET: it writes the audit log, and a read never writes.
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -51,11 +54,48 @@ export function registerBackupRoutes(app: FastifyInstance, db: Db, backups: Back
     },
   );
 
+  r.post(
+    '/v1/backups/agora',
+    {
+      schema: { tags, summary: 'Faz um backup e o baixa na hora (administradores; registrado na auditoria)', body: semCorpo },
+      config: { access: 'admin' },
+      bodyLimit: 1000,
+      // Already compressed inside (pg_dump's, PGlite's gzip), and Content-Length stays exact.
+      compress: false,
+    },
+    async (request, reply) => {
+      if (backups.busy) throw conflict(MSG_2FA.backupEmAndamento);
+      const made = await backups.takeTemporary();
+      let stream: ReturnType<typeof createReadStream>;
+      try {
+        await audit(db, {
+          acao: ACAO.backup,
+          user: request.user,
+          descricao: `Backup ${made.nome} feito e baixado na hora (${made.bytes} bytes)`,
+          resultado: 'ok',
+        });
+        stream = createReadStream(made.arquivo);
+      } catch (error) {
+        await made.remove();
+        throw error;
+      }
+      // Sent or abandoned by the browser: the temporary copy goes either way.
+      stream.once('close', () => void made.remove());
+      return reply
+        .header('Content-Type', 'application/x-tar')
+        .header('Content-Disposition', `attachment; filename="${made.nome}"`)
+        .header('Content-Length', String(made.bytes))
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+
   r.get(
     '/v1/backups/:nome',
     {
       schema: { tags, summary: 'Baixa um backup (administradores; registrado na auditoria)', params: nomeParams },
       config: { access: 'admin' },
+      compress: false,
     },
     async (request, reply) => {
       const item = dir ? (await listBackups(dir)).find((backup) => backup.nome === request.params.nome) : undefined;

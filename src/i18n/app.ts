@@ -443,7 +443,13 @@ export const appMessages = {
       tamanho: 'Tamanho',
       baixar: 'Baixar',
       vazio: 'Nenhum backup ainda.',
-      sem_diretorio: 'Os backups diários não estão configurados: defina BACKUP_DIR no servidor (veja "Backup e restauração" no README).',
+      baixar_agora: 'Baixar backup agora',
+      baixando: 'Preparando o backup…',
+      baixado: 'Backup baixado: %{arquivo}. Guarde-o fora do servidor.',
+      sem_diretorio:
+        'Baixar backup agora faz um backup completo neste momento (dados, anexos e configurações) e o baixa para este computador; nada fica guardado no servidor, e o download fica registrado na auditoria. Guarde o arquivo em lugar seguro, fora do servidor.',
+      sem_diretorio_diario:
+        'Para backups diários automáticos guardados no servidor, defina BACKUP_DIR (veja "Backup e restauração" no README).',
       diretorio: 'Pasta: %{dir} — mantidos os últimos %{keep}.',
     },
     construction: {

@@ -18,7 +18,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup, restoreBackup } from '../../server/backup/backup';
+import { BACKUP_NAME, createBackup, restoreBackup } from '../../server/backup/backup';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
 import { KEY_FILE } from '../../server/services/chave';
 import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
@@ -73,7 +73,7 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
     backupDir = path.join(work, 'backups');
     t = await createTestApp(backend, {
       dataDir: backend === 'pglite' ? dataDir : undefined,
-      backup: { dir: backupDir, keep: 2, dataDir, keyFromEnv: false },
+      backup: { dir: backupDir, keep: 2, dataDir, keyFromEnv: false, tmpDir: path.join(work, 'tmp') },
     });
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, KEY_FILE), `${randomBytes(32).toString('base64')}\n`);
@@ -118,8 +118,9 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
     let written = 0;
     const writer = (async () => {
       while (!stop) {
-        // Requests arrive between others' statements (PGlite answers without leaving the microtask queue).
-        await new Promise((resolve) => setImmediate(resolve));
+        // Requests arrive between others' statements (PGlite answers without leaving the microtask
+        // queue), a few a millisecond at most: the backup's own file work goes on between them.
+        await new Promise((resolve) => setTimeout(resolve, 1));
         const n = written++;
         await t.database.db.transaction(async (tx) => {
           await tx.execute(sql`INSERT INTO rate_limits (key, hits) VALUES (${`par-${n}-a`}, 1)`);
@@ -186,6 +187,56 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
     await usuario.login(data.login, data.password);
     expect((await usuario.get('/v1/backups')).status).toBe(403);
     expect((await usuario.get(`/v1/backups/${newest.nome}`)).status).toBe(403);
+    expect((await usuario.post('/v1/backups/agora')).status).toBe(403);
+  });
+
+  it('Baixar backup agora: made on the spot, streamed with its size, audited, not kept on the server, and it restores', async () => {
+    await mkdir(path.join(work, 'tmp'), { recursive: true });
+    const temporary = async () => readdir(path.join(work, 'tmp'));
+    const before = await tableHashes(t.database);
+    const reply = await t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/x-tar');
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const nome = /^attachment; filename="(.+)"$/.exec(String(reply.headers['content-disposition']))?.[1] ?? '';
+    expect(nome).toMatch(BACKUP_NAME);
+    expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+    // Not one of BACKUP_DIR's, and the temporary copy is gone once sent.
+    expect(await readdir(backupDir)).not.toContain(nome);
+    await expect.poll(temporary).toEqual([]);
+    const audit = await admin.get('/v1/auditoria?acao=backup');
+    expect(audit.body.Items[0]).toMatchObject({
+      acao: 'backup',
+      descricao: `Backup ${nome} feito e baixado na hora (${reply.rawPayload.length} bytes)`,
+    });
+
+    const file = path.join(work, `baixado-${nome}`);
+    await writeFile(file, reply.rawPayload);
+    const target = await emptyTarget();
+    try {
+      expect(await restoreBackup(file, target)).toMatchObject({ banco: backend, chave: 'arquivo' });
+      const restored = await openTarget(target);
+      try {
+        // Every row as it was when the download was asked for (the audit of it comes after the backup).
+        const omit = ({ 'public.rate_limits': _l, 'public.sessions': _s, ...rest }: Record<string, string>) => rest;
+        expect(omit(await tableHashes(restored))).toEqual(omit(before));
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('one backup at a time: Baixar backup agora while Fazer backup agora runs is a 409 with the reason', async () => {
+    const replies = await Promise.all([admin.post('/v1/backups'), admin.post('/v1/backups/agora')]);
+    // Whichever starts first runs; the other is refused.
+    const refused = replies.filter((reply) => reply.status === 409);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].body.message).toBe('Já há um backup em andamento. Aguarde terminar.');
+    expect(replies.filter((reply) => reply.status === 201 || reply.status === 200)).toHaveLength(1);
+    // A body is refused, as on every route that takes none.
+    expect((await admin.post('/v1/backups/agora', { qualquer: 1 })).status).toBe(400);
   });
 
   it('refuses a damaged file and one from a newer schema, with clear messages, writing nothing', async () => {
@@ -251,21 +302,46 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
       } finally {
         await restored.close();
       }
-    });
+      // Two full runs of the migrations on PGlite: over a minute on a busy 2-core machine.
+    }, 180_000);
 });
 
-describe('backups not configured', () => {
+describe.each(backends)('backups not configured (%s)', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(backend);
   });
   afterAll(() => t.close());
 
-  it('the screen says so, and Fazer backup agora is a 409 with the reason', async () => {
+  it('the screen says so, Fazer backup agora is a 409 with the reason, and Baixar backup agora gives a whole backup', async () => {
     const admin = await installAndLogin(t.app);
+    await populate(admin);
     expect((await admin.get('/v1/backups')).body).toMatchObject({ configurado: false, Items: [] });
     const refused = await admin.post('/v1/backups');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/BACKUP_DIR/);
+
+    const reply = await t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
+    expect(reply.statusCode).toBe(200);
+    const work = await tempDir('rastreio-sem-diretorio-');
+    try {
+      await writeFile(path.join(work, 'baixado.backup'), reply.rawPayload);
+      const entries: string[] = [];
+      await tar.list({ file: path.join(work, 'baixado.backup'), onReadEntry: (entry) => entries.push(entry.path) });
+      expect(entries).toEqual(['manifesto.json', backend === 'pglite' ? 'banco.tar.gz' : 'banco.dump']);
+      const restored = path.join(work, 'restaurado');
+      if (backend === 'pglite') {
+        await restoreBackup(path.join(work, 'baixado.backup'), { dataDir: restored });
+        const database = await openDatabase({ dataDir: restored });
+        try {
+          const { rows } = await database.raw('SELECT count(*)::int AS n FROM clientes');
+          expect((rows[0] as { n: number }).n).toBe(3);
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

@@ -511,6 +511,8 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/backups': () => ({}),
       'POST /v1/backups': () => ({}),
       'GET /v1/backups/:nome': () => ({ params: { nome: 'rastreio-2026-01-01-000000.backup' } }),
+      // Baixar backup agora: made on the spot and streamed, with or without BACKUP_DIR.
+      'POST /v1/backups/agora': () => ({}),
       'GET /v1/uploads': () => ({ query: { unid: cliente.id, documento: 'cliente' } }),
       'POST /v1/uploads': () => ({ body: [{ unid: cliente.id, documento: 'cliente', ...png }] }),
       'PUT /v1/uploads': () => ({ body: [{ id: upload, unid: cliente.id, documento: 'cliente', ...png }] }),
@@ -968,5 +970,6 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     // They reached the handlers: writes were accepted, records found and not found, conflicts refused.
     expect(seen.writesAccepted.length).toBeGreaterThan(0);
     expect(Object.keys(seen.byStatus)).toEqual(expect.arrayContaining(['200', '201', '400', '404', '409']));
-  });
+    // Baixar backup agora makes a whole backup each time it is drawn (a few seconds each on a busy machine).
+  }, 180_000);
 });

@@ -2,17 +2,26 @@
  * Trust in Chromium, through `npm start` with BACKUP_DIR (DESIGN 10): Perfil → Segurança enrolls
  * two-factor sign-in with a code computed from the shown secret and shows the recovery codes; sign
  * out; sign in with a code; another browser signs in with a recovery code; the first ends the
- * other's session (its next call is a 401); Configurações → Backups takes a backup and downloads it.
+ * other's session (its next call is a 401); Configurações → Backups takes a backup and downloads it,
+ * and Baixar backup agora downloads one made on the spot; without BACKUP_DIR the screen says what
+ * that gives, and it is its main action.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Segura', email: 'ana@seguranca.test', password: 'senha-forte-1' };
+/** The names inside a backup file (a tar). */
+async function tarEntries(file: string): Promise<string[]> {
+  const entries: string[] = [];
+  await tar.list({ file, onReadEntry: (entry) => entries.push(entry.path) });
+  return entries;
+}
 const codeAt = (secret: string, steps = 0) =>
   OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
@@ -150,5 +159,63 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     const saved = path.join(backupDir, `baixado-${name}`);
     await download.saveAs(saved);
     expect(statSync(saved).size).toBe(statSync(path.join(backupDir, name)).size);
+
+    // Baixar backup agora: one made on the spot, straight to this computer, not added to the folder's list.
+    const [now] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar backup agora' }).click()]);
+    expect(now.suggestedFilename()).toMatch(/^rastreio-.*\.backup$/);
+    const savedNow = path.join(backupDir, 'agora.tar');
+    await now.saveAs(savedNow);
+    expect(await tarEntries(savedNow)).toEqual(['manifesto.json', 'banco.tar.gz', 'chave-2fa.key']);
+    await page
+      .locator('.MuiSnackbar-root')
+      .getByText(/Backup baixado/)
+      .waitFor();
+    expect(await page.getByRole('table', { name: 'Backups' }).getByText(now.suggestedFilename()).count()).toBe(0);
+  });
+});
+
+describe('Configurações → Backups without BACKUP_DIR, in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let work: string;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'rastreio-e2e-sem-backup-dir-'));
+    app = await startApp();
+    await installAdmin(app, ADMIN);
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: app.url, locale: 'pt-BR', acceptDownloads: true });
+    page = await context.newPage();
+    watchErrors(page, errors);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    rmSync(work, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('explains what Baixar backup agora gives, and downloads a whole backup (recorded in the audit log)', async () => {
+    await signIn(page, ADMIN);
+    await page.goto('/backups');
+    await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+    await page.getByText(/nada fica guardado no servidor/).waitFor();
+    await page.getByText(/Para backups diários automáticos guardados no servidor, defina BACKUP_DIR/).waitFor();
+    expect(await page.getByRole('button', { name: 'Fazer backup agora' }).count()).toBe(0);
+    await shot(page, 'seguranca-backups-sem-diretorio');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar backup agora' }).click(),
+    ]);
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/^rastreio-\d{4}-\d{2}-\d{2}-\d{6}\.backup$/);
+    const saved = path.join(work, name);
+    await download.saveAs(saved);
+    expect(await tarEntries(saved)).toEqual(['manifesto.json', 'banco.tar.gz', 'chave-2fa.key']);
+    await page.locator('.MuiSnackbar-root').getByText(`Backup baixado: ${name}. Guarde-o fora do servidor.`).waitFor();
+    const audit = await (await page.request.get('/v1/auditoria?acao=backup')).json();
+    expect(audit.Items[0].descricao).toBe(`Backup ${name} feito e baixado na hora (${statSync(saved).size} bytes)`);
   });
 });

@@ -1,6 +1,9 @@
 /**
  * Configurações → Backups (administrators, DESIGN 10): the backups of BACKUP_DIR (newest first),
- * "Fazer backup agora", and Baixar (the server records who downloaded which file).
+ * "Fazer backup agora", and Baixar (the server records who downloaded which file). "Baixar backup
+ * agora" works with or without BACKUP_DIR: the server makes one on the spot and streams it (audited,
+ * nothing kept on the server); without BACKUP_DIR it is the screen's main action, and the page says
+ * what it gives and how to get daily backups.
  */
 import * as React from 'react';
 import {
@@ -20,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify, useTranslate } from 'ra-core';
+import { HttpError, useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { apiFetch } from '../../dataProvider/http';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
@@ -31,6 +34,29 @@ interface BackupsReply {
   diretorio: string | null;
   manter: number;
   emAndamento: boolean;
+}
+
+/**
+ * POST /v1/backups/agora: the reply is the backup file, saved under the server's name. A refusal is
+ * `{ message }` as on every route.
+ */
+async function downloadNow(): Promise<string> {
+  const response = await fetch('/v1/backups/agora', { method: 'POST', credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new HttpError(body.message ?? '', response.status, body);
+  }
+  const nome = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'rastreio.backup';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = nome;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by then; the memory goes back a minute later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return nome;
 }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
@@ -45,6 +71,7 @@ export default function BackupsPage() {
   const onError = useServerErrorNotify();
   const [reply, setReply] = React.useState<BackupsReply | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const [downloading, setDownloading] = React.useState(false);
   const load = React.useCallback(() => apiFetch<BackupsReply>('/v1/backups').then(setReply).catch(onError), [onError]);
   React.useEffect(() => {
     void load();
@@ -61,6 +88,25 @@ export default function BackupsPage() {
       .finally(() => setBusy(false));
   };
 
+  const download = () => {
+    setDownloading(true);
+    downloadNow()
+      .then((nome) => notify('app.backups.baixado', { type: 'success', messageArgs: { arquivo: nome } }))
+      .catch(onError)
+      .finally(() => setDownloading(false));
+  };
+  const running = busy || downloading || Boolean(reply?.emAndamento);
+  const downloadButton = (
+    <Button
+      variant={reply?.configurado ? 'outlined' : 'contained'}
+      onClick={download}
+      disabled={!reply || running}
+      startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+    >
+      {translate(downloading ? 'app.backups.baixando' : 'app.backups.baixar_agora')}
+    </Button>
+  );
+
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="app.backups.titulo" />
@@ -68,16 +114,28 @@ export default function BackupsPage() {
         <Typography variant="h5" component="h1">
           {translate('app.backups.titulo')}
         </Typography>
-        <Button
-          variant="contained"
-          onClick={take}
-          disabled={!reply?.configurado || busy || reply.emAndamento}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {translate(busy ? 'app.backups.em_andamento' : 'app.backups.fazer')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {downloadButton}
+          {reply?.configurado ? (
+            <Button
+              variant="contained"
+              onClick={take}
+              disabled={running}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {translate(busy ? 'app.backups.em_andamento' : 'app.backups.fazer')}
+            </Button>
+          ) : null}
+        </Stack>
       </Stack>
-      {reply && !reply.configurado ? <Alert severity="info">{translate('app.backups.sem_diretorio')}</Alert> : null}
+      {reply && !reply.configurado ? (
+        <Alert severity="info">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('app.backups.sem_diretorio')}
+          </Typography>
+          <Typography variant="body2">{translate('app.backups.sem_diretorio_diario')}</Typography>
+        </Alert>
+      ) : null}
       {reply?.configurado ? (
         <Card variant="outlined">
           <CardContent>
