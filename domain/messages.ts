@@ -9,6 +9,7 @@ export const MSG = {
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   emptyBody: 'O corpo da requisição está vazio.',
   tooDeep: 'O corpo da requisição tem níveis demais de aninhamento.',
+  bodyNotObject: 'O corpo da requisição deve ser um objeto JSON.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
   unauthenticated: 'Sessão expirada ou inexistente. Entre novamente.',
   forbidden: 'Você não tem permissão para esta ação.',

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
+import { semCorpo } from '../../domain/schemas/list';
 import { isAdmin } from '../../domain/permissions';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -160,6 +161,8 @@ export function mayAccess(access: AccessLevel, user: SessionUser | null, recordI
   return 'ok';
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export async function registerAuth(app: FastifyInstance, database: Database) {
   const cache = new SessionCache();
   await database.listen(SESSION_CHANNEL, cache);
@@ -174,8 +177,14 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
     const access = route.config?.access;
     if (!access || !ACCESS_LEVELS.includes(access))
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`);
+    // A write that declares no body takes none: nothing, or an empty object; anything else is a 400
+    // that changes nothing. A route that reads a multipart stream says so (`consumes`) instead.
+    const methods = [route.method].flat();
+    const multipart = route.schema?.consumes?.includes('multipart/form-data');
+    if (!route.schema?.body && !multipart && methods.some((method) => BODY_METHODS.has(method)))
+      route.schema = { ...route.schema, body: semCorpo };
     const schema = route.schema as RouteAccess['schema'];
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema });
+    for (const method of methods) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema });
   });
 
   // onRequest: before the body is read, parsed or validated.

@@ -4,7 +4,7 @@
  * database's WebAssembly stack, 5,000 overflowed PostgreSQL's. Our bodies nest 4 levels at most
  * (an upload batch, a client's contacts, company settings), so the limit is generous. The depth
  * is counted in one pass over the text before anything is parsed; the parsing itself is Fastify's
- * own (prototype poisoning refused).
+ * own (prototype poisoning refused), and the body must be an object or an array.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../domain/messages';
@@ -36,6 +36,13 @@ export function registerJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) return done(new HttpError(400, MSG.tooDeep), undefined);
-    return parse(request, body as string, done);
+    // Every body of the API is an object or an array: a bare `null`, number, string or boolean is
+    // refused here, so a route that takes no input (semCorpo: no body reaches it as null) cannot
+    // mistake a literal `null` for no body.
+    return parse(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      if (value === null || typeof value !== 'object') return done(new HttpError(400, MSG.bodyNotObject), undefined);
+      return done(null, value);
+    });
   });
 }

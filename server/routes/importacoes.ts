@@ -121,6 +121,8 @@ const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
 export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: JobQueue) {
   const tags = ['importacoes'];
+  // Read as a stream (readForm): no parsed body; a JSON body is a 415 from readForm.
+  const MULTIPART = ['multipart/form-data'];
   app.register(async (scope) => {
     // Multipart only here: every other route takes JSON.
     await scope.register(fastifyMultipart, {
@@ -130,7 +132,10 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
 
     r.post(
       '/v1/importacoes/cabecalho',
-      { schema: { tags, summary: 'Lê o cabeçalho da planilha e sugere a correspondência de colunas' }, config: { access: 'user' } },
+      {
+        schema: { tags, summary: 'Lê o cabeçalho da planilha e sugere a correspondência de colunas', consumes: MULTIPART },
+        config: { access: 'user' },
+      },
       async (request) => {
         const { fields, arquivo } = await readForm(request);
         const { recurso, colunas } = parseForm(fields, ['recurso', 'colunas']);
@@ -151,7 +156,7 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
 
     r.post(
       '/v1/importacoes',
-      { schema: { tags, summary: 'Simula ou importa uma planilha (CSV ou XLSX)' }, config: { access: 'user' } },
+      { schema: { tags, summary: 'Simula ou importa uma planilha (CSV ou XLSX)', consumes: MULTIPART }, config: { access: 'user' } },
       async (request, reply) => {
         const { fields, arquivo } = await readForm(request);
         const form = parseForm(fields, ['recurso', 'modo', 'duplicados', 'colunas']);

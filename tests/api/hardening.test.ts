@@ -198,6 +198,28 @@ describe.each(backends)('hardening (%s)', (backend) => {
       expect((await client.get(`/v1/users/${id}`)).status).toBe(200);
     });
 
+    it('a write that declares no body takes none: a body other than {} is a 400, a bare JSON value too, and nothing changes', async () => {
+      // Every write route without a body schema is given one that takes nothing (server/plugins/auth.ts).
+      const bodiless = env.t.app.routeAccess.filter((route) => route.method !== 'GET' && !!route.schema?.body);
+      expect(bodiless.map((route) => `${route.method} ${route.url}`)).toContain('DELETE /v1/clientes/:id');
+      const cliente = (await env.admin.post('/v1/clientes', newCliente())).body as { id: number };
+      for (const body of ['{"forcar":true}', 'null', '42', '"texto"', 'true', '[]']) {
+        const reply = await env.admin.request('DELETE', `/v1/clientes/${cliente.id}`, body, { 'content-type': 'application/json' });
+        expect(reply.status, body).toBe(400);
+        expect(reply.body.message, body).toBeTruthy();
+        expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).status, body).toBe(200);
+      }
+      // A bare JSON value is refused on a route with a body schema too, before the schema.
+      const bare = await env.admin.request('POST', '/v1/clientes', 'null', { 'content-type': 'application/json' });
+      expect(bare.status).toBe(400);
+      expect(bare.body.message).toBe('O corpo da requisição deve ser um objeto JSON.');
+      // No body, or an empty object, is what the route takes.
+      expect((await env.admin.request('DELETE', `/v1/clientes/${cliente.id}`, '{}', { 'content-type': 'application/json' })).status).toBe(
+        200,
+      );
+      expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).status).toBe(404);
+    });
+
     it('attributes is a flat map of scalars', async () => {
       const { client, id } = await usuario();
       const nestedAttr = await client.put(`/v1/users/${id}`, { attributes: { a: { b: 1 } } });
