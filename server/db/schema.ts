@@ -572,6 +572,8 @@ export const mensagens = pgTable(
     uniqueIndex('mensagens_key_key').on(t.key),
     index('mensagens_idcobranca_idx').on(t.idcobranca, t.id),
     index('mensagens_idcliente_idx').on(t.idcliente, t.id),
+    /** The messages list filtered by a contract (GET /v1/mensagens?idcontrato=). */
+    index('mensagens_idcontrato_idx').on(t.idcontrato, t.id),
     index('mensagens_pendentes_idx')
       .on(t.proximaTentativa)
       .where(sql`${t.status} IN ('pendente', 'enviando')`),

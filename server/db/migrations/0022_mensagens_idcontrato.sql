@@ -1,0 +1,1 @@
+CREATE INDEX "mensagens_idcontrato_idx" ON "mensagens" USING btree ("idcontrato","id");
