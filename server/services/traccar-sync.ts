@@ -139,9 +139,21 @@ export async function runTraccarJob(db: Db, data: Record<string, unknown>): Prom
     case 'device':
       return syncDevice(db, settings, Number(job.id));
     case 'devices': {
-      // One after another; a failure that may pass stops the job, retried whole (a sync is idempotent).
+      // One after another. A failure that may pass (Traccar down) stops the job, retried whole (a
+      // sync is idempotent): the devices not tried show that failure meanwhile, as their own jobs would.
       const ids = Array.isArray(job.ids) ? job.ids.map(Number) : [];
-      for (const id of ids) await syncDevice(db, settings, id);
+      for (let i = 0; i < ids.length; i++) {
+        try {
+          await syncDevice(db, settings, ids[i]);
+        } catch (error) {
+          if (error instanceof IntegrationError && i + 1 < ids.length)
+            await db
+              .update(trackres)
+              .set({ traccarSync: SYNC.failed, traccarErro: error.message, traccarSyncAt: new Date() })
+              .where(inArray(trackres.id, ids.slice(i + 1)));
+          throw error;
+        }
+      }
       return { devices: ids.length };
     }
     case 'cliente':
@@ -385,7 +397,8 @@ export async function traccarSettingsSaved(tx: DbOrTx, queue: JobQueue, before: 
         : eq(clientes.traccarSync, SYNC.failed),
     );
   await queue.sendMany(tx, QUEUES.traccar.name, [
-    ...jobs(trackers.map(({ id }) => ({ kind: 'device' as const, id }))),
+    // Every tracker (thousands, after an import): one job per DISPOSITIVOS_POR_TAREFA devices.
+    ...jobs(deviceJobs(trackers.map(({ id }) => id))),
     ...jobs(users.map(({ id }) => ({ kind: 'cliente' as const, id }))),
   ]);
 }
