@@ -164,7 +164,16 @@ export async function createBackup(source: BackupSource, out: string): Promise<{
           await tx.exec('CHECKPOINT').catch(() => undefined);
           const onDisk = hostDirectory(client);
           if (!onDisk) return client.dumpDataDir('gzip');
-          await cp(onDisk, copy, { recursive: true });
+          // The WAL the copy needs: from the last checkpoint's redo point to the current segment. The
+          // other segments are old ones kept for reuse (most of pg_wal's size): left out, as
+          // pg_basebackup does. Unknown (the query failed): every segment is copied.
+          const wal = await tx
+            .query<{ redo: string; atual: string }>(
+              'SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_lsn()) AS atual FROM pg_control_checkpoint()',
+            )
+            .then((result) => result.rows[0])
+            .catch(() => undefined);
+          await cp(onDisk, copy, { recursive: true, filter: (source) => neededFile(onDisk, source, wal) });
           return null;
         };
         const blob = embedded
@@ -211,11 +220,20 @@ export async function createBackup(source: BackupSource, out: string): Promise<{
   }
 }
 
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+/** Whether a file of PGlite's directory goes into the copy: all but the WAL segments outside [redo, current]. */
+function neededFile(dir: string, source: string, wal: { redo: string; atual: string } | undefined): boolean {
+  if (!wal || path.dirname(source) !== path.join(dir, 'pg_wal')) return true;
+  const name = path.basename(source);
+  return !WAL_SEGMENT.test(name) || (name >= wal.redo && name <= wal.atual);
+}
+
 /** PGlite's directory on this machine's disk, or null when it lives in memory (or elsewhere). */
 function hostDirectory(client: PGlite): string | null {
   const dir = client.dataDir;
   if (!dir || dir.includes('://') || !existsSync(path.join(dir, 'PG_VERSION'))) return null;
-  return dir;
+  return path.resolve(dir);
 }
 
 /** Reads and checks a backup file: its manifest, and every file against its checksum. */
