@@ -261,6 +261,7 @@ async function main() {
           ...performance
             .getEntriesByType('resource')
             .map((e) => `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms ${e.name.replace(location.origin, '').slice(0, 70)}`),
+          ...performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms ${e.name}`),
           `${Math.round(performance.now())} ms painted (seen)`,
         ]);
       }

@@ -3,6 +3,7 @@
  * them beside the map's chunk (src/routes.tsx), so the 1 MB of map code and the positions load
  * together instead of one after the other; the page takes that reply when it mounts.
  */
+import { getSessionUser } from '../../authProvider/session';
 import { apiFetch } from '../../dataProvider/http';
 import type { Conexao } from './types';
 
@@ -19,15 +20,39 @@ const FRESH_MS = 5_000;
 
 let early: { at: number; query: string; reply: Promise<MapaReply> } | null = null;
 
+/** The company's tile source (integrations.frota.mapa), as the signed-in user's GET /v1/users/{id} carries it. */
+export interface MapaSettings {
+  url?: string;
+  atribuicao?: string;
+}
+let earlySettings: Promise<MapaSettings | null> | null = null;
+
 export function lerMapa(query: string): Promise<MapaReply> {
   return apiFetch<MapaReply>(`/v1/frota/mapa?${query}`);
 }
 
-/** Asks for the whole fleet's positions now (the page's first read, without filters). */
+/**
+ * Asks for the whole fleet's positions now (the page's first read, without filters), and for the
+ * tile source when the session is known, so the map need not wait for the app's own read of it.
+ */
 export function prefetchMapa(): void {
   const reply = lerMapa('');
   reply.catch(() => undefined);
   early = { at: Date.now(), query: '', reply };
+  const user = getSessionUser();
+  earlySettings = user
+    ? apiFetch<{ integrations?: { frota?: { mapa?: MapaSettings } } }>(`/v1/users/${user.id}`).then(
+        (reply) => reply.integrations?.frota?.mapa ?? {},
+        () => null,
+      )
+    : null;
+}
+
+/** The tile source asked for early, once (null: none was, or it failed; the app's read serves then). */
+export function primeiroMapa(): Promise<MapaSettings | null> | null {
+  const taken = earlySettings;
+  earlySettings = null;
+  return taken;
 }
 
 /** The reply asked for early, once, when it is for the same filters and recent enough; else a new read. */
