@@ -260,6 +260,7 @@ async function main() {
         timeline = await page.evaluate(() => [
           ...performance
             .getEntriesByType('resource')
+            .map((e) => e as PerformanceResourceTiming)
             .map((e) => `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms ${e.name.replace(location.origin, '').slice(0, 70)}`),
           ...performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms ${e.name}`),
           `${Math.round(performance.now())} ms painted (seen)`,

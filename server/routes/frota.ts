@@ -117,7 +117,8 @@ function filters(forma: Forma): SQL[] {
  * key instead, filtering the whole fleet when its statistics think x common (as right after the
  * feed's first full read, or wherever autovacuum is late).
  */
-const situacaoDesc = (situacao: SQL, where: SQL, limit: SQL, o: SQL) =>
+type Trecho = SQL | ReturnType<typeof sql.placeholder>;
+const situacaoDesc = (situacao: Trecho, where: SQL, limit: Trecho, o: SQL) =>
   sql`SELECT e.idrastreador AS id, ${o} AS o FROM frota_estado e
     WHERE ${where} AND e.situacao BETWEEN ${situacao} AND ${situacao}
     ORDER BY e.situacao DESC, e.idrastreador DESC LIMIT ${limit}`;
@@ -130,11 +131,11 @@ const situacaoDesc = (situacao: SQL, where: SQL, limit: SQL, o: SQL) =>
  */
 function pageOf(forma: Forma, where: SQL): SQL {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
-  if (forma.situacao) return sql`${situacaoDesc(sql.placeholder('situacao') as unknown as SQL, where, limit, sql`0`)} OFFSET ${offset}`;
+  if (forma.situacao) return sql`${situacaoDesc(sql.placeholder('situacao'), where, limit, sql`0`)} OFFSET ${offset}`;
   if (forma.idcliente || forma.palavras)
     return sql`SELECT e.idrastreador AS id, ${ORDEM_SQL} AS o FROM frota_estado e WHERE ${where}
       ORDER BY 2, 1 DESC LIMIT ${limit} OFFSET ${offset}`;
-  const fim = sql.placeholder('fim') as unknown as SQL;
+  const fim = sql.placeholder('fim');
   const branches = ORDEM.map((s, o) => sql`(${situacaoDesc(sql.raw(`'${s}'`), sql`true`, fim, sql.raw(String(o)))})`);
   return sql`SELECT id, o FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY o, id DESC LIMIT ${limit} OFFSET ${offset}`;
 }
