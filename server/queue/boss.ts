@@ -69,6 +69,11 @@ export interface JobQueue {
   send(tx: DbOrTx, queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<void>;
   /** Enqueues many jobs in the caller's transaction, in one statement. */
   sendMany(tx: DbOrTx, queue: QueueName, items: Array<{ data: object; startAfter?: Date; singletonKey?: string }>): Promise<void>;
+  /**
+   * The queue's jobs that wait for a retry, or gave up (failed) within pg-boss's retention, run
+   * now, their attempts counted afresh: what failed for a cause that is gone (a wrong key fixed).
+   */
+  retryNow(tx: DbOrTx, queue: QueueName): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -121,6 +126,13 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
           { db: txAdapter(tx) },
         );
       }
+    },
+    async retryNow(tx, queue) {
+      const result = (await tx.execute(
+        sql`UPDATE pgboss.job SET state = 'retry', retry_count = 0, start_after = now(), completed_on = NULL, output = NULL
+            WHERE name = ${queue} AND state IN ('retry', 'failed')`,
+      )) as unknown as { rowCount?: number; affectedRows?: number };
+      return result.rowCount ?? result.affectedRows ?? 0;
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -26,6 +26,7 @@ import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../plugins
 import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../services/company';
 import { hashPassword, randomToken } from '../services/passwords';
 import { traccarSettingsSaved } from '../services/traccar-sync';
+import { gatewaySettingsSaved } from '../services/gateway';
 import { defineResource, type RequestContext } from './definition';
 import type { Embed } from './embed';
 
@@ -63,6 +64,8 @@ async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'i
   await saveCompany(tx, next);
   // Traccar turned on or moved: the registry is synced to it (services/traccar-sync.ts).
   await traccarSettingsSaved(tx, ctx.effects.queue, current, next);
+  // The gateway turned on or its key changed: its syncs waiting for a retry go now (services/gateway.ts).
+  await gatewaySettingsSaved(tx, ctx.effects.queue, current, next);
 }
 
 /**

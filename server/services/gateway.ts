@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../db/client';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, integrationActive } from './company';
+import { getCompany, integrationActive, type CompanySettings } from './company';
 
 export type GatewayJob =
   /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */
@@ -26,6 +26,17 @@ export type GatewayJob =
   | { kind: 'assinatura'; id: number }
   /** The subscription of a removed record. */
   | { kind: 'assinatura-remover'; id: number; gatewayId: string };
+
+/**
+ * The gateway's settings saved: when it turns on, or its key changes while on, the sync jobs that
+ * wait for a retry or gave up (a wrong key answers 401 to every call) run now, instead of at their
+ * back-off's next turn or never; each is idempotent (a charge already linked only gets its alert).
+ */
+export async function gatewaySettingsSaved(tx: DbOrTx, queue: JobQueue, before: CompanySettings, after: CompanySettings) {
+  if (!integrationActive(after, 'gateway')) return;
+  if (integrationActive(before, 'gateway') && before.integrations.gateway.token === after.integrations.gateway.token) return;
+  await queue.retryNow(tx, QUEUES.asaas.name);
+}
 
 /** Enqueues the jobs when the gateway is active; nothing otherwise. */
 export async function enqueueGateway(tx: DbOrTx, queue: JobQueue, jobs: GatewayJob[]): Promise<void> {

@@ -501,6 +501,35 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it("a charge made while Asaas refused the key (401) syncs as soon as the administrator saves the right key, not at the retry's next turn, and its alert carries PIX", async () => {
+    const wrongKey = `$aact_hmlg_${'9'.repeat(99)}`;
+    expect((await env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: wrongKey, status: 1 } } })).status).toBe(
+      200,
+    );
+    try {
+      const cliente = await newClient();
+      const c = await charge(cliente.id, { valor: 77 });
+      const refused = () => fake.requests.filter((r) => r.status === 401).length;
+      await waitFor(() => refused() > 0);
+      // Its job failed and waits for its retry (a job still running when the key is saved keeps its back-off).
+      await waitFor(
+        async () =>
+          (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'asaas-sync' AND state = 'retry'`))[0].n >
+          0,
+      );
+      const linked = async () =>
+        (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${c.id}`))[0].g !== null;
+      expect(await linked()).toBe(false);
+      // The key fixed: the job waiting for its retry (10 s or more away) runs now.
+      expect((await gateway(1)).status).toBe(200);
+      await waitFor(linked, 6_000);
+      await waitFor(async () => (await mensagensOf(c.id)).some((m) => m.kind === 'novacobranca'), 6_000);
+      expect((await mensagensOf(c.id)).find((m) => m.kind === 'novacobranca')!.texto).toMatch(/PIX copia e cola: \S+/);
+    } finally {
+      await gateway(0);
+    }
+  });
+
   it('sending to many answers one result per charge: sent, or skipped and why', async () => {
     const withPhone = await newClient({ mobilePhone: '(11) 98765-4321' });
     const noPhone = await newClient({ mobilePhone: '', contatos: [] });
