@@ -19,6 +19,7 @@ import { IntegrationError } from '../integrations/http';
 import { getCompany, integrationActive } from '../services/company';
 import { whatsConfig } from '../services/mensagens';
 import { randomToken } from '../services/passwords';
+import { mensagemColumns } from './mensagens';
 
 const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup'] as const;
 
@@ -100,19 +101,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
       const [cobranca] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
       if (!cobranca) throw notFound();
       const rows = await db
-        .select({
-          id: mensagens.id,
-          kind: mensagens.kind,
-          occurrence: mensagens.occurrence,
-          destino: mensagens.destino,
-          texto: mensagens.texto,
-          status: mensagens.status,
-          motivo: mensagens.motivo,
-          tentativas: mensagens.tentativas,
-          createdAt: mensagens.createdAt,
-          enviadaEm: mensagens.enviadaEm,
-          updatedAt: mensagens.updatedAt,
-        })
+        .select(mensagemColumns)
         .from(mensagens)
         .where(eq(mensagens.idcobranca, request.params.id))
         .orderBy(desc(mensagens.id))

@@ -71,8 +71,8 @@ export function inicioDoDia(date: CalendarDate, timeZone: string): Date {
   return new Date(guess - (wallMs - guess));
 }
 
-/** The columns a row shows: those of the charge's messages, and the records it is about. */
-const columns = {
+/** A message as staff see it, here and in a charge's messages (GET /v1/cobrancas/{id}/mensagens). */
+export const mensagemColumns = {
   id: mensagens.id,
   kind: mensagens.kind,
   occurrence: mensagens.occurrence,
@@ -84,6 +84,11 @@ const columns = {
   createdAt: mensagens.createdAt,
   enviadaEm: mensagens.enviadaEm,
   updatedAt: mensagens.updatedAt,
+};
+
+/** The columns a row shows: those of the charge's messages, and the records it is about. */
+const columns = {
+  ...mensagemColumns,
   idcliente: mensagens.idcliente,
   idcobranca: mensagens.idcobranca,
   idcontrato: mensagens.idcontrato,

@@ -34,13 +34,18 @@ export const csvMoney = (value: unknown) => {
   return value === null || value === undefined || value === '' || !Number.isFinite(number) ? '' : number.toFixed(2).replace('.', ',');
 };
 
-export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `blob` as `filename`; the browser has taken it when the memory goes back, a minute later. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
+  downloadBlob(new Blob([text], { type }), filename);
 }

@@ -27,6 +27,7 @@ import { HttpError, useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { apiFetch } from '../../dataProvider/http';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { downloadBlob } from '../../components/csv';
 
 interface BackupsReply {
   Items: Array<{ nome: string; bytes: number; criadoEm: string }>;
@@ -47,15 +48,7 @@ async function downloadNow(): Promise<string> {
     throw new HttpError(body.message ?? '', response.status, body);
   }
   const nome = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'rastreio.backup';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nome;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by then; the memory goes back a minute later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(await response.blob(), nome);
   return nome;
 }
 
