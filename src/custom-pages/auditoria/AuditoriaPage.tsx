@@ -6,13 +6,13 @@
  */
 import * as React from 'react';
 import { Alert, Box, Card, Chip, LinearProgress, Link, TextField, Typography } from '@mui/material';
-import { LinkBase, ListContextProvider, useTranslate, type ListControllerResult } from 'ra-core';
+import { LinkBase, ListContextProvider, useTranslate } from 'ra-core';
 import { DataTable, Pagination, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
+import { PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
-import { useApiGet } from '../../dataProvider/useApiGet';
+import { usePagedApiList } from '../../dataProvider/usePagedApiList';
 import { serverMessage } from '../../form/useServerErrorNotify';
 import { ACAO_COLORS, ACOES, type AuditoriaReply, type AuditoriaItem } from './types';
 
@@ -100,47 +100,14 @@ function AuditoriaTable() {
 export default function AuditoriaPage() {
   const translate = useTranslate();
   const [acao, setAcao] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [perPage, setPerPage] = React.useState<number>(DEFAULT_PAGE_SIZE);
   // The client's page opens the log filtered by the client (/auditoria?idcliente=12).
   const [searchParams, setSearchParams] = useSearchParams();
   const idcliente = /^\d+$/.test(searchParams.get('idcliente') ?? '') ? String(searchParams.get('idcliente')) : '';
-  const query = new URLSearchParams({
-    page: String(page),
-    pageSize: String(perPage),
-    ...(acao ? { acao } : {}),
-    ...(idcliente ? { idcliente } : {}),
-  });
-  const reply = useApiGet<AuditoriaReply>(`/v1/auditoria?${query}`);
-  // The last page read stays on screen while the next one loads (no flash of an empty table).
-  const [shown, setShown] = React.useState<AuditoriaReply>();
-  if (reply.data && reply.data !== shown) setShown(reply.data);
-
-  const total = shown?.meta.total ?? shown?.meta.totalItens ?? 0;
-  const items = shown?.Items ?? [];
-  // The list's context as react-admin's lists have it, fed by the reply: the shared table and pagination read it.
-  const list = {
-    data: items,
-    isFetching: reply.isFetching,
-    error: null,
+  const { list, reply, resetPage } = usePagedApiList<AuditoriaItem, AuditoriaReply>('/v1/auditoria', {
+    filters: { acao, idcliente },
     sort: { field: 'createdAt', order: 'DESC' },
-    filterValues: {},
-    displayedFilters: {},
-    selectedIds: [],
-    page,
-    perPage,
-    total,
-    setPage,
-    setPerPage: (size: number) => {
-      setPerPage(size);
-      setPage(1);
-    },
-    hasPreviousPage: page > 1,
-    hasNextPage: page * perPage < total,
-    isPending: !shown,
-    isLoading: !shown,
     resource: 'auditoria',
-  } as unknown as ListControllerResult<AuditoriaItem>;
+  });
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
@@ -154,7 +121,7 @@ export default function AuditoriaPage() {
             value={acao}
             onChange={(next) => {
               setAcao(next);
-              setPage(1);
+              resetPage();
             }}
           />
           {idcliente ? (
@@ -162,7 +129,7 @@ export default function AuditoriaPage() {
               label={translate('app.auditoria.cliente', { numero: formatNumero(idcliente) })}
               onDelete={() => {
                 setSearchParams({});
-                setPage(1);
+                resetPage();
               }}
             />
           ) : null}

@@ -22,15 +22,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { LinkBase, ListContextProvider, useTranslate, type ListControllerResult } from 'ra-core';
+import { LinkBase, ListContextProvider, useTranslate } from 'ra-core';
 import { DataTable, Pagination, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
+import { PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero, formatPhone } from '../../../domain/formatters';
 import { BrDateField } from '../../components/BrDateInput';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
-import { useApiGet } from '../../dataProvider/useApiGet';
+import { usePagedApiList } from '../../dataProvider/usePagedApiList';
 import { serverMessage } from '../../form/useServerErrorNotify';
 import { nationalNumber } from '../../resources/cobrancas/CobrancaMensagens';
 import { MENSAGEM_KINDS, MENSAGEM_STATUS, STATUS_COLORS, type MensagemItem, type MensagensListReply } from './types';
@@ -200,8 +200,6 @@ function MensagensTable() {
 export default function MensagensPage() {
   const translate = useTranslate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [page, setPage] = React.useState(1);
-  const [perPage, setPerPage] = React.useState<number>(DEFAULT_PAGE_SIZE);
   // The filters live in the URL: the client's page links to /mensagens?idcliente=12, and Back keeps them.
   const param = (key: string, pattern: RegExp) => {
     const value = searchParams.get(key) ?? '';
@@ -214,47 +212,18 @@ export default function MensagensPage() {
     dataFim: param('dataFim', DATE),
     ...Object.fromEntries(REFS.map((key) => [key, param(key, ID)])),
   } as Record<string, string>;
+  const { list, items, reply, resetPage } = usePagedApiList<MensagemItem, MensagensListReply>('/v1/mensagens', {
+    filters,
+    sort: { field: 'id', order: 'DESC' },
+    resource: 'mensagens',
+  });
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(searchParams);
     if (value) next.set(key, value);
     else next.delete(key);
     setSearchParams(next, { replace: true });
-    setPage(1);
+    resetPage();
   };
-  const query = new URLSearchParams({
-    page: String(page),
-    pageSize: String(perPage),
-    ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)),
-  });
-  const reply = useApiGet<MensagensListReply>(`/v1/mensagens?${query}`);
-  // The last page read stays on screen while the next one loads (no flash of an empty table).
-  const [shown, setShown] = React.useState<MensagensListReply>();
-  if (reply.data && reply.data !== shown) setShown(reply.data);
-
-  const total = shown?.meta.total ?? 0;
-  const items = shown?.Items ?? [];
-  const list = {
-    data: items,
-    isFetching: reply.isFetching,
-    error: null,
-    sort: { field: 'id', order: 'DESC' },
-    filterValues: filters,
-    displayedFilters: {},
-    selectedIds: [],
-    page,
-    perPage,
-    total,
-    setPage,
-    setPerPage: (size: number) => {
-      setPerPage(size);
-      setPage(1);
-    },
-    hasPreviousPage: page > 1,
-    hasNextPage: page * perPage < total,
-    isPending: !shown,
-    isLoading: !shown,
-    resource: 'mensagens',
-  } as unknown as ListControllerResult<MensagemItem>;
 
   // The client's name, when the list is one client's (from its messages, or its number).
   const clienteNome = filters.idcliente ? items.find((item) => String(item.idcliente) === filters.idcliente)?.cliente : undefined;
