@@ -1,7 +1,7 @@
 // `npm test`: the type check, the lint (ESLint and Prettier, zero warnings) and every test (unit, component, API, end to end) through Vitest, ending with one
 // line "N passed, M failed". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './find-chromium.mjs';
@@ -32,18 +32,17 @@ if (process.env.POSTGRES_REQUIRED === '1' && !(await postgresAnswers(process.env
   missingPostgres = 1;
 }
 
-// The type check counts as one test: the shared domain types bind browser and server together.
-console.log('Verificando tipos (tsc --noEmit)…');
-const typecheck = spawnSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], {
-  stdio: 'inherit',
-});
+// The type check and the lint each count as one test; they run side by side (2 cores).
+// The type check: the shared domain types bind browser and server together. The lint: `npm run
+// lint`, with zero warnings.
+console.log('Verificando tipos (tsc --noEmit) e estilo (eslint --max-warnings 0, prettier --check)…');
+const node = (args) =>
+  new Promise((resolve) => spawn(process.execPath, args, { stdio: 'inherit' }).on('close', (status) => resolve({ status })));
+const [typecheck, eslint] = await Promise.all([
+  node([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.']),
+  node([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0']),
+]);
 const typecheckPassed = typecheck.status === 0;
-
-// The lint counts as one test too: `npm run lint`, with zero warnings.
-console.log('Verificando estilo (eslint --max-warnings 0, prettier --check)…');
-const eslint = spawnSync(process.execPath, [path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], {
-  stdio: 'inherit',
-});
 const prettier = spawnSync(
   process.execPath,
   [path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'],
