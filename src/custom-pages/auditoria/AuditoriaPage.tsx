@@ -5,16 +5,15 @@
  * table, with react-admin's own pagination fed by the reply's meta so it reads like every list.
  */
 import * as React from 'react';
-import { Alert, Box, Card, Chip, LinearProgress, Link, TextField, Typography } from '@mui/material';
-import { LinkBase, ListContextProvider, useTranslate } from 'ra-core';
-import { DataTable, Pagination, Title } from 'react-admin';
+import { Box, Card, Chip, Link, TextField, Typography } from '@mui/material';
+import { LinkBase, useTranslate } from 'ra-core';
+import { DataTable, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { usePagedApiList } from '../../dataProvider/usePagedApiList';
-import { serverMessage } from '../../form/useServerErrorNotify';
 import { ACAO_COLORS, ACOES, type AuditoriaReply, type AuditoriaItem } from './types';
+import { PagedListBody } from '../../components/PagedListBody';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -134,19 +133,9 @@ export default function AuditoriaPage() {
             />
           ) : null}
         </Box>
-        <Box sx={{ height: 4 }}>{reply.isFetching ? <LinearProgress aria-label={translate('app.loading')} /> : null}</Box>
-        <ListContextProvider value={list}>
-          {reply.error ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {translate(serverMessage(reply.error), { _: serverMessage(reply.error) })}
-            </Alert>
-          ) : (
-            <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>
-              <AuditoriaTable />
-            </Box>
-          )}
-          <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
-        </ListContextProvider>
+        <PagedListBody list={list} reply={reply}>
+          <AuditoriaTable />
+        </PagedListBody>
       </Card>
     </Box>
   );

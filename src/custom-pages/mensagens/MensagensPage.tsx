@@ -7,33 +7,18 @@
  * meta, as the audit log (headers and "Nenhum registro encontrado" when empty, cards on a phone).
  */
 import * as React from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Link,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { LinkBase, ListContextProvider, useTranslate } from 'ra-core';
-import { DataTable, Pagination, Title } from 'react-admin';
+import { Box, Button, Card, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
+import { LinkBase, useTranslate } from 'ra-core';
+import { DataTable, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES } from '../../../domain/constants';
 import { formatDateTime, formatNumero, formatPhone } from '../../../domain/formatters';
 import { BrDateField } from '../../components/BrDateInput';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { usePagedApiList } from '../../dataProvider/usePagedApiList';
-import { serverMessage } from '../../form/useServerErrorNotify';
 import { nationalNumber } from '../../resources/cobrancas/CobrancaMensagens';
 import { MENSAGEM_KINDS, MENSAGEM_STATUS, STATUS_COLORS, type MensagemItem, type MensagensListReply } from './types';
+import { PagedListBody } from '../../components/PagedListBody';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const ID = /^[1-9]\d{0,9}$/;
@@ -260,19 +245,9 @@ export default function MensagensPage() {
             <Chip key={key} label={refLabel(key)} onDelete={() => setFilter(key, '')} />
           ))}
         </Box>
-        <Box sx={{ height: 4 }}>{reply.isFetching ? <LinearProgress aria-label={translate('app.loading')} /> : null}</Box>
-        <ListContextProvider value={list}>
-          {reply.error ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {translate(serverMessage(reply.error), { _: serverMessage(reply.error) })}
-            </Alert>
-          ) : (
-            <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>
-              <MensagensTable />
-            </Box>
-          )}
-          <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
-        </ListContextProvider>
+        <PagedListBody list={list} reply={reply}>
+          <MensagensTable />
+        </PagedListBody>
       </Card>
     </Box>
   );
