@@ -8,7 +8,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'coverage', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'dist-server', 'data', 'test-results', 'coverage', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverNodeArgs } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -34,8 +35,9 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// A larger young generation means fewer scavenges under load: measured p99 latency drops (bench/README.md).
-const server = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, 'server/server.ts')], {
+// The server bundled and run by plain Node, its heap bounded (scripts/server-build.mjs).
+await buildServer();
+const server = spawn(process.execPath, serverNodeArgs(), {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

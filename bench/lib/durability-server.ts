@@ -5,8 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { root } from './processes';
+import { appServerArgs, root } from './processes';
 
 export interface ServerProcess {
   url: string;
@@ -39,7 +38,7 @@ const exited = (child: ChildProcess) =>
 
 export async function startServer(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, 'server/server.ts')], {
+  const child = spawn(process.execPath, await appServerArgs(), {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

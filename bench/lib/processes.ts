@@ -1,6 +1,7 @@
 /** Starting and stopping the processes a benchmark measures: the app server and the yardstick. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, serverNodeArgs } from '../../scripts/server-build.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -18,6 +19,15 @@ export async function waitForHttp(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
+let built: Promise<unknown> | undefined;
+
+/** Node's arguments for the app server as `npm start` runs it (scripts/server-build.mjs), built once per run. */
+export async function appServerArgs(nodeArgs: string[] = []) {
+  built ??= buildServer();
+  await built;
+  return serverNodeArgs(nodeArgs);
+}
+
 export interface Running {
   url: string;
   process: ChildProcess;
@@ -31,8 +41,9 @@ export async function startNode(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<Running> {
-  // The same Node flags as `npm start` (scripts/start.mjs), plus any given (a profiler's).
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', path.join(root, script)], {
+  // The app server as `npm start` runs it (its bundle, the same Node flags), plus any flags given (a profiler's).
+  const argv = script === 'server/server.ts' ? await appServerArgs(nodeArgs) : [...nodeArgs, '--import', 'tsx', path.join(root, script)];
+  const child = spawn(process.execPath, argv, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -119,7 +119,12 @@ function pgListen(url: string, closers: Array<() => Promise<void>>) {
   };
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Set by the server's bundle (scripts/server-build.mjs): the migrations' folder from the bundle's. */
+declare const __RASTREIO_MIGRATIONS__: string | undefined;
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  typeof __RASTREIO_MIGRATIONS__ === 'string' ? __RASTREIO_MIGRATIONS__ : 'migrations',
+);
 
 // Numeric columns come back as strings by default; money is a JSON number with two decimals.
 pg.types.setTypeParser(1700, (value) => Number(value));
