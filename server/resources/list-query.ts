@@ -16,10 +16,7 @@ export type { ListParams };
 /** LIKE pattern of one word, with the wildcard characters escaped. */
 const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const searchWords = (pesquisa: string | undefined) =>
-  normalizeSearch(pesquisa ?? '')
-    .split(' ')
-    .filter(Boolean);
+const searchWords = (pesquisa: string | undefined) => (pesquisa ? normalizeSearch(pesquisa).split(' ').filter(Boolean) : []);
 /** The LIKE pattern of each word, as the parameters `w0`, `w1`, … of a reused page statement. */
 const wordParams = (pesquisa: string | undefined) => Object.fromEntries(searchWords(pesquisa).map((word, i) => [`w${i}`, likeWord(word)]));
 
@@ -59,11 +56,12 @@ export function listConditions(def: AnyResource, query: ListParams, options: Pes
 export function listKeys(def: AnyResource, query: ListParams) {
   const { page: _page, pageSize: _size, sort: _sort, order: _order, pesquisa, ...filters } = query;
   const filtersKey = JSON.stringify(filters, Object.keys(filters).sort());
-  const count = `${def.name}|${normalizeSearch(pesquisa ?? '')}|${filtersKey}`;
+  const words = searchWords(pesquisa);
+  const count = `${def.name}|${words.join(' ')}|${filtersKey}`;
   return {
     count,
     page: `${count}|${query.page}|${query.pageSize}|${query.sort ?? ''}|${query.order ?? ''}`,
-    statement: `${def.name}|${searchWords(pesquisa).length}|${filtersKey}|${query.sort ?? ''}|${query.order ?? ''}`,
+    statement: `${def.name}|${words.length}|${filtersKey}|${query.sort ?? ''}|${query.order ?? ''}`,
   };
 }
 

@@ -4,4 +4,11 @@ import { readEnv } from '../config';
 
 let zone: string | undefined;
 export const appTimeZone = (): string => (zone ??= readEnv().APP_TIMEZONE);
-export const appToday = (now: Date = new Date()): CalendarDate => todayIn(appTimeZone(), now);
+/** The last second's "today": a charges list asks for it two or three times a request. */
+let cached: { second: number; today: CalendarDate } | undefined;
+export const appToday = (now?: Date): CalendarDate => {
+  if (now) return todayIn(appTimeZone(), now);
+  const second = Math.floor(Date.now() / 1000);
+  if (cached?.second !== second) cached = { second, today: todayIn(appTimeZone(), new Date(second * 1000)) };
+  return cached.today;
+};
