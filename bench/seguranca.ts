@@ -358,6 +358,7 @@ async function pgliteBackupRestore() {
       },
       { idcard: adminRow.id, passwordHash },
     );
+    const source = Number((await database.raw('SELECT count(*)::int AS n FROM cobrancas')).rows.map((row) => (row as { n: number }).n)[0]);
     await database.close();
     console.log(`seeded PGlite with ${cobrancas.toLocaleString('en')} charges in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const file = path.join(work, 'pglite.backup');
@@ -367,10 +368,19 @@ async function pgliteBackupRestore() {
     t0 = performance.now();
     await restoreBackup(file, { dataDir: path.join(work, 'restaurado') });
     const restoreSeconds = (performance.now() - t0) / 1000;
+    // The restored directory opens and holds every charge.
+    const restoredDb = await openDatabase({ dataDir: path.join(work, 'restaurado') });
+    const restored = Number(
+      (await restoredDb.raw('SELECT count(*)::int AS n FROM cobrancas')).rows.map((row) => (row as { n: number }).n)[0],
+    );
+    await restoredDb.close();
+    if (restored !== source) failures.push(`PGlite: restored ${restored} charges of ${source}`);
     report(
       `| backup of PGlite (${cobrancas.toLocaleString('en')} charges) | ${backupSeconds.toFixed(1)} s | ${((await stat(file)).size / 1e6).toFixed(0)} MB | | ≤ 120 s |`,
     );
-    report(`| restore into an empty DATA_DIR | ${restoreSeconds.toFixed(1)} s | | | ≤ 120 s |`);
+    report(
+      `| restore into an empty DATA_DIR | ${restoreSeconds.toFixed(1)} s | ${restored.toLocaleString('en')} charges after | | ≤ 120 s |`,
+    );
     if (backupSeconds > 120) failures.push(`PGlite backup ${backupSeconds.toFixed(0)} s > 120 s`);
     if (restoreSeconds > 120) failures.push(`PGlite restore ${restoreSeconds.toFixed(0)} s > 120 s`);
   } finally {
