@@ -161,22 +161,75 @@ function cellText(value: CellValue): { text: string; imprecisa?: boolean } {
   return { text: '' };
 }
 
+/**
+ * The sheet's shared strings (most of an XLSX's text: Excel writes each distinct text once), kept as
+ * UTF-8 in one growing buffer with their offsets, outside the JavaScript heap: 100,000 rows of
+ * clients hold 500,000 of them, which exceljs would keep as as many strings and objects.
+ */
+class SharedStrings {
+  #bytes = Buffer.alloc(1 << 20);
+  #used = 0;
+  #ends = new Uint32Array(1 << 16);
+  #count = 0;
+
+  add(text: string) {
+    const length = Buffer.byteLength(text);
+    if (this.#used + length > this.#bytes.length) {
+      const bigger = Buffer.alloc(Math.max(this.#bytes.length * 2, this.#used + length));
+      this.#bytes.copy(bigger, 0, 0, this.#used);
+      this.#bytes = bigger;
+    }
+    this.#used += this.#bytes.write(text, this.#used);
+    if (this.#count === this.#ends.length) {
+      const bigger = new Uint32Array(this.#ends.length * 2);
+      bigger.set(this.#ends);
+      this.#ends = bigger;
+    }
+    this.#ends[this.#count++] = this.#used;
+  }
+
+  get(index: number): string {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#count) return '';
+    return this.#bytes.toString('utf8', index === 0 ? 0 : this.#ends[index - 1], this.#ends[index]);
+  }
+}
+
+/** A shared string's text as exceljs gives it: plain, or rich text in runs. */
+const sharedText = (text: unknown): string =>
+  typeof text === 'string'
+    ? text
+    : text && typeof text === 'object' && 'richText' in text && Array.isArray(text.richText)
+      ? text.richText.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('')
+      : '';
+
 async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
-    sharedStrings: 'cache',
+    // Emitted, not cached: kept compactly here (SharedStrings) and looked up by the cells.
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'emit',
   });
+  const strings = new SharedStrings();
+  // parse() gives the worksheets as { eventType, value } and, in its order, each shared string
+  // bare, as { index, text } (exceljs 4.4).
+  const events = workbook.parse() as AsyncIterableIterator<{ eventType?: string; value?: unknown; index?: number; text?: unknown }>;
   try {
-    for await (const worksheet of workbook) {
-      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+    for await (const event of { [Symbol.asyncIterator]: () => events }) {
+      if (event.eventType === undefined && typeof event.index === 'number') {
+        strings.add(sharedText(event.text));
+        continue;
+      }
+      if (event.eventType !== 'worksheet') continue;
+      for await (const row of event.value as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as CellValue[];
         const celulas: string[] = [];
         const imprecisas: number[] = [];
         for (let i = 1; i < values.length; i++) {
-          const { text, imprecisa } = cellText(values[i]);
+          const cell = values[i];
+          const shared = cell !== null && typeof cell === 'object' && 'sharedString' in cell;
+          const { text, imprecisa } = shared ? { text: strings.get(Number(cell.sharedString)).trim(), imprecisa: false } : cellText(cell);
           celulas.push(text);
           if (imprecisa) imprecisas.push(i - 1);
         }
@@ -189,6 +242,7 @@ async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
     if (error instanceof PlanilhaInvalida) throw error;
     throw new PlanilhaInvalida(PLANILHA_MSG.ilegivel);
   } finally {
+    await events.return?.();
     source.destroy();
   }
 }

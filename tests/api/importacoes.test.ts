@@ -86,6 +86,29 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     expect((await env.admin.get('/v1/clientes?pesquisa=importada')).body.meta.total).toBe(2);
   });
 
+  it("an XLSX's shared strings are read as the sheet shows them: plain, accented, rich text, and one text in many cells", async () => {
+    const cpfs = [generateCPF(), generateCPF(), generateCPF()];
+    const rows = [
+      HEADER,
+      pessoa('Compartilhada Ação Ünica', cpfs[0]),
+      pessoa('placeholder', cpfs[1]),
+      pessoa('Compartilhada Repetida', cpfs[2]),
+    ];
+    // The same e-mail text twice (one shared string, two cells) and a name in rich text (runs).
+    rows[3][2] = rows[1][2];
+    const file = await xlsx(rows, (sheet) => {
+      sheet.getCell('B3').value = { richText: [{ text: 'Compartilhada ' }, { font: { bold: true }, text: 'Rica' }] };
+    });
+    const result = await importar({ recurso: 'clientes', modo: 'importar' }, file, 'compartilhadas.xlsx');
+    expect(result).toMatchObject({ status: 'concluida', criadas: 3, nErros: 0 });
+    const found = await env.admin.get('/v1/clientes?pesquisa=compartilhada&sort=id&order=asc');
+    expect(found.body.Items.map((c: any) => [c.cpf, c.name, c.email])).toEqual([
+      [cpfs[0], 'Compartilhada Ação Ünica', rows[1][2]],
+      [cpfs[1], 'Compartilhada Rica', 'placeholder@exemplo.com.br'],
+      [cpfs[2], 'Compartilhada Repetida', rows[1][2]],
+    ]);
+  });
+
   it('a key repeated within a batch is created once: skipped with ignorar, the later row updating it with atualizar', async () => {
     const cpf = generateCPF();
     const rows = [HEADER, pessoa('Lote Repetida Um', cpf), pessoa('Lote Unica'), pessoa('Lote Repetida Dois', cpf)];
