@@ -9,7 +9,8 @@
  * - the Traccar import of 10,000 devices from the fake: ≤ 60 s;
  * - `GET /v1/trackres` with `situacao` and `idtecnico` filters and `meta.resumo` at 120,000
  *   trackers, every request computed afresh (COUNT_CACHE off: the whole work): p99 ≤ 25 ms.
- * Options: --linhas N (10000), --grande N (100000), --dispositivos N (10000), --rastreadores N
+ * Options: --linhas N (10000), --grande N (100000), --grande-modo simular|importar (simular),
+ * --grande-formato csv|xlsx (csv), --dispositivos N (10000), --rastreadores N
  * (120000), --seconds S (10), --listas (the lists only), --manter (keep the database at the end,
  * for bench/cpu.ts and bench/explain.ts), --reuse (the database a --manter run kept: migrations
  * applied, nothing dropped). The lists are served by the real server in a process of its own
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import autocannon from 'autocannon';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
     linhas: { type: 'string', default: '10000' },
     grande: { type: 'string', default: '100000' },
     'grande-modo': { type: 'string', default: 'simular' },
+    /** The big sheet as `csv` or `xlsx` (shared strings, as Excel writes them). */
+    'grande-formato': { type: 'string', default: 'csv' },
     dispositivos: { type: 'string', default: '10000' },
     rastreadores: { type: 'string', default: '120000' },
     seconds: { type: 'string', default: '10' },
@@ -75,6 +79,14 @@ const clientes = (n: number, tag: string) =>
     ['CPF', 'Nome', 'E-mail', 'Celular'],
     ...Array.from({ length: n }, (_, i) => [generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']),
   ]);
+/** The same clients as an XLSX, each text a shared string (as Excel writes them): 4 in a row. */
+async function clientesXlsx(n: number, tag: string) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Clientes');
+  sheet.addRow(['CPF', 'Nome', 'E-mail', 'Celular']);
+  for (let i = 0; i < n; i++) sheet.addRow([generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 const rastreadores = (n: number) => csv([['IMEI', 'Marca', 'Modelo'], ...Array.from({ length: n }, () => [imei('35'), 'Coban', 'GT06'])]);
 
 const ADMIN = { email: 'bench@rastreio.test', password: 'senha-forte-1' };
@@ -94,7 +106,8 @@ const rssOf = (pid: number) => {
  * first on a fresh database.
  */
 async function memoria(install: boolean) {
-  const big = clientes(GRANDE, 'b');
+  const xlsx = args['grande-formato'] === 'xlsx';
+  const big = xlsx ? await clientesXlsx(GRANDE, 'b') : clientes(GRANDE, 'b');
   const passo = async (coletando: boolean, instalar: boolean) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-bench-importacoes-'));
     const amostras = path.join(dataDir, 'memoria.jsonl');
@@ -132,7 +145,7 @@ async function memoria(install: boolean) {
       const form = new FormData();
       form.append('recurso', 'clientes');
       form.append('modo', String(args['grande-modo']));
-      form.append('arquivo', new Blob([new Uint8Array(big)]), 'grande.csv');
+      form.append('arquivo', new Blob([new Uint8Array(big)]), xlsx ? 'grande.xlsx' : 'grande.csv');
       const started = await fetch(`${server.url}/v1/importacoes`, { method: 'POST', headers: { cookie }, body: form });
       if (started.status !== 202) throw new Error(`upload: ${started.status} ${await started.text()}`);
       const { id } = (await started.json()) as { id: number };
@@ -180,6 +193,7 @@ async function memoria(install: boolean) {
   return {
     linhas: GRANDE,
     modo: args['grande-modo'],
+    formato: args['grande-formato'],
     bytes: big.length,
     rss,
     gc,
