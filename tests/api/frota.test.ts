@@ -371,8 +371,11 @@ describe.each(backends)('frota (%s)', (backend) => {
 
     if (backend === 'postgres') {
       // Two sessions move two trackers' situations at once: neither waits for the other (each adds to its own
-      // rows), and once both commit the counts are exact again.
-      const [a, b] = [units.get('ok')!.id, units.get('mvOk')!.id];
+      // rows), and once both commit the counts are exact again. Two trackers of their own, with no device in
+      // Traccar: the feed, which writes the others' rows meanwhile, never holds theirs.
+      await unit('sessaoA', false);
+      await unit('sessaoB', false);
+      const [a, b] = [units.get('sessaoA')!.id, units.get('sessaoB')!.id];
       const other = await openDatabase({ url: env.t.url!, poolSize: 1 });
       try {
         let release = () => undefined as void;
@@ -385,12 +388,16 @@ describe.each(backends)('frota (%s)', (backend) => {
           await held;
         });
         await written;
-        await other.db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-          await tx.execute(sql`UPDATE frota_estado SET situacao = 'silencioso' WHERE idrastreador = ${b}`);
-        });
-        release();
-        await first;
+        try {
+          await other.db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+            await tx.execute(sql`UPDATE frota_estado SET situacao = 'silencioso' WHERE idrastreador = ${b}`);
+          });
+        } finally {
+          // Ends the first session even when the second failed, so no later test waits on its row.
+          release();
+          await first;
+        }
       } finally {
         await other.close();
       }
