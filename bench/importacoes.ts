@@ -23,12 +23,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import autocannon from 'autocannon';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { luhnDigit } from '../server/seed/identifiers';
 import { startTraccarFake } from '../tests/fakes/traccar';
+import { xlsx } from '../tests/support/planilhas';
 import { freePort } from './lib/durability-server';
 import { login, startNode } from './lib/processes';
 
@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     linhas: { type: 'string', default: '10000' },
     grande: { type: 'string', default: '100000' },
     'grande-modo': { type: 'string', default: 'simular' },
-    /** The big sheet as `csv` or `xlsx` (shared strings, as Excel writes them). */
+    /** The big sheet as `csv` or `xlsx` (its texts shared strings, as Excel writes them). */
     'grande-formato': { type: 'string', default: 'csv' },
     dispositivos: { type: 'string', default: '10000' },
     rastreadores: { type: 'string', default: '120000' },
@@ -74,19 +74,11 @@ const imei = (prefix = '35') => {
   return body + luhnDigit(body);
 };
 const csv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.join(';')).join('\n')}\n`);
-const clientes = (n: number, tag: string) =>
-  csv([
-    ['CPF', 'Nome', 'E-mail', 'Celular'],
-    ...Array.from({ length: n }, (_, i) => [generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']),
-  ]);
-/** The same clients as an XLSX, each text a shared string (as Excel writes them): 4 in a row. */
-async function clientesXlsx(n: number, tag: string) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Clientes');
-  sheet.addRow(['CPF', 'Nome', 'E-mail', 'Celular']);
-  for (let i = 0; i < n; i++) sheet.addRow([generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const clientesLinhas = (n: number, tag: string) => [
+  ['CPF', 'Nome', 'E-mail', 'Celular'],
+  ...Array.from({ length: n }, (_, i) => [generateCPF(), `Bench ${tag} ${i}`, `bench.${tag}.${i}@exemplo.com.br`, '11987654321']),
+];
+const clientes = (n: number, tag: string) => csv(clientesLinhas(n, tag));
 const rastreadores = (n: number) => csv([['IMEI', 'Marca', 'Modelo'], ...Array.from({ length: n }, () => [imei('35'), 'Coban', 'GT06'])]);
 
 const ADMIN = { email: 'bench@rastreio.test', password: 'senha-forte-1' };
@@ -106,8 +98,8 @@ const rssOf = (pid: number) => {
  * first on a fresh database.
  */
 async function memoria(install: boolean) {
-  const xlsx = args['grande-formato'] === 'xlsx';
-  const big = xlsx ? await clientesXlsx(GRANDE, 'b') : clientes(GRANDE, 'b');
+  const emXlsx = args['grande-formato'] === 'xlsx';
+  const big = emXlsx ? await xlsx(clientesLinhas(GRANDE, 'b')) : clientes(GRANDE, 'b');
   const passo = async (coletando: boolean, instalar: boolean) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-bench-importacoes-'));
     const amostras = path.join(dataDir, 'memoria.jsonl');
@@ -145,7 +137,7 @@ async function memoria(install: boolean) {
       const form = new FormData();
       form.append('recurso', 'clientes');
       form.append('modo', String(args['grande-modo']));
-      form.append('arquivo', new Blob([new Uint8Array(big)]), xlsx ? 'grande.xlsx' : 'grande.csv');
+      form.append('arquivo', new Blob([new Uint8Array(big)]), emXlsx ? 'grande.xlsx' : 'grande.csv');
       const started = await fetch(`${server.url}/v1/importacoes`, { method: 'POST', headers: { cookie }, body: form });
       if (started.status !== 202) throw new Error(`upload: ${started.status} ${await started.text()}`);
       const { id } = (await started.json()) as { id: number };

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { ACESSO } from '../domain/constants';
 import { buildApp } from '../server/app';
 import { createBackup, restoreBackup } from '../server/backup/backup';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type Database } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { buscaOf } from '../server/resources/records';
 import { usersResource } from '../server/resources/users';
@@ -175,6 +175,12 @@ async function countCharges(url: string) {
   const { rows } = await client.query('SELECT count(*)::int AS n FROM cobrancas');
   await client.end();
   return rows[0].n as number;
+}
+
+/** The charges an open database holds (PGlite or PostgreSQL). */
+async function chargesIn(database: Database) {
+  const { rows } = await database.raw('SELECT count(*)::int AS n FROM cobrancas');
+  return (rows[0] as { n: number }).n;
 }
 
 async function postgresBackupRestore() {
@@ -358,7 +364,7 @@ async function pgliteBackupRestore() {
       },
       { idcard: adminRow.id, passwordHash },
     );
-    const source = Number((await database.raw('SELECT count(*)::int AS n FROM cobrancas')).rows.map((row) => (row as { n: number }).n)[0]);
+    const source = await chargesIn(database);
     await database.close();
     console.log(`seeded PGlite with ${cobrancas.toLocaleString('en')} charges in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const file = path.join(work, 'pglite.backup');
@@ -370,9 +376,7 @@ async function pgliteBackupRestore() {
     const restoreSeconds = (performance.now() - t0) / 1000;
     // The restored directory opens and holds every charge.
     const restoredDb = await openDatabase({ dataDir: path.join(work, 'restaurado') });
-    const restored = Number(
-      (await restoredDb.raw('SELECT count(*)::int AS n FROM cobrancas')).rows.map((row) => (row as { n: number }).n)[0],
-    );
+    const restored = await chargesIn(restoredDb);
     await restoredDb.close();
     if (restored !== source) failures.push(`PGlite: restored ${restored} charges of ${source}`);
     report(

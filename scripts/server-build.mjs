@@ -15,7 +15,7 @@ export const serverBundle = path.join(root, 'dist-server', 'server.mjs');
  * grows past what it needs. The live heap is 50–70 MB, under an import of 100,000 rows too; without
  * a bound V8 lets garbage pile up to several hundred MB first. HEAP_MB raises it.
  */
-export const heapMb = () => {
+const heapMb = () => {
   const value = Number(process.env.HEAP_MB);
   return Number.isInteger(value) && value >= 128 ? value : 256;
 };

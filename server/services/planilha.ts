@@ -194,14 +194,6 @@ class SharedStrings {
   }
 }
 
-/** A shared string's text as exceljs gives it: plain, or rich text in runs. */
-const sharedText = (text: unknown): string =>
-  typeof text === 'string'
-    ? text
-    : text && typeof text === 'object' && 'richText' in text && Array.isArray(text.richText)
-      ? text.richText.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('')
-      : '';
-
 async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
@@ -213,12 +205,12 @@ async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
   });
   const strings = new SharedStrings();
   // parse() gives the worksheets as { eventType, value } and, in its order, each shared string
-  // bare, as { index, text } (exceljs 4.4).
-  const events = workbook.parse() as AsyncIterableIterator<{ eventType?: string; value?: unknown; index?: number; text?: unknown }>;
+  // bare, as { index, text } (exceljs 4.4); a string is kept as the cell would show it.
+  const events = workbook.parse() as AsyncGenerator<{ eventType?: string; value?: unknown; index?: number; text?: CellValue }>;
   try {
-    for await (const event of { [Symbol.asyncIterator]: () => events }) {
+    for await (const event of events) {
       if (event.eventType === undefined && typeof event.index === 'number') {
-        strings.add(sharedText(event.text));
+        strings.add(cellText(event.text ?? null).text);
         continue;
       }
       if (event.eventType !== 'worksheet') continue;
@@ -228,8 +220,9 @@ async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
         const imprecisas: number[] = [];
         for (let i = 1; i < values.length; i++) {
           const cell = values[i];
-          const shared = cell !== null && typeof cell === 'object' && 'sharedString' in cell;
-          const { text, imprecisa } = shared ? { text: strings.get(Number(cell.sharedString)).trim(), imprecisa: false } : cellText(cell);
+          const { text, imprecisa } = cellText(
+            cell !== null && typeof cell === 'object' && 'sharedString' in cell ? strings.get(Number(cell.sharedString)) : cell,
+          );
           celulas.push(text);
           if (imprecisa) imprecisas.push(i - 1);
         }
@@ -242,7 +235,6 @@ async function* xlsxLinhas(source: Readable): AsyncGenerator<Linha> {
     if (error instanceof PlanilhaInvalida) throw error;
     throw new PlanilhaInvalida(PLANILHA_MSG.ilegivel);
   } finally {
-    await events.return?.();
     source.destroy();
   }
 }
