@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { MSG } from '../domain/messages';
 import { ping, type Database } from './db/client';
 import { registerJsonParser } from './plugins/json';
+import { registerBodyBudget } from './plugins/body-budget';
 import { isApiPath, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { logSerializers } from './plugins/logging';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerSecurity(app);
   registerJsonParser(app);
+  registerBodyBudget(app);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);

@@ -15,7 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { EmbeddedClient } from './pglite';
+import { BYTEA, EmbeddedClient, parseBytea, serializeBytea } from './pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -198,7 +198,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     {
       dataDir: options.dataDir,
       extensions: { pg_trgm },
-      parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value },
+      parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value, [BYTEA]: parseBytea },
+      serializers: { [BYTEA]: serializeBytea },
     },
     (client) => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
   );

@@ -17,7 +17,7 @@ import { getCompany } from '../services/company';
 import { limitPerAddress } from '../services/rate-limit';
 import { insertRecord } from '../resources/records';
 import { clientesResource } from '../resources/clientes';
-import { decodeFile } from './uploads';
+import { decodeFile, storedBase64 } from './uploads';
 
 /** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -91,7 +91,7 @@ export function registerPrecadastroRoutes(app: FastifyInstance, db: Db) {
             name: file.name,
             type: file.type,
             size: file.size,
-            data: file.data,
+            data: storedBase64(file.base64),
           });
         }
         return Number(client.id);

@@ -1,5 +1,5 @@
 /** /v1/uploads: files stored as data URLs per (unid, documento). */
-import type { UploadDocumento } from '../../domain/constants';
+import { MAX_UPLOAD_BYTES, type UploadDocumento } from '../../domain/constants';
 import { apiFetch } from './http';
 import type { ListReply } from './query';
 
@@ -22,7 +22,31 @@ export async function listUploads(unid: number | string, documento: UploadDocume
   return reply?.Items ?? [];
 }
 
-export const addUploads = (uploads: NewUpload[]) => apiFetch<Upload[]>('/v1/uploads', { method: 'POST', body: uploads });
+/** A file's decoded size, from its data URL's base64 length. */
+const decodedSize = (upload: NewUpload) => Math.floor(((upload.base64.length - upload.base64.indexOf(',') - 1) * 3) / 4);
+
+/**
+ * Sends files in as few requests as the server takes: at most 10 files and 5,000,000 bytes of files
+ * a request (the server keeps its memory bounded so), each group stored whole or not at all.
+ */
+export async function addUploads(uploads: NewUpload[]): Promise<Upload[]> {
+  const groups: NewUpload[][] = [];
+  let bytes = 0;
+  for (const upload of uploads) {
+    const size = decodedSize(upload);
+    const last = groups.at(-1);
+    if (last && last.length < 10 && bytes + size <= MAX_UPLOAD_BYTES) {
+      last.push(upload);
+      bytes += size;
+    } else {
+      groups.push([upload]);
+      bytes = size;
+    }
+  }
+  const saved: Upload[] = [];
+  for (const group of groups) saved.push(...((await apiFetch<Upload[]>('/v1/uploads', { method: 'POST', body: group })) ?? []));
+  return saved;
+}
 
 export const replaceUpload = (upload: Upload) => apiFetch<Upload[]>('/v1/uploads', { method: 'PUT', body: [upload] });
 
