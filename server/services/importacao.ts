@@ -46,6 +46,8 @@ export const LOTE = 500;
 export const ERROS_NA_RESPOSTA = 200;
 /** The stored file is read in slices of this size. */
 const FATIA = 1024 * 1024;
+/** The slice of a file written at a time (criarImportacao). */
+const GRAVACAO = 4 * 1024 * 1024;
 
 interface Recusa {
   campo: string;
@@ -871,11 +873,22 @@ export async function criarImportacao(
   },
   enqueue = true,
 ) {
+  const { arquivo, ...rest } = values;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importacoes)
-      .values({ ...values, origem: 'arquivo', status: 'processando' })
+      .values({ ...rest, arquivo: Buffer.alloc(0), origem: 'arquivo', status: 'processando' })
       .returning({ id: importacoes.id });
+    // The file goes in slices, as it is read back (arquivoStream): a driver sends a parameter as
+    // text (the embedded database's as hex, twice its size), and a 50 MB file in one parameter
+    // would hold 100 MB of the heap at once.
+    for (let from = 0; from < arquivo.length; from += GRAVACAO) {
+      const fatia = arquivo.subarray(from, from + GRAVACAO);
+      await tx
+        .update(importacoes)
+        .set({ arquivo: sql`${importacoes.arquivo} || ${fatia}::bytea` })
+        .where(eq(importacoes.id, row.id));
+    }
     if (enqueue) await queue.send(tx, QUEUES.importacao.name, { id: row.id });
     return row.id;
   });

@@ -33,7 +33,21 @@ export const PLANILHA_MSG = {
   mescladas: 'A planilha tem células mescladas: desfaça a mesclagem antes de importar.',
   cabecalho: 'A primeira linha da planilha deve ser o cabeçalho, com o nome de cada coluna.',
   ilegivel: 'Não foi possível ler a planilha: o arquivo está corrompido ou não é CSV nem XLSX.',
+  celula: 'A planilha tem uma célula com mais de 32.767 caracteres, o limite do Excel: corrija-a e envie de novo.',
+  linha: 'A planilha tem uma linha com mais de 4 MB: não é uma planilha de cadastro.',
+  descompactada: 'A planilha descompactada passa de 400 MB: divida-a em partes menores.',
 } as const;
+
+/**
+ * What an XLSX may hold once decompressed (issue 30: a 196 KB file whose one cell held 200 MB of
+ * text ended the server). A zip says its sizes, but they may lie: these are counted on the bytes as
+ * they come out, and past one the file is refused before the next chunk is inflated.
+ * - A cell: Excel's own limit is 32,767 characters. In the XML, between two tags, that is at most
+ *   six bytes a character (UTF-8 and `&amp;`-style escapes).
+ * - A row: 4 MB of XML (a client's row is a few KB).
+ * - The whole file: 400 MB of XML (200,000 rows of 20 columns is about 150 MB).
+ */
+export const XLSX_LIMITES = { celula: 32_767 * 6, linha: 4 * 1024 * 1024, total: 400 * 1024 * 1024 };
 
 /** What the first bytes say: XLSX (a zip), CSV (text), or neither. */
 export function formatoDe(head: Buffer): Formato {
@@ -256,31 +270,61 @@ export interface Inspecao {
 }
 
 /**
- * One pass over the XLSX's first worksheet XML: counts its rows and refuses formulas and merged
- * cells (the streaming reader skips merges, and a formula's value is only its last result).
+ * The bytes since the last '<' after `chunk`, given those before it (`run`); refuses a cell's
+ * worth of text between two tags past XLSX_LIMITES.celula.
+ */
+function maiorTrechoSemTag(chunk: Buffer, run: number): number {
+  let at = chunk.indexOf(0x3c /* < */);
+  if (at < 0) run += chunk.length;
+  else {
+    if (run + at > XLSX_LIMITES.celula) throw new PlanilhaInvalida(PLANILHA_MSG.celula, 413);
+    for (let next = chunk.indexOf(0x3c, at + 1); next >= 0; at = next, next = chunk.indexOf(0x3c, at + 1))
+      if (next - at > XLSX_LIMITES.celula) throw new PlanilhaInvalida(PLANILHA_MSG.celula, 413);
+    run = chunk.length - at - 1;
+  }
+  if (run > XLSX_LIMITES.celula) throw new PlanilhaInvalida(PLANILHA_MSG.celula, 413);
+  return run;
+}
+
+/**
+ * One pass over the XLSX: every entry's decompressed bytes are counted and bounded (XLSX_LIMITES),
+ * and the first worksheet's rows are counted, its formulas and merged cells refused (the streaming
+ * reader skips merges, and a formula's value is only its last result).
  */
 async function xlsxVarredura(source: Readable) {
   const zip = source.pipe(unzipper.Parse({ forceStream: true }));
   let rows = 0;
   let seen = false;
+  let total = 0;
   try {
     for await (const entry of zip as AsyncIterable<ZipEntry>) {
-      if (seen || !/^xl\/worksheets\/[^/]+\.xml$/.test(entry.path)) {
-        entry.autodrain();
-        continue;
-      }
-      seen = true;
+      const sheet: boolean = !seen && /^xl\/worksheets\/[^/]+\.xml$/.test(entry.path);
+      seen ||= sheet;
+      const xml = entry.path.endsWith('.xml') || entry.path.endsWith('.rels');
+      // Bytes since the last '<' (a cell's text lies between two tags) and since the last row's start.
+      let semTag = 0;
+      let naLinha = 0;
       let tail = '';
       for await (const chunk of entry as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > XLSX_LIMITES.total) throw new PlanilhaInvalida(PLANILHA_MSG.descompactada, 413);
+        if (!xml) continue;
+        semTag = maiorTrechoSemTag(chunk, semTag);
+        if (!sheet) continue;
         const text = tail + chunk.toString('latin1');
         if (/<(\w+:)?mergeCell[\s>/]/.test(text)) throw new PlanilhaInvalida(PLANILHA_MSG.mescladas);
         if (/<(\w+:)?f[\s>/]/.test(text)) throw new PlanilhaInvalida(PLANILHA_MSG.formulas);
         // Rows counted in this chunk, without the part kept for the next one.
         const cut = Math.max(0, text.length - 16);
-        rows += (text.slice(0, cut).match(/<(\w+:)?row[\s>]/g) ?? []).length;
+        const starts = text.slice(0, cut).match(/<(\w+:)?row[\s>]/g) ?? [];
+        rows += starts.length;
+        let lastRow = -1;
+        for (const start of text.matchAll(/<(\w+:)?row[\s>]/g)) lastRow = start.index;
+        naLinha = lastRow >= 0 ? text.length - lastRow : naLinha + chunk.length;
+        if (naLinha > XLSX_LIMITES.linha) throw new PlanilhaInvalida(PLANILHA_MSG.linha, 413);
         tail = text.slice(cut);
       }
-      rows += (tail.match(/<(\w+:)?row[\s>]/g) ?? []).length;
+      if (sheet) rows += (tail.match(/<(\w+:)?row[\s>]/g) ?? []).length;
     }
   } catch (error) {
     if (error instanceof PlanilhaInvalida) throw error;
