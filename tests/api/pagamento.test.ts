@@ -434,6 +434,28 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(409);
   });
 
+  it('Receber needs the date paid: without data (absent, empty or null) it is a 400 in pt-BR under data and the charge is unchanged', async () => {
+    const cliente = await newClient();
+    const c = await charge(cliente.id, { valor: 90 });
+    const bodies: Record<string, unknown>[] = [
+      { valor: 90, forma: 'pix' },
+      { valor: 90, data: '', forma: 'pix' },
+      { valor: 90, data: null, forma: 'pix' },
+    ];
+    for (const body of bodies) {
+      const refused = await env.admin.post(`/v1/cobrancas/${c.id}/receber`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.errors).toEqual({ data: 'Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.' });
+    }
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
+      status: 0,
+      paymentDate: null,
+      valorPago: null,
+      formaPagamento: null,
+    });
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE idcobranca = ${c.id}`))[0].n).toBe(0);
+  });
+
   it("Receber tells Asaas (receiveInCash, client not notified) and the undo too; Asaas' webhooks keep staff's amount and method; a 404 is recorded in pt-BR, the receipt kept", async () => {
     expect((await gateway(1)).status).toBe(200);
     try {
