@@ -212,6 +212,22 @@ describe('charges', () => {
     expect(screen.getByText('Pagável em qualquer banco.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    // Its payment follows every change: no warning that it is out of date.
+    expect(screen.queryByText(/não acompanhou a última alteração/)).toBeNull();
+  });
+
+  it("the charge page says when Asaas refused the last change of value or due date: the payment is out of date, with Asaas' reason", async () => {
+    const gatewayErro = 'O Asaas recusou a alteração: Só é possível editar cobranças aguardando pagamento ou vencidas.';
+    renderAt('/cobrancas/7', {
+      getOne: (async (resource: string, params: { id: number }) => ({
+        data: resource === 'cobrancas' ? { ...aberta, gatewayErro } : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
+      })) as never,
+    });
+    const alert = (await screen.findByText(gatewayErro)).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent(
+      'O pagamento no Asaas não acompanhou a última alteração: o PIX e o boleto ainda cobram o valor ou o vencimento anteriores.',
+    );
+    expect(within(screen.getByRole('region', { name: 'Pagamento' })).getAllByRole('alert')).toContain(alert);
   });
 });
 
