@@ -372,6 +372,29 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it('a charge received before migration 0023 keeps who received it: a gateway payment (a gateway id, no method) is still not undone here, a receipt by staff still is', async () => {
+    const cliente = await newClient();
+    const [gatewayPaid, staffPaid] = [await charge(cliente.id, { valor: 40 }), await charge(cliente.id, { valor: 41 })];
+    // As the release before left them: no recebido_por.
+    await env.t.database.db.execute(
+      sql`UPDATE cobrancas SET status = 1, payment_date = ${today}, gateway_id = 'pay_legado_' || id, recebido_por = NULL,
+          valor_pago = CASE WHEN id = ${staffPaid.id} THEN 41 END, forma_pagamento = CASE WHEN id = ${staffPaid.id} THEN 'dinheiro' END
+          WHERE id IN (${gatewayPaid.id}, ${staffPaid.id})`,
+    );
+    const migration = readFileSync(new URL('../../server/db/migrations/0023_cobrancas_recebido_por.sql', import.meta.url), 'utf8');
+    const updates = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE "cobrancas"/.test(statement));
+    expect(updates).toHaveLength(1);
+    await env.t.database.db.execute(sql.raw(updates[0]));
+    expect((await env.admin.get(`/v1/cobrancas/${gatewayPaid.id}`)).body.recebidoPor).toBe('gateway');
+    expect((await env.admin.get(`/v1/cobrancas/${staffPaid.id}`)).body.recebidoPor).toBe('equipe');
+    const refused = await env.admin.delete(`/v1/cobrancas/${gatewayPaid.id}/receber`);
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.',
+    ]);
+    expect((await env.admin.delete(`/v1/cobrancas/${staffPaid.id}/receber`)).status).toBe(200);
+  });
+
   it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {
     const cliente = await newClient();
     const duedate = addDays(today, -10);

@@ -6,4 +6,4 @@
 ALTER TABLE "cobrancas" ADD COLUMN "recebido_por" text;--> statement-breakpoint
 ALTER TABLE "cobrancas" ADD COLUMN "gateway_erro" text;--> statement-breakpoint
 UPDATE "cobrancas" SET "recebido_por" = CASE WHEN "gateway_id" IS NOT NULL AND "forma_pagamento" IS NULL THEN 'gateway' ELSE 'equipe' END
-WHERE "status" = 1;
+WHERE "status" = 1 AND "recebido_por" IS NULL;
