@@ -25,6 +25,12 @@ export interface CampoImportacao {
   rotulo: string;
   /** Header names it matches besides the label (compared without accents, case, spaces or punctuation). */
   nomes: readonly string[];
+  /**
+   * The resource's own API field names that `colunas` may use for it besides `campo` (DESIGN 10:
+   * `{ "cpf": "CPF do cliente" }`): `cpf` and `cnpj` for a client's document, `idcliente` for a
+   * vehicle's client, `idveiculo` for a tracker's vehicle, `deviceId` for a chip's tracker.
+   */
+  aliases?: readonly string[];
   obrigatorio?: boolean;
   /** An example value for the template. */
   exemplo: string;
@@ -32,7 +38,14 @@ export interface CampoImportacao {
 
 export const CAMPOS_IMPORTACAO: Readonly<Record<RecursoImportacao, readonly CampoImportacao[]>> = {
   clientes: [
-    { campo: 'cpfcnpj', rotulo: 'CPF/CNPJ', nomes: ['cpf', 'cnpj', 'documento', 'cpf cnpj'], obrigatorio: true, exemplo: '529.982.247-25' },
+    {
+      campo: 'cpfcnpj',
+      rotulo: 'CPF/CNPJ',
+      nomes: ['cpf', 'cnpj', 'documento', 'cpf cnpj'],
+      aliases: ['cpf', 'cnpj'],
+      obrigatorio: true,
+      exemplo: '529.982.247-25',
+    },
     { campo: 'name', rotulo: 'Nome', nomes: ['nome completo', 'cliente', 'nome do cliente'], exemplo: 'Maria da Silva' },
     { campo: 'razaosocial', rotulo: 'Razão social', nomes: ['empresa', 'razao'], exemplo: '' },
     { campo: 'email', rotulo: 'E-mail', nomes: ['email', 'correio eletronico'], obrigatorio: true, exemplo: 'maria@exemplo.com.br' },
@@ -52,6 +65,7 @@ export const CAMPOS_IMPORTACAO: Readonly<Record<RecursoImportacao, readonly Camp
       campo: 'cliente',
       rotulo: 'CPF/CNPJ do cliente',
       nomes: ['cpf', 'cnpj', 'cpf cnpj', 'documento do cliente', 'cpf do cliente', 'cnpj do cliente'],
+      aliases: ['idcliente', 'cpf', 'cnpj', 'cpfcnpj'],
       obrigatorio: true,
       exemplo: '529.982.247-25',
     },
@@ -67,7 +81,7 @@ export const CAMPOS_IMPORTACAO: Readonly<Record<RecursoImportacao, readonly Camp
     { campo: 'imei', rotulo: 'IMEI', nomes: [], obrigatorio: true, exemplo: '356938035643809' },
     { campo: 'marca', rotulo: 'Marca', nomes: ['fabricante'], obrigatorio: true, exemplo: 'Coban' },
     { campo: 'modelo', rotulo: 'Modelo', nomes: [], obrigatorio: true, exemplo: 'GT06' },
-    { campo: 'placa', rotulo: 'Placa do veículo', nomes: ['placa', 'veiculo'], exemplo: 'ABC1D23' },
+    { campo: 'placa', rotulo: 'Placa do veículo', nomes: ['placa', 'veiculo'], aliases: ['idveiculo'], exemplo: 'ABC1D23' },
   ],
   chips: [
     { campo: 'iccid', rotulo: 'ICCID', nomes: ['sim card', 'simcard'], obrigatorio: true, exemplo: '89550312345678901234' },
@@ -81,7 +95,7 @@ export const CAMPOS_IMPORTACAO: Readonly<Record<RecursoImportacao, readonly Camp
     { campo: 'operadora', rotulo: 'Operadora', nomes: [], exemplo: 'Vivo' },
     { campo: 'fonecedor', rotulo: 'Fornecedor', nomes: ['fonecedor'], exemplo: 'Distribuidora Sul' },
     { campo: 'custoMensal', rotulo: 'Custo mensal', nomes: ['custo', 'valor mensal', 'mensalidade'], exemplo: '9,90' },
-    { campo: 'imei', rotulo: 'IMEI do rastreador', nomes: ['imei', 'rastreador'], exemplo: '' },
+    { campo: 'imei', rotulo: 'IMEI do rastreador', nomes: ['imei', 'rastreador'], aliases: ['deviceId'], exemplo: '' },
   ],
 };
 
@@ -93,9 +107,39 @@ export const normalizeHeader = (header: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
+/** The import field a `colunas` key names: the field itself, or one of its resource names (`aliases`). */
+export function campoDaColuna(recurso: RecursoImportacao, nome: string): CampoImportacao | undefined {
+  const fields = CAMPOS_IMPORTACAO[recurso];
+  return fields.find((field) => field.campo === nome) ?? fields.find((field) => field.aliases?.includes(nome));
+}
+
+/** Every name `colunas` takes for a resource: its fields and their resource names. */
+export const nomesDeColunas = (recurso: RecursoImportacao) => [
+  ...new Set(CAMPOS_IMPORTACAO[recurso].flatMap((field) => [field.campo, ...(field.aliases ?? [])])),
+];
+
 /**
- * Which sheet header each field takes: the user's choice (`colunas`, field → header) first, then
- * the label or a known name; each header serves one field at most.
+ * What is wrong with a `colunas` a client sent, by name: a field the resource does not have, or a
+ * header the sheet does not have (an empty header is "no column"). Empty when nothing is.
+ */
+export function colunasInvalidas(recurso: RecursoImportacao, headers: readonly string[], colunas: Readonly<Record<string, string>>) {
+  const errors: string[] = [];
+  for (const [nome, header] of Object.entries(colunas)) {
+    if (!campoDaColuna(recurso, nome))
+      errors.push(
+        `A importação de ${RECURSO_IMPORTACAO_LABEL[recurso].toLowerCase()} não tem o campo "${nome}": use ${nomesDeColunas(recurso).join(', ')}.`,
+      );
+    else if (header !== '' && !headers.includes(header)) errors.push(`A planilha não tem a coluna "${header}" (campo ${nome}).`);
+  }
+  return errors;
+}
+
+/**
+ * Which sheet header each field takes: the user's choice (`colunas`, field or one of its resource
+ * names → header) first, then the label or a known name; each header serves one field at most.
+ * When a field's several names (a client's `cpf` and `cnpj`) choose different headers, the first
+ * is the field's and each other one is kept under its own name: a row's value is then the first of
+ * them that is filled (`valoresDoCampo`).
  */
 export function matchColumns(recurso: RecursoImportacao, headers: readonly string[], colunas: Readonly<Record<string, string>> = {}) {
   const byName = new Map<string, string>();
@@ -103,15 +147,24 @@ export function matchColumns(recurso: RecursoImportacao, headers: readonly strin
   const used = new Set<string>();
   const matched: Record<string, string> = {};
   const fields = CAMPOS_IMPORTACAO[recurso];
+  // Fields whose names in `colunas` all say "no column".
+  const none = new Set<string>();
   for (const field of fields) {
-    const chosen = colunas[field.campo];
-    if (chosen !== undefined && headers.includes(chosen)) {
-      matched[field.campo] = chosen;
+    const names = [field.campo, ...(field.aliases ?? [])].filter(
+      (name) => colunas[name] !== undefined && campoDaColuna(recurso, name) === field,
+    );
+    const own: string[] = [];
+    for (const name of names) {
+      const chosen = colunas[name];
+      if (!headers.includes(chosen) || own.includes(chosen)) continue;
+      matched[own.length ? name : field.campo] = chosen;
+      own.push(chosen);
       used.add(chosen);
     }
+    if (names.length && names.every((name) => colunas[name] === '')) none.add(field.campo);
   }
   for (const field of fields) {
-    if (field.campo in matched || colunas[field.campo] === '') continue;
+    if (field.campo in matched || none.has(field.campo)) continue;
     for (const name of [field.rotulo, field.campo, ...field.nomes]) {
       const header = byName.get(normalizeHeader(name));
       if (header !== undefined && !used.has(header)) {
@@ -122,6 +175,19 @@ export function matchColumns(recurso: RecursoImportacao, headers: readonly strin
     }
   }
   return matched;
+}
+
+/**
+ * A row's values by field, from its values by matched name: a field left empty takes the first
+ * filled value of its other names (a client's CNPJ column when the CPF one is empty).
+ */
+export function valoresDoCampo(recurso: RecursoImportacao, valores: Record<string, string>) {
+  for (const field of CAMPOS_IMPORTACAO[recurso]) {
+    if ((valores[field.campo] ?? '') !== '' || !field.aliases) continue;
+    const other = field.aliases.find((name) => (valores[name] ?? '') !== '' && campoDaColuna(recurso, name) === field);
+    if (other !== undefined) valores[field.campo] = valores[other];
+  }
+  return valores;
 }
 
 /** The required fields no header serves. */

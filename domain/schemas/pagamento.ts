@@ -7,11 +7,11 @@ import { money } from './money';
 
 export const receberSchema = z.object({
   valor: money().refine((v) => v > 0, { error: MSG_PAGAMENTO.valorInvalido }),
-  data: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), calendarDate().optional())
-    .refine((v) => v !== undefined, {
-      error: MSG_PAGAMENTO.dataInvalida,
-    }),
+  // Required (DESIGN 10's body): absent, empty or null is refused under `data`, like a bad date.
+  data: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.union([calendarDate(), z.undefined()]).refine((v) => v !== undefined, { error: MSG_PAGAMENTO.dataInvalida }),
+  ),
   forma: z.enum(FORMAS_PAGAMENTO, { error: MSG_PAGAMENTO.formaInvalida }),
 });
 export type ReceberInput = z.infer<typeof receberSchema>;

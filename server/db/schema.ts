@@ -412,6 +412,16 @@ export const cobrancas = pgTable(
     valorPago: numeric({ precision: 12, scale: 2 }),
     formaPagamento: text(),
     /**
+     * Who recorded the payment: 'equipe' (Receber, or staff setting status 1) or 'gateway' (Asaas'
+     * webhook or import: not undone here); null while not received (migration 0023).
+     */
+    recebidoPor: text(),
+    /**
+     * Why Asaas refused staff's last change of the payment's value or due date (pt-BR): its PIX and
+     * boleto still carry the old ones. Cleared when the payment follows (migration 0023).
+     */
+    gatewayErro: text(),
+    /**
      * When an administrator last undid a staff receipt: the gateway's echo of that receipt (a payment
      * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again.
      */

@@ -50,8 +50,13 @@ export interface AsaasPayment extends AsaasRates {
   id: string;
   customer: string;
   subscription?: string | null;
+  /** What the client pays; once paid, what they paid (an overdue one's fine and interest in it). */
   value: number;
+  /** The charged value, when the payment was paid with fine and interest (value is then the amount paid). */
+  originalValue?: number | null;
   description?: string | null;
+  /** BOLETO, CREDIT_CARD, PIX, UNDEFINED (the client chooses); a paid one may also show DEBIT_CARD, TRANSFER, DEPOSIT. */
+  billingType?: string | null;
   status: string;
   dueDate: string;
   dateCreated?: string;
@@ -223,8 +228,13 @@ export const asaas = {
     call<AsaasPayment>(config, 'POST', `/payments/${id(paymentId)}/receiveInCash`, body),
   undoReceivedInCash: (config: AsaasConfig, paymentId: string) =>
     call<AsaasPayment>(config, 'POST', `/payments/${id(paymentId)}/undoReceivedInCash`, {}),
-  updatePayment: (config: AsaasConfig, paymentId: string, body: Record<string, unknown>) =>
-    call<AsaasPayment>(config, 'PUT', `/payments/${id(paymentId)}`, body),
+  getPayment: (config: AsaasConfig, paymentId: string) => call<AsaasPayment>(config, 'GET', `/payments/${id(paymentId)}`),
+  /** PUT requires billingType, value and dueDate (INTEGRATIONS.md 4.3); only while PENDING or OVERDUE. */
+  updatePayment: (
+    config: AsaasConfig,
+    paymentId: string,
+    body: { billingType: string; value: number; dueDate: string } & Record<string, unknown>,
+  ) => call<AsaasPayment>(config, 'PUT', `/payments/${id(paymentId)}`, body),
   /** The payment's PIX (QR code image and copia-e-cola); `timeoutMs` short when a page waits for it. */
   pixQrCode: (config: AsaasConfig, paymentId: string, timeoutMs?: number) =>
     call<AsaasPixQrCode>(config, 'GET', `/payments/${id(paymentId)}/pixQrCode`, undefined, timeoutMs),

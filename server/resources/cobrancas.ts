@@ -50,8 +50,13 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     valor: input.valor.toFixed(2),
     datecreated: input.datecreated ?? existing?.datecreated ?? today,
     paymentDate,
-    // The amount and method received by hand (routes/cobrancas.ts) go when the charge is no longer received.
-    ...(status !== COBRANCA_STATUS.RECEBIDA ? { valorPago: null, formaPagamento: null } : {}),
+    // The amount and method received (routes/cobrancas.ts, the gateway) go when the charge is no longer
+    // received; staff setting it received record it as theirs.
+    ...(status !== COBRANCA_STATUS.RECEBIDA
+      ? { valorPago: null, formaPagamento: null, recebidoPor: null }
+      : existing?.status !== COBRANCA_STATUS.RECEBIDA
+        ? { recebidoPor: 'equipe' }
+        : {}),
     ...(payChanged ? { pix: null, boleto: null, pagamentoLidoEm: null } : {}),
   };
 }

@@ -113,6 +113,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
             paymentDate: data!,
             valorPago: valor.toFixed(2),
             formaPagamento: forma,
+            recebidoPor: 'equipe',
             updatedAt: new Date(),
           })
           .where(eq(cobrancas.id, existing.id))
@@ -146,8 +147,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         const [existing] = await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update');
         if (!existing) throw notFound();
         if (existing.status !== COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.naoRecebida);
-        // Paid through the gateway (no method recorded by staff): the gateway's own record stands.
-        if (existing.gatewayId && !existing.formaPagamento) throw conflict(MSG_PAGAMENTO.pelaGateway);
+        // Paid through the gateway (Asaas reported it): the gateway's own record stands.
+        if (existing.recebidoPor === 'gateway') throw conflict(MSG_PAGAMENTO.pelaGateway);
         const status = existing.duedate < today ? COBRANCA_STATUS.VENCIDA : COBRANCA_STATUS.EM_ABERTO;
         const [saved] = await tx
           .update(cobrancas)
@@ -156,6 +157,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
             paymentDate: null,
             valorPago: null,
             formaPagamento: null,
+            recebidoPor: null,
             recebimentoDesfeitoEm: new Date(),
             updatedAt: new Date(),
           })

@@ -17,6 +17,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
+  colunasInvalidas,
   DUPLICADOS,
   IMPORTACAO_MAX_BYTES,
   matchColumns,
@@ -111,6 +112,12 @@ function parseForm(fields: Record<string, string>, pick: readonly (keyof z.infer
   return checked.data as z.infer<typeof formSchema>;
 }
 
+/** `colunas` names the resource's fields (or their API names) and the sheet's headers: otherwise a 400 under `colunas`. */
+function conferirColunas(recurso: RecursoImportacao, cabecalho: readonly string[], colunas: Record<string, string>) {
+  const [first] = colunasInvalidas(recurso, cabecalho, colunas);
+  if (first) throw badRequest(first, { colunas: first });
+}
+
 /** A CSV cell for Excel: `;`-separated, quoted when needed, formulas neutralised. */
 const csvCell = (value: unknown) => {
   let text = String(value ?? '');
@@ -140,6 +147,7 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
         const { fields, arquivo } = await readForm(request);
         const { recurso, colunas } = parseForm(fields, ['recurso', 'colunas']);
         const { cabecalho, total, formato } = await inspect(arquivo.data);
+        conferirColunas(recurso, cabecalho, colunas);
         return {
           formato,
           total,
@@ -161,6 +169,7 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
         const { fields, arquivo } = await readForm(request);
         const form = parseForm(fields, ['recurso', 'modo', 'duplicados', 'colunas']);
         const { cabecalho, total } = await inspect(arquivo.data);
+        conferirColunas(form.recurso, cabecalho, form.colunas);
         const colunas = matchColumns(form.recurso, cabecalho, form.colunas);
         const missing = missingColumns(form.recurso, colunas);
         if (missing.length) {

@@ -24,6 +24,7 @@ import { assinaturaOfReference, chargeStatus, insertCharge, paymentDateOf } from
 import { appToday } from './clock';
 import type { Effects } from './effects';
 import { cobrancasImportadas, type CobrancaEstado } from './cobrancas';
+import { recebimentoDoGateway, semRecebimento } from './pagamentos';
 import { clienteFinanceColumns, clienteSearch, type ClienteFinance } from './finance';
 
 export interface ImportCounts {
@@ -208,7 +209,8 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
   const parsed = cobrancaSchema.safeParse({
     idcliente: client.id,
     descricao: text(payment.description).slice(0, 255) || 'Cobrança importada do Asaas',
-    valor: Number(payment.value),
+    // The charged value: a payment paid with fine and interest keeps it in originalValue (value is then what was paid).
+    valor: Number(payment.originalValue) > 0 ? Number(payment.originalValue) : Number(payment.value),
     duedate: payment.dueDate,
     datecreated: isCalendarDate(payment.dateCreated?.slice(0, 10)) ? payment.dateCreated!.slice(0, 10) : null,
     status,
@@ -222,6 +224,8 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     duedate: input.duedate,
     status,
     paymentDate: status === 1 ? paymentDateOf(payment) : null,
+    // Received: the amount and method as Receber records them (DESIGN 10).
+    ...(status === 1 ? recebimentoDoGateway(payment) : semRecebimento),
     invoiceUrl: text(payment.invoiceUrl).slice(0, 500),
     bankSlipUrl: text(payment.bankSlipUrl).slice(0, 500),
     gatewayId: payment.id,
@@ -247,10 +251,20 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
   if (existing) {
     // A payment or cancellation recorded here (cash, by staff) is not undone by an open payment in Asaas.
     const settledHere = (existing.status === 1 || existing.status === 3) && (status === 0 || status === 2);
+    // Nor is staff's receipt (its amount and method) replaced by Asaas' record of it (received in cash).
+    const receivedHere = existing.status === 1 && existing.recebidoPor === 'equipe' && status === 1;
     const kept = { descricao: text(payment.description).slice(0, 255) || existing.descricao };
-    const changes = settledHere
-      ? { ...values, ...kept, status: existing.status, paymentDate: existing.paymentDate }
-      : { ...values, ...kept, paymentDate: status === 1 ? (values.paymentDate ?? existing.paymentDate) : null };
+    const asRecorded = {
+      status: existing.status,
+      paymentDate: existing.paymentDate,
+      valorPago: existing.valorPago,
+      formaPagamento: existing.formaPagamento,
+      recebidoPor: existing.recebidoPor,
+    };
+    const changes =
+      settledHere || receivedHere
+        ? { ...values, ...kept, ...asRecorded }
+        : { ...values, ...kept, paymentDate: status === 1 ? (values.paymentDate ?? existing.paymentDate) : null };
     await tx
       .update(cobrancas)
       .set({

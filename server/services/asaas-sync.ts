@@ -9,7 +9,7 @@
  * data) is logged and completes the job, the record left without its gateway id.
  * Payments Asaas generates for a subscription arrive by PAYMENT_CREATED (`chargeFromPayment`).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import { onlyDigits } from '../../domain/text';
@@ -60,6 +60,9 @@ function customerFields(client: ClienteRow) {
     notificationDisabled: true,
   };
 }
+
+/** The billing types a payment's PUT takes (INTEGRATIONS.md 3); another one (a paid payment's) is sent as UNDEFINED. */
+const BILLING_TYPES = ['BOLETO', 'CREDIT_CARD', 'PIX', 'UNDEFINED'];
 
 /** Blank fields left out (a create needs none of them). */
 const withoutBlanks = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
@@ -183,15 +186,42 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     return 'Cobrança alterada durante a sincronização; pagamento descartado.';
   }
 
-  /** Staff changed an open charge's value or due date: its payment follows, then its PIX and boleto are read again. */
+  /**
+   * Staff changed an open charge's value or due date: its payment follows (PUT with the three fields
+   * Asaas requires: the payment's own billingType, the value and the due date), then its PIX and
+   * boleto are read again. A refusal (a 4xx other than the key's) is final: its reason is stored on
+   * the charge (`gatewayErro`, shown on its page: the payment still asks the old amount) until a
+   * later change goes through. Stored or cleared only while the charge is still as sent.
+   */
   async function atualizarPagamento(config: AsaasConfig, id: number): Promise<string> {
     const [charge] = await db.select().from(cobrancas).where(eq(cobrancas.id, id));
     if (!charge?.gatewayId || !payable(charge.status)) return 'Cobrança sem pagamento a atualizar.';
-    await asaas.updatePayment(config, charge.gatewayId, {
-      value: Number(charge.valor),
-      dueDate: charge.duedate,
-      description: charge.descricao.slice(0, 500),
-    });
+    const asSent = and(eq(cobrancas.id, id), eq(cobrancas.valor, String(charge.valor)), eq(cobrancas.duedate, charge.duedate));
+    try {
+      const current = await asaas.getPayment(config, charge.gatewayId);
+      await asaas.updatePayment(config, charge.gatewayId, {
+        billingType: BILLING_TYPES.includes(String(current?.billingType)) ? String(current.billingType) : 'UNDEFINED',
+        value: Number(charge.valor),
+        dueDate: charge.duedate,
+        description: charge.descricao.slice(0, 500),
+      });
+    } catch (error) {
+      if (!(error instanceof IntegrationError) || error.transient || error.httpStatus === 401 || error.httpStatus === 403) throw error;
+      const motivo =
+        error.httpStatus === 404
+          ? `o Asaas não encontrou o pagamento ${charge.gatewayId}.`
+          : error.message.startsWith('Asaas: ')
+            ? error.message.slice('Asaas: '.length)
+            : `erro ${error.httpStatus}.`;
+      const gatewayErro = `O Asaas recusou a alteração: ${motivo}`.slice(0, 500);
+      log.warn({ kind: 'cobranca-atualizar', id, code: error.code, detail: error.detail }, gatewayErro);
+      await db.update(cobrancas).set({ gatewayErro }).where(asSent);
+      return gatewayErro;
+    }
+    await db
+      .update(cobrancas)
+      .set({ gatewayErro: null })
+      .where(and(asSent, isNotNull(cobrancas.gatewayErro)));
     const read = await lerPagamento(db, id, { baseUrl });
     return `Pagamento ${charge.gatewayId} atualizado no Asaas${read?.pix || read?.boleto ? '; PIX e boleto lidos de novo' : ''}.`;
   }
@@ -289,7 +319,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, job.id));
     const gatewayId = desfazer ? job.gatewayId : row?.gatewayId;
     if (!gatewayId) return 'Cobrança sem pagamento no Asaas: nada a informar.';
-    if (!desfazer && (!row || row.status !== 1 || row.valorPago === null || !row.paymentDate))
+    if (!desfazer && (!row || row.status !== 1 || row.recebidoPor !== 'equipe' || row.valorPago === null || !row.paymentDate))
       return 'A cobrança já não está recebida pela equipe: nada a informar.';
     if (desfazer && row?.status === 1) return 'A cobrança foi recebida de novo: o recebimento no Asaas fica.';
     try {

@@ -16,6 +16,7 @@ import {
   CATEGORIA_NOMES,
   luhnValid,
   matchColumns,
+  valoresDoCampo,
   normalizeHeader,
   type Duplicados,
   type ModoImportacao,
@@ -647,6 +648,7 @@ async function processar(db: Db, effects: Effects, importacao: Importacao & { ta
     if (feitas++ < importacao.processadas) continue;
     const valores: Record<string, string> = {};
     for (const [campo, index] of indices) valores[campo] = linha.celulas[index] ?? '';
+    valoresDoCampo(importacao.recurso, valores);
     const dados: Record<string, string> = {};
     cabecalho.forEach((header, i) => {
       if (header) dados[header] = linha.celulas[i] ?? '';

@@ -2,13 +2,15 @@
  * Payment-gateway events (issue 10, DESIGN 7): the webhook stores each event by its id and answers
  * at once; the queue applies it here, once: the event row is locked and marked in the same
  * transaction as the change it causes, so a replay, a retry or a second process finds it done.
- * PAYMENT_RECEIVED / PAYMENT_CONFIRMED: the charge is paid (1) and its client reconciled at once
- * (unblocked, its Traccar user enabled); PAYMENT_OVERDUE: 2 while open; PAYMENT_DELETED /
+ * PAYMENT_RECEIVED / PAYMENT_CONFIRMED: the charge is paid (1), with the date, the amount (the
+ * payment's value) and the method (its billing type) as Receber records them, and its client
+ * reconciled at once (unblocked, its Traccar user enabled); PAYMENT_OVERDUE: 2 while open; PAYMENT_DELETED /
  * PAYMENT_REFUNDED: 3. Any other event, or a payment the app does not know, is stored and ignored.
  */
 import { eq, or, sql } from 'drizzle-orm';
 import { COBRANCA_STATUS } from '../../domain/financeiro';
 import { formatMoney, formatNumero } from '../../domain/formatters';
+import { FORMA_PAGAMENTO_LABEL, type FormaPagamento } from '../../domain/pagamento';
 import type { Db, DbOrTx } from '../db/client';
 import { cobrancas, webhookEventos } from '../db/schema';
 import { cobrancaAlterada } from './cobrancas';
@@ -20,6 +22,7 @@ export interface GatewayPayment {
   id?: string;
   status?: string;
   value?: number;
+  billingType?: string;
   paymentDate?: string | null;
   clientPaymentDate?: string | null;
   externalReference?: string | null;
@@ -32,6 +35,44 @@ export interface GatewayEvent {
   event: string;
   payment?: GatewayPayment;
 }
+
+/**
+ * How Asaas says a payment was paid, as Receber's methods (DESIGN 10): its billing type (PIX,
+ * BOLETO, CREDIT_CARD → pix, boleto, cartao; a debit card is a card, a transfer a transfer), or
+ * dinheiro when it was marked received in cash; null when Asaas does not say (UNDEFINED).
+ */
+export function formaDoPagamento(payment: { billingType?: unknown; status?: unknown }): FormaPagamento | null {
+  if (payment.status === 'RECEIVED_IN_CASH') return 'dinheiro';
+  switch (payment.billingType) {
+    case 'PIX':
+      return 'pix';
+    case 'BOLETO':
+      return 'boleto';
+    case 'CREDIT_CARD':
+    case 'DEBIT_CARD':
+      return 'cartao';
+    case 'TRANSFER':
+      return 'transferencia';
+    default:
+      return null;
+  }
+}
+
+/** The amount received: the payment's value (what the client paid, an overdue one's fine and interest in it), never netValue (after Asaas' fee). */
+export function valorRecebido(payment: { value?: unknown }): string | null {
+  const value = Number(payment.value);
+  return Number.isFinite(value) && value > 0 && value < 1e10 ? value.toFixed(2) : null;
+}
+
+/** What a payment Asaas reports as received records on the charge, as Receber does (the date is paymentDate). */
+export const recebimentoDoGateway = (payment: { value?: unknown; billingType?: unknown; status?: unknown }) => ({
+  valorPago: valorRecebido(payment),
+  formaPagamento: formaDoPagamento(payment),
+  recebidoPor: 'gateway' as const,
+});
+
+/** A charge no longer received keeps no amount, method or who. */
+export const semRecebimento = { valorPago: null, formaPagamento: null, recebidoPor: null } as const;
 
 /** An event the app acts on: the charge status it leads to, and from which statuses. */
 const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: string }> = {
@@ -96,9 +137,17 @@ async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise
     : transition.to === COBRANCA_STATUS.CANCELADA
       ? null
       : existing.paymentDate;
+  // Paid: the amount and method too, as Receber records them; no longer paid (refunded): neither.
+  const recebimento = paid ? recebimentoDoGateway(payment) : existing.status === COBRANCA_STATUS.RECEBIDA ? semRecebimento : {};
   const [saved] = await tx
     .update(cobrancas)
-    .set({ status: transition.to, paymentDate, gatewayId: existing.gatewayId ?? payment.id ?? null, updatedAt: new Date() })
+    .set({
+      status: transition.to,
+      paymentDate,
+      ...recebimento,
+      gatewayId: existing.gatewayId ?? payment.id ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(cobrancas.id, existing.id))
     .returning();
   await cobrancaAlterada(tx, existing, saved, effects, 'gateway');
@@ -107,7 +156,9 @@ async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise
       acao: ACAO.pagamento,
       idcliente: saved.idcliente,
       idcobranca: saved.id,
-      descricao: `${transition.label} pelo gateway (${event.event}): cobrança ${formatNumero(saved.id)} de ${formatMoney(saved.valor)}.`,
+      descricao: `${transition.label} pelo gateway (${event.event}): cobrança ${formatNumero(saved.id)} de ${formatMoney(saved.valor)}${
+        saved.valorPago === null ? '' : `, ${formatMoney(saved.valorPago)} recebidos`
+      }${saved.formaPagamento ? ` (${FORMA_PAGAMENTO_LABEL[saved.formaPagamento as FormaPagamento] ?? saved.formaPagamento})` : ''}.`,
       resultado: 'Cobrança paga; cliente reconciliado',
     });
   }

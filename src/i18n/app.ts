@@ -861,6 +861,8 @@ export const appMessages = {
           'A cobrança volta a Em Aberto (ou Vencida, se já passou do vencimento), sem valor nem data de pagamento. A ação fica registrada na auditoria.',
         desfeito: 'Recebimento desfeito.',
         sem_gateway: 'Sem PIX nem boleto: o gateway de pagamento não está ativo ou não respondeu.',
+        desatualizado:
+          'O pagamento no Asaas não acompanhou a última alteração: o PIX e o boleto ainda cobram o valor ou o vencimento anteriores.',
       },
       enviar_varias: {
         botao: 'Enviar (%{smart_count})',

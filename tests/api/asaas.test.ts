@@ -394,4 +394,131 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(log.text).not.toContain(fake.apiKey);
     expect(log.text).not.toContain(wrongKey);
   });
+
+  it("a payment Asaas reports records what Receber records: the date, the value paid (not netValue) and the method (PIX, BOLETO, CREDIT_CARD → pix, boleto, cartao); Recebidas counts an overdue charge's fine and interest; staff do not undo it", async () => {
+    expect((await configure(1)).status).toBe(200);
+    const cliente = await newClient();
+    const duedate = addDays(today, -13);
+    const range = `dataInicio=${duedate}&dataFim=${duedate}`;
+    const recebidas = async () => (await env.admin.get(`/v1/cobrancas?${range}`)).body.Informacoes.valors.recebidas as number;
+    const before = await recebidas();
+    const vencida = await charge(cliente.id, { valor: 100, duedate });
+    const boleto = await charge(cliente.id, { valor: 89.9 });
+    const cartao = await charge(cliente.id, { valor: 50 });
+    const [pixId, boletoId, cartaoId] = [
+      await synced('cobrancas', vencida.id),
+      await synced('cobrancas', boleto.id),
+      await synced('cobrancas', cartao.id),
+    ];
+    const updated = (await env.admin.get(`/v1/cobrancas/${vencida.id}`)).body.valorAtualizado as number;
+    expect(updated).toBeGreaterThan(100);
+    fake.pay(pixId, { billingType: 'PIX', value: updated });
+    fake.pay(boletoId, { billingType: 'BOLETO' });
+    fake.pay(cartaoId, { billingType: 'CREDIT_CARD', event: 'PAYMENT_CONFIRMED' });
+    expect(fake.payments.get(pixId)!.netValue).not.toBe(updated);
+    const charged = async (id: number) => (await env.admin.get(`/v1/cobrancas/${id}`)).body;
+    for (const c of [vencida, boleto, cartao]) await waitFor(async () => (await charged(c.id)).status === 1);
+    const received = { status: 1, paymentDate: today, recebidoPor: 'gateway' };
+    expect(await charged(vencida.id)).toMatchObject({ ...received, valor: 100, valorPago: updated, formaPagamento: 'pix' });
+    expect(await charged(boleto.id)).toMatchObject({ ...received, valorPago: 89.9, formaPagamento: 'boleto' });
+    expect(await charged(cartao.id)).toMatchObject({ ...received, valorPago: 50, formaPagamento: 'cartao' });
+
+    // Recebidas, the rollups (/financeiro) and the payment page count and say what came in.
+    expect(await recebidas()).toBeCloseTo(before + updated, 2);
+    expect((await env.admin.get(`/v1/financeiro/resumo?${range}`)).body.valors.recebidas).toBeCloseTo(before + updated, 2);
+    const token = (await charged(vencida.id)).token as string;
+    expect((await new Client(env.t.app).get(`/v1/static/cobranca/${token}`)).body.cobranca).toMatchObject({
+      status: 1,
+      pagoEm: today,
+      valorPago: updated,
+      formaPagamento: 'pix',
+    });
+    const [audit] = await rows<{ descricao: string }>(
+      sql`SELECT descricao FROM auditoria WHERE idcobranca = ${vencida.id} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit.descricao).toContain('(PIX).');
+
+    // The gateway's record stands: not undone here.
+    const undo = await env.admin.delete(`/v1/cobrancas/${vencida.id}/receber`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toBe('Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.');
+    // Refunded: cancelled, with no amount or method left.
+    fake.refund(boletoId);
+    await waitFor(async () => (await charged(boleto.id)).status === 3);
+    expect(await charged(boleto.id)).toMatchObject({ paymentDate: null, valorPago: null, formaPagamento: null, recebidoPor: null });
+  });
+
+  it("an Asaas import records a paid payment's value and method as Receber does, and keeps staff's own receipt (amount, method) that Asaas shows as received in cash", async () => {
+    expect((await configure(1)).status).toBe(200);
+    const cliente = await newClient();
+    const customer = await synced('clientes', cliente.id);
+    // Made and paid by card in the Asaas panel, with interest: the webhook finds no charge of ours.
+    const panel = await asaasApi('POST', '/payments', { customer, billingType: 'UNDEFINED', value: 60, dueDate: addDays(today, -5) });
+    fake.pay(panel.id as string, { billingType: 'CREDIT_CARD', value: 61.2, event: 'PAYMENT_CONFIRMED' });
+    // Received by staff in cash, for less than its value; Asaas then shows it RECEIVED_IN_CASH.
+    const c = await charge(cliente.id, { valor: 89.9 });
+    const paymentId = await synced('cobrancas', c.id);
+    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 70, data: today, forma: 'dinheiro' })).status).toBe(200);
+    await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
+
+    const imported = await env.admin.get('/v1/cobrancas/imports/1/asaas');
+    expect(imported.status).toBe(200);
+    const [row] = await rows<{ id: number }>(sql`SELECT id FROM cobrancas WHERE gateway_id = ${panel.id}`);
+    expect((await env.admin.get(`/v1/cobrancas/${row.id}`)).body).toMatchObject({
+      status: 1,
+      valor: 60,
+      paymentDate: today,
+      valorPago: 61.2,
+      formaPagamento: 'cartao',
+      recebidoPor: 'gateway',
+    });
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
+      status: 1,
+      paymentDate: today,
+      valorPago: 70,
+      formaPagamento: 'dinheiro',
+      recebidoPor: 'equipe',
+    });
+    expect((await env.admin.delete(`/v1/cobrancas/${row.id}/receber`)).status).toBe(409);
+    expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(200);
+  });
+
+  it("a changed open charge reaches its Asaas payment with what Asaas' PUT requires (its billingType, the value and the due date); a refusal is stored on the charge and in its reply, and a later change that goes through clears it", async () => {
+    expect((await configure(1)).status).toBe(200);
+    const cliente = await newClient();
+    const c = await charge(cliente.id, { valor: 80 });
+    const paymentId = await synced('cobrancas', c.id);
+    const payment = () => fake.payments.get(paymentId)!;
+    const puts = () => fake.requests.filter((r) => r.method === 'PUT' && r.path === `/v3/payments/${paymentId}`).map((r) => r.status);
+    const edit = async (changes: Record<string, unknown>) => {
+      const current = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
+      expect((await env.admin.put(`/v1/cobrancas/${c.id}`, { ...current, ...changes })).status).toBe(200);
+    };
+    const gatewayErro = async () => (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.gatewayErro as string | null;
+    // Asaas knows it as a boleto (the client chose it): it stays one.
+    payment().billingType = 'BOLETO';
+    await edit({ valor: 95.5, duedate: addDays(today, 12) });
+    await waitFor(() => payment().value === 95.5);
+    expect(payment()).toMatchObject({ billingType: 'BOLETO', dueDate: addDays(today, 12), description: 'Mensalidade' });
+    expect(puts()).toEqual([200]);
+    expect(await gatewayErro()).toBeNull();
+
+    // Asaas refuses (the payment is under risk analysis): the reason on the charge, the payment as it was.
+    payment().status = 'AWAITING_RISK_ANALYSIS';
+    await edit({ valor: 99 });
+    await waitFor(async () => (await gatewayErro()) !== null);
+    const reason = 'O Asaas recusou a alteração: Só é possível editar cobranças aguardando pagamento ou vencidas.';
+    expect(await gatewayErro()).toBe(reason);
+    expect(puts()).toEqual([200, 400]);
+    expect(payment().value).toBe(95.5);
+    const listed = (await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}&status=0`)).body.Items;
+    expect(listed.find((i: { id: number }) => i.id === c.id)).toMatchObject({ valor: 99, gatewayErro: reason });
+
+    // A later change that goes through: the payment follows and the reason goes.
+    payment().status = 'PENDING';
+    await edit({ valor: 101 });
+    await waitFor(() => payment().value === 101);
+    await waitFor(async () => (await gatewayErro()) === null);
+    expect(puts()).toEqual([200, 400, 200]);
+  });
 });

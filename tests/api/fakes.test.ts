@@ -238,6 +238,44 @@ describe('asaas fake', () => {
     expect((await call('GET', '/payments/pay_000000000000')).status).toBe(404);
   });
 
+  it('PUT /payments/{id} requires billingType, value and dueDate (400 invalid_<field> for each missing), as the real PaymentUpdateRequest does', async () => {
+    const { id } = await customer();
+    const created = await (
+      await call('POST', '/payments', { customer: id, billingType: 'UNDEFINED', value: 80, dueDate: '2030-04-10' })
+    ).json();
+    const partial = await call('PUT', `/payments/${created.id}`, { value: 95, description: 'Nova' });
+    expect(partial.status).toBe(400);
+    expect((await partial.json()).errors.map((x: any) => x.code)).toEqual(['invalid_billingType', 'invalid_dueDate']);
+    expect(a.payments.get(created.id)).toMatchObject({ value: 80, description: null });
+    const whole = await call('PUT', `/payments/${created.id}`, {
+      billingType: 'UNDEFINED',
+      value: 95,
+      dueDate: '2030-04-12',
+      description: 'Nova',
+    });
+    expect(whole.status).toBe(200);
+    expect(await whole.json()).toMatchObject({ value: 95, dueDate: '2030-04-12', description: 'Nova', billingType: 'UNDEFINED' });
+  });
+
+  it('pay: the client chooses the method of an UNDEFINED payment (PIX by default) and may pay more than its value (fine and interest): value is what was paid, netValue after the fee', async () => {
+    const { id } = await customer();
+    const created = await (
+      await call('POST', '/payments', { customer: id, billingType: 'UNDEFINED', value: 100, dueDate: '2030-04-10' })
+    ).json();
+    expect(a.pay(created.id, { billingType: 'BOLETO', value: 103.5 })).toMatchObject({
+      status: 'RECEIVED',
+      billingType: 'BOLETO',
+      value: 103.5,
+      originalValue: 100,
+      interestValue: 3.5,
+      netValue: 101.51,
+    });
+    const other = await (
+      await call('POST', '/payments', { customer: id, billingType: 'UNDEFINED', value: 40, dueDate: '2030-04-10' })
+    ).json();
+    expect(a.pay(other.id)).toMatchObject({ billingType: 'PIX', value: 40, originalValue: null, netValue: 38.01 });
+  });
+
   it('lists in the envelope, limit up to 100, filtering dueDate[ge]/[le] from the raw query', async () => {
     const { id } = await customer();
     for (const dueDate of ['2030-01-05', '2030-02-05', '2030-03-05'])

@@ -1,4 +1,4 @@
-import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
@@ -227,6 +227,64 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     const done = await importar({ recurso: 'clientes', modo: 'importar', colunas: JSON.stringify({ email: 'Correio' }) }, file);
     expect(done).toMatchObject({ criadas: 1, nErros: 0 });
     expect((await env.admin.get('/v1/clientes?pesquisa=latino')).body.Items[0].name).toBe('José Araújo Latino');
+  });
+
+  it("colunas takes the resource's field names as DESIGN 10's example does ({ cpf: 'CPF do cliente' }), a person's CPF and a company's CNPJ from their own columns; an unknown field or a header the sheet lacks is a 400", async () => {
+    const cpf = generateCPF();
+    const cnpj = generateCNPJ();
+    const file = csv([
+      ['CPF do cliente', 'CNPJ da empresa', 'Quem', 'Endereço eletrônico', 'Zap'],
+      [cpf, '', 'Pessoa Por Campo', 'pessoa.campo@exemplo.com.br', '11987654321'],
+      ['', cnpj, 'Empresa Por Campo', 'empresa.campo@exemplo.com.br', '11987654322'],
+    ]);
+    const colunas = { cpf: 'CPF do cliente', cnpj: 'CNPJ da empresa', name: 'Quem', email: 'Endereço eletrônico', mobilePhone: 'Zap' };
+    const header = await send({ recurso: 'clientes', colunas: JSON.stringify(colunas) }, file, 'clientes.csv', '/v1/importacoes/cabecalho');
+    expect(header.status).toBe(200);
+    expect(header.body.colunas).toEqual({
+      cpfcnpj: 'CPF do cliente',
+      cnpj: 'CNPJ da empresa',
+      name: 'Quem',
+      email: 'Endereço eletrônico',
+      mobilePhone: 'Zap',
+    });
+    const done = await importar({ recurso: 'clientes', modo: 'importar', colunas: JSON.stringify(colunas) }, file);
+    expect(done).toMatchObject({ status: 'concluida', criadas: 2, nErros: 0 });
+    const pessoa = (await env.admin.get(`/v1/clientes?pesquisa=${cpf}`)).body.Items[0];
+    expect(pessoa).toMatchObject({ cadastro: 'FISICA', cpf, name: 'Pessoa Por Campo', mobilePhone: '11987654321' });
+    const empresa = (await env.admin.get(`/v1/clientes?pesquisa=${cnpj}`)).body.Items[0];
+    expect(empresa).toMatchObject({ cadastro: 'JURIDICA', cnpj, razaosocial: 'Empresa Por Campo', email: 'empresa.campo@exemplo.com.br' });
+
+    // A vehicle's client by its API name (idcliente) or by the document's (cpf).
+    const plates = [placa(), placa()];
+    const vehicles = csv([
+      ['Placa', 'CPF do dono', 'Marca', 'Modelo', 'Renavam', 'Chassi', 'Categoria'],
+      [plates[0], cpf, 'Fiat', 'Uno', '22345678901', '9BD21111111111111', 'carro'],
+    ]);
+    for (const [i, name] of ['cpf', 'idcliente'].entries()) {
+      const sheet =
+        i === 0
+          ? vehicles
+          : csv([
+              ['Placa', 'CPF do dono', 'Marca', 'Modelo', 'Renavam', 'Chassi', 'Categoria'],
+              [plates[1], cpf, 'Fiat', 'Uno', '22345678902', '9BD21111111111112', 'carro'],
+            ]);
+      const imported = await importar({ recurso: 'veiculos', modo: 'importar', colunas: JSON.stringify({ [name]: 'CPF do dono' }) }, sheet);
+      expect(imported, name).toMatchObject({ criadas: 1, nErros: 0 });
+    }
+    expect((await env.admin.get(`/v1/veiculos?idcliente=${pessoa.id}`)).body.meta.total).toBe(2);
+
+    // Refused before any job: a field the resource lacks, a header the sheet lacks.
+    const before = await count(sql`SELECT count(*) AS n FROM importacoes`);
+    const unknown = await send(
+      { recurso: 'clientes', modo: 'simular', colunas: JSON.stringify({ ...colunas, cpff: 'CPF do cliente' }) },
+      file,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.colunas).toMatch(/^A importação de clientes não tem o campo "cpff": use cpfcnpj, cpf, cnpj, name, /);
+    const missing = await send({ recurso: 'clientes', modo: 'simular', colunas: JSON.stringify({ ...colunas, email: 'Email' }) }, file);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.colunas).toBe('A planilha não tem a coluna "Email" (campo email).');
+    expect(await count(sql`SELECT count(*) AS n FROM importacoes`)).toBe(before);
   });
 
   it('bad files are refused with a pt-BR reason and change nothing: not a spreadsheet, empty, only a header, formulas, merged cells, over 200,000 rows, over 50 MB', async () => {

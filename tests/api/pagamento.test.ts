@@ -372,6 +372,29 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it('a charge received before migration 0023 keeps who received it: a gateway payment (a gateway id, no method) is still not undone here, a receipt by staff still is', async () => {
+    const cliente = await newClient();
+    const [gatewayPaid, staffPaid] = [await charge(cliente.id, { valor: 40 }), await charge(cliente.id, { valor: 41 })];
+    // As the release before left them: no recebido_por.
+    await env.t.database.db.execute(
+      sql`UPDATE cobrancas SET status = 1, payment_date = ${today}, gateway_id = 'pay_legado_' || id, recebido_por = NULL,
+          valor_pago = CASE WHEN id = ${staffPaid.id} THEN 41 END, forma_pagamento = CASE WHEN id = ${staffPaid.id} THEN 'dinheiro' END
+          WHERE id IN (${gatewayPaid.id}, ${staffPaid.id})`,
+    );
+    const migration = readFileSync(new URL('../../server/db/migrations/0023_cobrancas_recebido_por.sql', import.meta.url), 'utf8');
+    const updates = migration.split('--> statement-breakpoint').filter((statement) => /^\s*UPDATE "cobrancas"/.test(statement));
+    expect(updates).toHaveLength(1);
+    await env.t.database.db.execute(sql.raw(updates[0]));
+    expect((await env.admin.get(`/v1/cobrancas/${gatewayPaid.id}`)).body.recebidoPor).toBe('gateway');
+    expect((await env.admin.get(`/v1/cobrancas/${staffPaid.id}`)).body.recebidoPor).toBe('equipe');
+    const refused = await env.admin.delete(`/v1/cobrancas/${gatewayPaid.id}/receber`);
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.',
+    ]);
+    expect((await env.admin.delete(`/v1/cobrancas/${staffPaid.id}/receber`)).status).toBe(200);
+  });
+
   it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {
     const cliente = await newClient();
     const duedate = addDays(today, -10);
@@ -432,6 +455,28 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     expect(audits.map((a) => a.usuario)).toEqual([staff.name, 'Ana Administradora']);
     expect(audits[1].descricao).toMatch(/Recebimento da cobrança .* desfeito/);
     expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(409);
+  });
+
+  it('Receber needs the date paid: without data (absent, empty or null) it is a 400 in pt-BR under data and the charge is unchanged', async () => {
+    const cliente = await newClient();
+    const c = await charge(cliente.id, { valor: 90 });
+    const bodies: Record<string, unknown>[] = [
+      { valor: 90, forma: 'pix' },
+      { valor: 90, data: '', forma: 'pix' },
+      { valor: 90, data: null, forma: 'pix' },
+    ];
+    for (const body of bodies) {
+      const refused = await env.admin.post(`/v1/cobrancas/${c.id}/receber`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.errors).toEqual({ data: 'Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.' });
+    }
+    expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
+      status: 0,
+      paymentDate: null,
+      valorPago: null,
+      formaPagamento: null,
+    });
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE idcobranca = ${c.id}`))[0].n).toBe(0);
   });
 
   it("Receber tells Asaas (receiveInCash, client not notified) and the undo too; Asaas' webhooks keep staff's amount and method; a 404 is recorded in pt-BR, the receipt kept", async () => {

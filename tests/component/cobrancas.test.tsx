@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isoToBr } from '../../src/components/BrDateInput';
 import { currentMonthFilter } from '../../src/components/DateRangeFilter';
 import { toCsv } from '../../src/components/csv';
+import { setSessionUser } from '../../src/authProvider/session';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
 import { adminUser } from './apiMock';
 import { emptyDataProvider, TestAdmin } from './helpers';
@@ -212,6 +213,53 @@ describe('charges', () => {
     expect(screen.getByText('Pagável em qualquer banco.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    // Its payment follows every change: no warning that it is out of date.
+    expect(screen.queryByText(/não acompanhou a última alteração/)).toBeNull();
+  });
+
+  it("the charge page says when Asaas refused the last change of value or due date: the payment is out of date, with Asaas' reason", async () => {
+    const gatewayErro = 'O Asaas recusou a alteração: Só é possível editar cobranças aguardando pagamento ou vencidas.';
+    renderAt('/cobrancas/7', {
+      getOne: (async (resource: string, params: { id: number }) => ({
+        data: resource === 'cobrancas' ? { ...aberta, gatewayErro } : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
+      })) as never,
+    });
+    const alert = (await screen.findByText(gatewayErro)).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent(
+      'O pagamento no Asaas não acompanhou a última alteração: o PIX e o boleto ainda cobram o valor ou o vencimento anteriores.',
+    );
+    expect(within(screen.getByRole('region', { name: 'Pagamento' })).getAllByRole('alert')).toContain(alert);
+  });
+
+  it('an administrator may undo a receipt staff recorded, not a payment Asaas reported (recebidoPor gateway); the page says what was paid either way', async () => {
+    setSessionUser({ id: 7, name: 'Pessoa Teste', acesso: 1 });
+    try {
+      for (const [recebidoPor, formaPagamento, texto] of [
+        ['equipe', 'dinheiro', 'Pago em 10/11/2026: R$ 49,90 (Dinheiro)'],
+        ['gateway', 'pix', 'Pago em 10/11/2026: R$ 49,90 (PIX)'],
+      ] as const) {
+        const paga = { ...aberta, status: 1, paymentDate: '2026-11-10', valorPago: 49.9, formaPagamento, recebidoPor };
+        const { unmount } = render(
+          <TestAdmin
+            dataProvider={emptyDataProvider({
+              getOne: (async (resource: string, params: { id: number }) => ({
+                data: resource === 'cobrancas' ? paga : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
+              })) as never,
+            })}
+            initialEntries={['/cobrancas/7']}
+          >
+            <ResourceContextProvider value="cobrancas">
+              <CobrancaList />
+            </ResourceContextProvider>
+          </TestAdmin>,
+        );
+        expect(await screen.findByText(texto)).toBeInTheDocument();
+        expect(screen.queryAllByRole('button', { name: 'Desfazer recebimento' })).toHaveLength(recebidoPor === 'equipe' ? 1 : 0);
+        unmount();
+      }
+    } finally {
+      setSessionUser(null);
+    }
   });
 });
 

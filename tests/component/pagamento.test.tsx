@@ -172,6 +172,25 @@ describe('charges: getting paid', () => {
     );
   });
 
+  it('Receber always sends the date paid: today by default; with the date cleared the dialog says so and sends nothing', async () => {
+    const api = mockApi({ 'POST /v1/cobrancas/7/receber': () => ({ id: 7, status: 1 }) });
+    renderList();
+    const row = (await screen.findByText('Mensalidade novembro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Receber' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receber a cobrança nº 7' });
+    const data = within(dialog).getByLabelText(/Data do pagamento/);
+    await userEvent.clear(data);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar recebimento' }));
+    expect(await within(dialog).findByText('Informe a data do pagamento (dd/mm/aaaa), que não pode estar no futuro.')).toBeInTheDocument();
+    expect(api.callsTo('POST /v1/cobrancas/7/receber')).toHaveLength(0);
+
+    const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await userEvent.type(data, hoje.split('-').reverse().join('/'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar recebimento' }));
+    await waitFor(() => expect(api.callsTo('POST /v1/cobrancas/7/receber')).toHaveLength(1));
+    expect(api.callsTo('POST /v1/cobrancas/7/receber')[0].body).toEqual({ valor: 49.9, data: hoje, forma: 'pix' });
+  });
+
   it('Copiar link de pagamento copies the server’s link (PUBLIC_URL), or this origin’s when the server has none', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

@@ -6,7 +6,7 @@
  *
  * Control API (no auth, besides the common one in control.ts):
  *   GET  /__fake/state                       {customers, payments, subscriptions, webhooks, deliveries}
- *   POST /__fake/pay/{paymentId}             {event?: "PAYMENT_RECEIVED" | "PAYMENT_CONFIRMED"}
+ *   POST /__fake/pay/{paymentId}             {event?: "PAYMENT_RECEIVED" | "PAYMENT_CONFIRMED", billingType?: "PIX" | "BOLETO" | "CREDIT_CARD", value?}
  *   POST /__fake/overdue/{paymentId}, /__fake/refund/{paymentId}
  *   POST /__fake/next-payment/{subscriptionId}   the subscription's next payment
  *   POST /__fake/webhook                     {url, authToken}
@@ -14,6 +14,7 @@
  *   POST /__fake/pix-off                     {off}: pixQrCode answers 400 (an account without a PIX key), or again 200
  *
  * NFS-e (invoices, fiscalInfo/services, subscription invoiceSettings, INVOICE_* webhooks): asaas-fiscal.ts.
+ * PUT /v3/payments/{id} requires billingType, value and dueDate (INTEGRATIONS.md 4.3): 400 invalid_<field> without one.
  * Beyond charges (INTEGRATIONS.md 3): `GET /v3/payments/{id}/pixQrCode` and `/identificationField`,
  * payable payments only (404 unknown or removed, 400 paid or refunded, 400 card-only); both change
  * when the payment's value or due date changes.
@@ -56,7 +57,7 @@ export interface AsaasFake {
   events: Map<string, AsaasEvent>;
   deliveries: AsaasDelivery[];
   setWebhook(url: string, authToken?: string | null): void;
-  pay(paymentId: string, opts?: { event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' }): AsaasPayment;
+  pay(paymentId: string, opts?: AsaasPayOptions): AsaasPayment;
   overdue(paymentId: string): AsaasPayment;
   refund(paymentId: string): AsaasPayment;
   deletePayment(paymentId: string): AsaasPayment;
@@ -84,6 +85,20 @@ export interface AsaasFake {
 
 export const DEFAULT_ASAAS_KEY = `$aact_hmlg_${'0'.repeat(99)}`;
 const PAID = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'];
+const PUT_PAYMENT_REQUIRED = ['billingType', 'value', 'dueDate'] as const;
+
+/**
+ * How the client pays, in the fake's `pay`: the billing type they chose (a payment created UNDEFINED
+ * takes it; default PIX) and the amount (default the payment's value; an overdue one's with fine
+ * and interest). The payment's value becomes the amount paid (originalValue keeps the charged one)
+ * and netValue what is left after Asaas' fee.
+ */
+export interface AsaasPayOptions {
+  event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED';
+  billingType?: 'PIX' | 'BOLETO' | 'CREDIT_CARD';
+  value?: number;
+}
+const ASAAS_FEE = 1.99;
 
 export async function startAsaasFake(opts: { port?: number; apiKey?: string } = {}): Promise<AsaasFake> {
   const apiKey = opts.apiKey ?? DEFAULT_ASAAS_KEY;
@@ -313,6 +328,10 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
         const pay = found as AsaasPayment;
         if (!['PENDING', 'OVERDUE'].includes(pay.status))
           return fail(res, 400, error('invalid_action', 'Só é possível editar cobranças aguardando pagamento ou vencidas.'));
+        // PaymentUpdateRequest requires billingType, value and dueDate (INTEGRATIONS.md 4.3).
+        const missing = PUT_PAYMENT_REQUIRED.filter((field) => !(field in input));
+        if (missing.length)
+          return fail(res, 400, ...missing.map((field) => error(`invalid_${field}`, `O campo ${field} deve ser informado.`)));
         const errors = validateCharge(input, { partial: true, dateField: 'dueDate', customerExists });
         if (errors.length) return fail(res, 400, ...errors);
         updatePayment(pay, input);
@@ -368,10 +387,17 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
 
   const hooks = {
     setWebhook: outgoing.setWebhook,
-    pay(id: string, { event = 'PAYMENT_RECEIVED' }: { event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' } = {}) {
+    pay(id: string, { event = 'PAYMENT_RECEIVED', billingType, value }: AsaasPayOptions = {}) {
       const day = today();
       const received = event === 'PAYMENT_RECEIVED';
+      const found = payment(id);
+      const paid = value ?? found.value;
       return setStatus(id, received ? 'RECEIVED' : 'CONFIRMED', event, {
+        billingType: billingType ?? (found.billingType === 'UNDEFINED' ? 'PIX' : found.billingType),
+        value: paid,
+        originalValue: paid === found.value ? found.originalValue : found.value,
+        interestValue: paid === found.value ? found.interestValue : Math.round((paid - found.value) * 100) / 100,
+        netValue: Math.round((paid - ASAAS_FEE) * 100) / 100,
         paymentDate: day,
         clientPaymentDate: day,
         confirmedDate: day,
@@ -404,8 +430,16 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     }),
   );
   const actions: Record<string, (req: FakeRequest) => unknown> = {
-    '/__fake/pay/:id': (req) =>
-      hooks.pay(req.params.id, { event: controlBody(req).event === 'PAYMENT_CONFIRMED' ? 'PAYMENT_CONFIRMED' : 'PAYMENT_RECEIVED' }),
+    '/__fake/pay/:id': (req) => {
+      const input = controlBody(req);
+      return hooks.pay(req.params.id, {
+        event: input.event === 'PAYMENT_CONFIRMED' ? 'PAYMENT_CONFIRMED' : 'PAYMENT_RECEIVED',
+        billingType: ['PIX', 'BOLETO', 'CREDIT_CARD'].includes(String(input.billingType))
+          ? (input.billingType as AsaasPayOptions['billingType'])
+          : undefined,
+        value: typeof input.value === 'number' && input.value > 0 ? input.value : undefined,
+      });
+    },
     '/__fake/overdue/:id': (req) => hooks.overdue(req.params.id),
     '/__fake/refund/:id': (req) => hooks.refund(req.params.id),
     '/__fake/next-payment/:id': (req) => generateNextPayment(req.params.id),

@@ -10,6 +10,8 @@ import LinkIcon from '@mui/icons-material/Link';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
+  Alert,
+  AlertTitle,
   Box,
   Button,
   Dialog,
@@ -161,9 +163,8 @@ export function DesfazerRecebimentoButton({ cobranca, onDone }: { cobranca: Cobr
   const refresh = useRefresh();
   const onError = useServerErrorNotify();
   const [open, setOpen] = React.useState(false);
-  // A payment through the gateway (no method recorded here) is not undone here: the server refuses it too.
-  if (cobranca.status !== COBRANCA_STATUS.RECEBIDA || !isAdmin(getSessionUser()) || (cobranca.invoiceUrl && !cobranca.formaPagamento))
-    return null;
+  // A payment through the gateway is not undone here: the server refuses it too.
+  if (cobranca.status !== COBRANCA_STATUS.RECEBIDA || !isAdmin(getSessionUser()) || cobranca.recebidoPor === 'gateway') return null;
   const undo = async () => {
     try {
       await apiFetch(`/v1/cobrancas/${cobranca.id}/receber`, { method: 'DELETE' });
@@ -219,6 +220,12 @@ export function PagamentoSection({ cobranca }: { cobranca: Cobranca }) {
   return (
     <PrintSection title="app.cobrancas.pagamento.title">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {cobranca.gatewayErro ? (
+          <Alert severity="warning" role="alert">
+            <AlertTitle>{translate('app.cobrancas.pagamento.desatualizado')}</AlertTitle>
+            {cobranca.gatewayErro}
+          </Alert>
+        ) : null}
         {cobranca.token ? (
           <Typography variant="body2">
             {translate('app.cobrancas.pagamento.pagina')}:{' '}

@@ -30,9 +30,12 @@ export interface Cobranca {
   informacoes?: string;
   status: number;
   paymentDate?: string | null;
-  /** Received by hand (DESIGN 10): the amount and the method. */
+  /** Received (DESIGN 10): the amount and the method, and who recorded it (staff, or the gateway: not undone here). */
   valorPago?: number | null;
   formaPagamento?: string | null;
+  recebidoPor?: 'equipe' | 'gateway' | null;
+  /** Why Asaas refused staff's last change of the value or due date: its PIX and boleto still carry the old ones. */
+  gatewayErro?: string | null;
   /** The NFS-e as the gateway sync stored it (DESIGN 10), and the list filter's value. */
   nfse?: import('../../../domain/nfse').Nfse | null;
   nfseStatus?: string | null;
