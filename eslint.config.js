@@ -30,5 +30,33 @@ export default tseslint.config(
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // No test leaves the others out (`.only`) or drops out silently (`.skip`, `.todo`, `skipIf`, a
+    // context's skip): the one documented skip is a database-specific test, `it.runIf(backend === …)`.
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(it|test|describe|suite|bench)$/][property.name='only']",
+          message: '.only deixa os outros testes de fora: não é permitido.',
+        },
+        {
+          selector: 'MemberExpression[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(skip|skipIf|todo|fails)$/]',
+          message: 'Um teste não é pulado: só it.runIf(backend === …) para um caso de um só banco (README, Testes).',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name=/^(it|test|describe|suite)$/][callee.property.name='runIf']:not(:has(Identifier[name='backend']))",
+          message: 'it.runIf só para um caso de um só banco: a condição fala de backend.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='skip'][callee.object.type='Identifier'][callee.object.name=/^(ctx|context|t|task)$/]",
+          message: 'Um teste não é pulado em tempo de execução: só it.runIf(backend === …).',
+        },
+      ],
+    },
+  },
   prettier,
 );

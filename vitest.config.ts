@@ -7,6 +7,8 @@ export default defineConfig({
     // a test's time waits on PostgreSQL, a fake or a browser, so two workers on 2 cores finish the
     // suite in about two thirds of the time of one (CI must stay under 20 minutes).
     maxWorkers: 2,
+    // A stray `.only` fails the run (lint refuses it too), on a developer's machine as in CI.
+    allowOnly: false,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

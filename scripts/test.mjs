@@ -1,5 +1,5 @@
 // `npm test`: the type check, the lint (ESLint and Prettier, zero warnings) and every test (unit, component, API, end to end) through Vitest, ending with one
-// line "N passed, M failed". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
+// line "N passed, M failed, K skipped". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -64,18 +64,22 @@ const args = [
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 
 let passed = (typecheckPassed ? 1 : 0) + (lintPassed ? 1 : 0);
+// Skipped tests are counted and shown: only the documented database-specific ones may skip
+// (`it.runIf(backend === 'postgres')`, see README "Tests"); lint refuses `.only` and other skips.
+let skipped = 0;
 let failed = missingBrowser + missingPostgres + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
   failed += result.numFailedTests;
+  skipped += result.numPendingTests + result.numTodoTests;
   // A file that fails to load counts as a failure even when no test in it ran.
   failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
 } else {
   failed += 1;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
 
 /** Whether a PostgreSQL server accepts a connection at `url` (within 5 s). */
