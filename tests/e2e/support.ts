@@ -27,6 +27,10 @@ function freePort(): Promise<number> {
 
 export interface RunningApp {
   url: string;
+  /** The process's exit code, or null while it runs. */
+  exitCode(): number | null;
+  /** What the process printed. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -56,11 +60,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   return {
     url,
+    exitCode: () => child.exitCode,
+    output: () => output,
     stop: async () => {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+        // A server that does not end within 30 s of SIGTERM is killed: the next test needs the machine.
+        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 30_000).unref();
       });
       rmSync(dataDir, { recursive: true, force: true });
     },

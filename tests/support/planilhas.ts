@@ -1,5 +1,8 @@
 /** Spreadsheets for the import tests (DESIGN 10): CSV text, XLSX from exceljs, multipart bodies. */
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import unzipper, { type Entry as ZipEntry } from 'unzipper';
+import { Readable } from 'node:stream';
 import { luhnDigit } from '../../server/seed/identifiers';
 
 /** A CSV body from rows of cells (`;` and UTF-8 unless told). */
@@ -36,3 +39,73 @@ export const validImei = () => {
   const body = `35${String(Date.now() % 1e7).padStart(7, '0')}${String(serial++).padStart(5, '0')}`.slice(0, 14);
   return body + luhnDigit(body);
 };
+
+/** A zip of `entries`, each deflated (the shape of an XLSX), written here so a test controls every byte. */
+export function zip(entries: { name: string; data: Buffer }[]) {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name);
+    const packed = deflateRawSync(data, { level: 9 });
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A real workbook from exceljs of `rows`, with `alter` changing its entries (by name) before it is zipped again. */
+export async function xlsxAlterada(rows: (string | number)[][], alter: (entries: Map<string, Buffer>) => void) {
+  const entries = new Map<string, Buffer>();
+  for await (const entry of Readable.from([await xlsx(rows)]).pipe(unzipper.Parse({ forceStream: true })) as AsyncIterable<ZipEntry>) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
+    entries.set(entry.path, Buffer.concat(chunks));
+  }
+  alter(entries);
+  return zip([...entries].map(([name, data]) => ({ name, data })));
+}
+
+/**
+ * An XLSX whose one cell holds `bytes` of text (issue 30: 196 KB compressed, 200 MB inside): a
+ * real workbook from exceljs, its shared string 'GIGANTE' replaced by `bytes` letters.
+ */
+export function xlsxCelulaGigante(bytes: number) {
+  return xlsxAlterada(
+    [
+      ['Nome', 'CPF'],
+      ['GIGANTE', '529.982.247-25'],
+    ],
+    (entries) => {
+      const [before, after] = entries.get('xl/sharedStrings.xml')!.toString('utf8').split('GIGANTE');
+      entries.set('xl/sharedStrings.xml', Buffer.concat([Buffer.from(before), Buffer.alloc(bytes, 'A'), Buffer.from(after)]));
+    },
+  );
+}
