@@ -562,7 +562,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
         expect((await env.admin.post('/v1/trackres', newTracker({ imei: validImei(), idveiculo: ocupado.id }))).status).toBe(201);
         // Numbers no other test uses (a chip of the same number elsewhere would be another case).
         let serie = Date.now() % 1e7;
-        const numero = () => `9${String(serie++).padStart(7, '0')}`;
+        const numero = () => `9${String(serie++).padStart(8, '0')}`;
         const [n1, n2, n3, n4, n5] = [numero(), numero(), numero(), numero(), numero()];
         const emEstoque = (await env.admin.post('/v1/chips', newChip({ phone: `11${n4}` }))).body;
         let nextId = 70_000;
