@@ -628,6 +628,17 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
             dispositivo: nome(ids.semImei),
           },
         ]);
+        // The refused devices' CSV: the reason and the device's own fields, no sheet's line nor column.
+        const csvRecusados = await env.admin.get(`/v1/importacoes/${done.id}/erros.csv`);
+        expect(
+          String(csvRecusados.body)
+            .replace(/^\ufeff/, '')
+            .trim()
+            .split('\r\n'),
+        ).toEqual([
+          'Motivo;id;name;uniqueId;model;phone',
+          `O identificador ABC-77 não é um IMEI (15 dígitos): o dispositivo não vira rastreador.;${ids.semImei};Rastreador 9;ABC-77;GT06;`,
+        ]);
         // In Traccar's order (its list's); here by device.
         const porDispositivo = (a: any, b: any) => a.dispositivo.id - b.dispositivo.id;
         expect([...done.avisos].sort(porDispositivo)).toEqual([
