@@ -73,8 +73,8 @@ interface LinhaDados {
 interface Adaptador {
   /** The natural key of a row ('' when the row has none: refused by `entrada`). */
   chave(v: Record<string, string>): string;
-  /** The existing records of these keys, by key. */
-  existentes(tx: DbOrTx, chaves: string[]): Promise<Map<string, Item>>;
+  /** The existing records of these keys (of these rows), by key. */
+  existentes(tx: DbOrTx, chaves: string[], linhas: LinhaDados[]): Promise<Map<string, Item>>;
   /** The ids of the records the rows link to, by the sheet's value. */
   vinculos(tx: DbOrTx, linhas: LinhaDados[]): Promise<Map<string, number>>;
   /** The input of a new record, or (with `existente`) of its update: the sheet's values over the record's. */
@@ -84,6 +84,8 @@ interface Adaptador {
 }
 
 const filled = (v: Record<string, string>, campo: string) => (v[campo] ?? '') !== '';
+/** Marks an existing record the row completes even when duplicates are skipped (a chip without its ICCID). */
+const COMPLETAR = Symbol('completar');
 /** The sheet's value when it has one, else the record's. */
 const pick = (v: Record<string, string>, campo: string, existente: Item | undefined, coluna = campo) =>
   filled(v, campo) ? v[campo] : ((existente?.[coluna] as string | undefined) ?? '');
@@ -217,9 +219,30 @@ const ADAPTADORES: Record<RecursoImportacao, Adaptador> = {
   },
   chips: {
     chave: (v) => onlyDigits(v.iccid ?? ''),
-    async existentes(tx, keys) {
+    async existentes(tx, keys, linhas) {
       const rows = keys.length ? await tx.select().from(chips).where(inArray(chips.iccid, keys)) : [];
-      return new Map(rows.map((row) => [row.iccid, row as Item]));
+      const found = new Map(rows.map((row) => [row.iccid, row as Item]));
+      // A chip known by its number only (made from a Traccar device's phone) is the row of its number: the row completes it.
+      const porFone = new Map<string, string>();
+      for (const linha of linhas) {
+        const key = onlyDigits(linha.valores.iccid ?? '');
+        const phone = onlyDigits(linha.valores.phone ?? '');
+        if (!key || !phone || found.has(key)) continue;
+        // The same number with or without Brazil's 55 in front.
+        for (const variante of [phone, `55${phone}`, phone.startsWith('55') ? phone.slice(2) : ''])
+          if (variante && !porFone.has(variante)) porFone.set(variante, key);
+      }
+      if (!porFone.size) return found;
+      const semIccid = await tx
+        .select()
+        .from(chips)
+        .where(and(eq(chips.iccid, ''), inArray(chips.phone, [...porFone.keys()])))
+        .orderBy(chips.id);
+      for (const chip of semIccid) {
+        const key = porFone.get(chip.phone);
+        if (key && !found.has(key)) found.set(key, { ...chip, [COMPLETAR]: true } as Item);
+      }
+      return found;
     },
     async vinculos(tx, rows) {
       const keys = [...new Set(rows.map((row) => onlyDigits(row.valores.imei ?? '')).filter(Boolean))];
@@ -763,7 +786,7 @@ function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, rep
       recusa: recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'),
     };
   const key = adaptador.chave(row.valores);
-  if ((existente || repetida) && importacao.duplicados === 'ignorar') return { tipo: 'ignorar' };
+  if ((existente || repetida) && importacao.duplicados === 'ignorar' && !existente?.[COMPLETAR as never]) return { tipo: 'ignorar' };
   const input = adaptador.entrada(row.valores, vinculos, existente);
   if (isRecusa(input)) return { tipo: 'recusa', recusa: input };
   const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
@@ -817,7 +840,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
   const recusar = recusador(contagem, env);
   const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
-  const existentes = await adaptador.existentes(tx, keys);
+  const existentes = await adaptador.existentes(tx, keys, batch);
   const vinculos = await adaptador.vinculos(tx, batch);
   for (const row of batch) {
     const key = adaptador.chave(row.valores);
@@ -872,7 +895,7 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
   const recusar = recusador(contagem, env);
   const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
-  const existentes = await adaptador.existentes(tx, keys);
+  const existentes = await adaptador.existentes(tx, keys, batch);
   const vinculos = await adaptador.vinculos(tx, batch);
   const criar: { row: LinhaDados; key: string; data: unknown }[] = [];
   const atualizar: { existente: Item; data: unknown }[] = [];

@@ -536,7 +536,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       ).toEqual([...imeis].sort());
     });
 
-    it("importing Traccar's devices changes nothing on Traccar: every device keeps its name, phone and attributes after the import and its trackers' sync; each device is counted once; its phone becomes the tracker's chip", async () => {
+    it("importing Traccar's devices changes nothing on Traccar: every device keeps its name, phone and attributes after the import and its trackers' sync; each device is counted once; its phone becomes the tracker's chip, which a chips sheet completes", async () => {
       // A Traccar of its own, whose devices the company has named by plate or by its own labels.
       const fonte = await startTraccarFake();
       const jobsIdle = () =>
@@ -683,6 +683,28 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
         const custos = (await env.admin.get('/v1/chips/custos')).body.Items.find((i: any) => i.operadora === '');
         expect(custos.ativos).toBeGreaterThanOrEqual(3);
         expect((await env.admin.get(`/v1/trackres/${conhecido.id}`)).body).toMatchObject({ chipId: 0, phone: '' });
+
+        // A chips sheet completes a chip known by its number only (ICCID, carrier, cost), even when duplicates are skipped.
+        const doRotulo = await tracker(ids.rotulo);
+        const iccid = `8955${String(Date.now()).padStart(15, '0').slice(-15)}`;
+        const planilha = await importar(
+          { recurso: 'chips', modo: 'importar' },
+          csv([
+            ['ICCID', 'Linha', 'Operadora', 'Custo mensal'],
+            [iccid, `(11) ${n2.slice(0, 5)}-${n2.slice(5)}`, 'Vivo', '9,90'],
+          ]),
+        );
+        expect(planilha).toMatchObject({ criadas: 0, atualizadas: 1, ignoradas: 0, nErros: 0 });
+        expect((await env.admin.get(`/v1/chips/${doRotulo.chipId}`)).body).toMatchObject({
+          iccid,
+          phone: `11${n2}`,
+          operadora: 'Vivo',
+          custoMensal: 9.9,
+          deviceId: doRotulo.id,
+        });
+        expect(await tracker(ids.rotulo)).toMatchObject({ chipId: doRotulo.chipId, iccid, operadora: 'Vivo' });
+        await jobsIdle();
+        semMudanca();
 
         // Once the product owns a name (the tracker in a vehicle: its plate), the sync writes it, and only it.
         const rotulado = await tracker(ids.rotulo);
