@@ -382,15 +382,19 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
  */
 export async function marcarImportacaoFalhou(db: Db, id: number) {
   const [row] = await db
-    .select({ modo: importacoes.modo, processadas: importacoes.processadas, total: importacoes.total })
+    .select({ modo: importacoes.modo, origem: importacoes.origem, processadas: importacoes.processadas, total: importacoes.total })
     .from(importacoes)
     .where(eq(importacoes.id, id));
   if (!row) return { status: 'inexistente' };
-  const feito = `Erro inesperado depois de ${row.processadas}${row.total ? ` de ${row.total}` : ''} linhas.`;
+  // From Traccar, in words about its devices.
+  const traccar = row.origem === 'traccar';
+  const feito = `Erro inesperado depois de ${row.processadas}${row.total ? ` de ${row.total}` : ''} ${traccar ? 'dispositivos' : 'linhas'}.`;
   const motivo =
     row.modo === 'simular'
       ? `${feito} Simule de novo; se o erro continuar, avise o suporte.`
-      : `${feito} As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.`;
+      : traccar
+        ? `${feito} Os dispositivos anteriores continuam importados; importe de novo (os já importados serão ignorados). Se o erro continuar, avise o suporte.`
+        : `${feito} As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.`;
   const [done] = await db
     .update(importacoes)
     .set({ status: 'falhou', motivo, arquivo: null, updatedAt: new Date() })

@@ -2,8 +2,8 @@
  * Traccar follows the registry by itself while it is active (issue 10, DESIGN 7): each tracker is
  * a device (uniqueId = IMEI, name = its vehicle's plate, phone = its chip's number; a device the
  * product makes is named by its IMEI until then, and a device it found keeps its own name and
- * phone: issue 30, an integration never changes what it only reads), each client with a login and password is a Traccar user linked to its devices, disabled while
- * the client is Bloqueado. A change enqueues a job in its own transaction (`queue…`); the queue
+ * phone: issue 30, an integration never changes what it only reads), each client with a login
+ * and password is a Traccar user linked to its devices, disabled while the client is Bloqueado. A change enqueues a job in its own transaction (`queue…`); the queue
  * runs `runTraccarJob`. A Traccar failure never fails a save: the row records it (traccarSync 2
  * and the reason) and the queue retries what may work later.
  */
@@ -242,11 +242,12 @@ const mesmoFone = (a: unknown, b: unknown) => {
 };
 
 /**
- * What the product writes on a device (issue 30): the name only while the tracker sits in a vehicle
- * (its plate; a name that is the same plate written otherwise, "abc-1d23", stays) and the phone only
- * while it has a chip (its number; the same number written otherwise, "+55 (11) 9…", stays). Otherwise a name or
- * phone the product gave the device itself (`dado`) goes back to the IMEI and to none; any other
- * is the device's own and is left as it is. A new device is named by its IMEI.
+ * What the product writes on a device (issue 30): the name only while the tracker sits in a
+ * vehicle (its plate; the same plate written otherwise, "abc-1d23", stays) and the phone only while
+ * it has a chip (its number; the same number written otherwise, "+55 (11) 9…", stays). Otherwise a
+ * name or phone the product gave the device itself (`dado`, trackres.traccarNome/traccarFone)
+ * goes back to the IMEI and to none; any other is the device's own and is left as it is. A new
+ * device is named by its IMEI. Returns the changes and what the product has given the device now.
  */
 export function camposDoDispositivo(tracker: TrackerDoDispositivo, device: TraccarDevice | undefined) {
   // What the product gave this very device (another device adopted after an IMEI change gave nothing).

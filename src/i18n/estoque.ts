@@ -71,6 +71,7 @@ export const estoqueMessages = {
       simulando: 'Simulando…',
       importando: 'Importando…',
       progresso: '%{processadas} de %{total} linhas',
+      progresso_traccar: '%{processadas} de %{total} dispositivos',
       resultado_simulacao: 'Resultado da simulação',
       resultado_importacao: 'Resultado da importação',
       criadas: 'Criados',

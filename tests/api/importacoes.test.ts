@@ -7,7 +7,8 @@ import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { newChip, newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
 import { waitFor } from '../support/wait';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
-import { criarImportacao, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { criarImportacao, marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { importacoes } from '../../server/db/schema';
 import { QUEUES } from '../../server/queue/boss';
 
 const HEADER = ['CPF', 'Nome', 'E-mail', 'Celular'];
@@ -500,6 +501,27 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       const again = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
       expect(again).toMatchObject({ criadas: 0 });
       expect(await vehicles()).toBe(1);
+    });
+
+    it('a Traccar import that fails its last attempt says so in words about devices, not sheet lines', async () => {
+      const db = env.t.database.db;
+      const [row] = await db
+        .insert(importacoes)
+        .values({
+          recurso: 'trackres',
+          origem: 'traccar',
+          modo: 'importar',
+          nomeArquivo: 'Traccar',
+          status: 'processando',
+          total: 1200,
+          processadas: 500,
+          iduser: 1,
+        })
+        .returning({ id: importacoes.id });
+      expect(await marcarImportacaoFalhou(db, row.id)).toEqual({ status: 'falhou' });
+      expect((await env.admin.get(`/v1/importacoes/${row.id}`)).body.motivo).toBe(
+        'Erro inesperado depois de 500 de 1200 dispositivos. Os dispositivos anteriores continuam importados; importe de novo (os já importados serão ignorados). Se o erro continuar, avise o suporte.',
+      );
     });
 
     it("a batch's Traccar follow-up is one job per batch (not one per tracker), and it syncs every device", async () => {

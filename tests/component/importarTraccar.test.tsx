@@ -55,9 +55,11 @@ describe('Integrações → Traccar → Importar dispositivos', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the result counts each device once and names the device of each refusal and note, never a sheet line or column', async () => {
+    let leituras = 0;
     const api = mockApi({
       'POST /v1/importacoes/traccar': () => ({ id: 41 }),
-      'GET /v1/importacoes/41': () => estado,
+      // Running first (its progress in devices), then done.
+      'GET /v1/importacoes/41': () => (++leituras === 1 ? { ...estado, status: 'processando', processadas: 3 } : estado),
     });
     render(
       <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/importar?origem=traccar']}>
@@ -65,6 +67,7 @@ describe('Integrações → Traccar → Importar dispositivos', () => {
       </TestAdmin>,
     );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Simular' }));
+    expect(await screen.findByText(/3 de 7 dispositivos/)).toBeInTheDocument();
     const card = async (name: string) => (await screen.findByRole('region', { name })).querySelector('h6, .MuiTypography-h6')?.textContent;
     expect(await card('Criados')).toBe('6');
     expect(await card('Recusados')).toBe('1');

@@ -238,7 +238,10 @@ function Andamento({ estado }: { estado: ImportacaoEstado }) {
           <Box aria-live="polite">
             <Typography variant="body2" sx={{ mb: 1 }}>
               {label}{' '}
-              {translate('app.importar.progresso', { processadas: count.format(estado.processadas), total: count.format(estado.total) })}
+              {translate(estado.origem === 'traccar' ? 'app.importar.progresso_traccar' : 'app.importar.progresso', {
+                processadas: count.format(estado.processadas),
+                total: count.format(estado.total),
+              })}
             </Typography>
             <LinearProgress variant="determinate" value={percent} aria-label={label} />
           </Box>
