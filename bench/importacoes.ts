@@ -269,7 +269,8 @@ async function main() {
         name: `Bench ${i}`,
         uniqueId: imei('86'),
         model: 'FMB920',
-        phone: '11999990000',
+        // Each its own number: each becomes its tracker's chip (issue 30).
+        phone: `119${String(90_000_000 + i)}`,
         status: 'offline',
         disabled: false,
         attributes: {},

@@ -243,6 +243,17 @@ export interface ImportacaoEstado {
   atualizadas: number;
   ignoradas: number;
   nErros: number;
+  /** Notes on rows written all the same (a Traccar device created without its vehicle or chip). */
+  nAvisos: number;
   colunas: Record<string, string>;
-  erros: { linha: number; campo: string; mensagem: string }[];
+  erros: LinhaResultado[];
+  avisos: LinhaResultado[];
+}
+
+/** A refused row (or a note): a Traccar import's names its device instead of a sheet's line and column. */
+export interface LinhaResultado {
+  linha: number;
+  campo: string;
+  mensagem: string;
+  dispositivo?: { id: number; name: string; uniqueId: string };
 }

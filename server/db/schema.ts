@@ -240,6 +240,12 @@ export const trackres = pgTable(
     traccarSync: smallint(),
     traccarErro: text().notNull().default(''),
     traccarSyncAt: timestamp({ withTimezone: true }),
+    /**
+     * The name and the phone the product last gave the device (migration 0023); null: the device's
+     * own, which the sync leaves as they are (an integration never changes what it only reads).
+     */
+    traccarNome: text(),
+    traccarFone: text(),
     /** The vehicle's electrical system, 12 or 24 V; null: judged from the readings (DESIGN 10, "Fleet"). */
     tensaoNominal: smallint(),
     ...stockColumns(),
@@ -280,7 +286,10 @@ export const chips = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('chips_iccid_key').on(t.iccid),
+    // A chip made from a Traccar device's phone has no ICCID yet (filled in on its page).
+    uniqueIndex('chips_iccid_key')
+      .on(t.iccid)
+      .where(sql`${t.iccid} <> ''`),
     uniqueIndex('chips_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} > 0`),
@@ -814,6 +823,8 @@ export const importacoes = pgTable(
     atualizadas: integer().notNull().default(0),
     ignoradas: integer().notNull().default(0),
     nErros: integer().notNull().default(0),
+    /** Notes on rows written all the same (a Traccar device created without its vehicle or chip). */
+    nAvisos: integer().notNull().default(0),
     iduser: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -833,6 +844,8 @@ export const importacaoErros = pgTable(
     campo: text().notNull().default(''),
     mensagem: text().notNull(),
     dados: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** A note on a row written all the same (counted in nAvisos), not a refusal. */
+    aviso: boolean().notNull().default(false),
   },
   (t) => [index('importacao_erros_idimportacao_idx').on(t.idimportacao, t.linha)],
 );

@@ -66,7 +66,7 @@ export const trackresResource = defineResource({
   table: trackres,
   access: STAFF_ACCESS,
   searchFields: trackerSearchFields,
-  hiddenColumns: ['updatedAt', 'traccarId'],
+  hiddenColumns: ['updatedAt', 'traccarId', 'traccarNome', 'traccarFone'],
   sortable: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
   filters: listFilters(
     {

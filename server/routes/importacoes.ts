@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
@@ -45,6 +45,9 @@ export const IMPORTACAO_MSG = {
   campos: 'Campos demais no formulário.',
   traccarInativo: 'A integração com o Traccar não está ativa: configure-a e ative-a antes de importar.',
 } as const;
+
+/** A refused Traccar device's fields in erros.csv, in this order. */
+const TRACCAR_CSV = ['id', 'name', 'uniqueId', 'model', 'phone'];
 
 const recursoSchema = z.enum(RECURSOS_IMPORTACAO, { error: IMPORTACAO_MSG.recurso });
 const colunasSchema = z.preprocess(
@@ -262,6 +265,7 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
           atualizadas: importacoes.atualizadas,
           ignoradas: importacoes.ignoradas,
           nErros: importacoes.nErros,
+          nAvisos: importacoes.nAvisos,
           colunas: importacoes.colunas,
           createdAt: importacoes.createdAt,
           updatedAt: importacoes.updatedAt,
@@ -269,13 +273,25 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
         .from(importacoes)
         .where(eq(importacoes.id, request.params.id));
       if (!row) throw notFound();
-      const erros = await db
-        .select({ linha: importacaoErros.linha, campo: importacaoErros.campo, mensagem: importacaoErros.mensagem })
-        .from(importacaoErros)
-        .where(eq(importacaoErros.idimportacao, row.id))
-        .orderBy(asc(importacaoErros.linha), asc(importacaoErros.id))
-        .limit(ERROS_NA_RESPOSTA);
-      return { ...row, erros };
+      // A Traccar import speaks of devices: each row names its device (Traccar's id, name and uniqueId).
+      const traccar = row.origem === 'traccar';
+      const ler = async (aviso: boolean) => {
+        const rows = await db
+          .select({
+            linha: importacaoErros.linha,
+            campo: importacaoErros.campo,
+            mensagem: importacaoErros.mensagem,
+            dados: importacaoErros.dados,
+          })
+          .from(importacaoErros)
+          .where(and(eq(importacaoErros.idimportacao, row.id), eq(importacaoErros.aviso, aviso)))
+          .orderBy(asc(importacaoErros.linha), asc(importacaoErros.id))
+          .limit(ERROS_NA_RESPOSTA);
+        return rows.map(({ dados, ...erro }) =>
+          traccar ? { ...erro, dispositivo: { id: Number(dados.id) || 0, name: dados.name ?? '', uniqueId: dados.uniqueId ?? '' } } : erro,
+        );
+      };
+      return { ...row, erros: await ler(false), avisos: row.nAvisos ? await ler(true) : [] };
     },
   );
 
@@ -284,21 +300,23 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
     { schema: { tags, summary: 'Linhas recusadas da importação, em CSV', params: idParam }, config: { access: 'user' } },
     async (request, reply) => {
       const [row] = await db
-        .select({ id: importacoes.id, recurso: importacoes.recurso, colunas: importacoes.colunas })
+        .select({ id: importacoes.id, recurso: importacoes.recurso, origem: importacoes.origem, colunas: importacoes.colunas })
         .from(importacoes)
         .where(eq(importacoes.id, request.params.id));
       if (!row) throw notFound();
       const id = row.id;
       // The sheet's columns: those matched, in the template's order, then the others the refused rows kept.
       const result = (await db.execute(
-        sql`SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}') AS headers FROM importacao_erros e, jsonb_object_keys(e.dados) AS k WHERE e.idimportacao = ${id}`,
+        sql`SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}') AS headers FROM importacao_erros e, jsonb_object_keys(e.dados) AS k WHERE e.idimportacao = ${id} AND NOT e.aviso`,
       )) as unknown as { rows: { headers: string[] }[] };
-      const matched = CAMPOS_IMPORTACAO[row.recurso as RecursoImportacao]
-        .map((f) => row.colunas?.[f.campo])
-        .filter((h): h is string => Boolean(h));
+      // A Traccar import's refused devices: the reason, then the device's own fields (no sheet's line nor column).
+      const traccar = row.origem === 'traccar';
+      const matched = traccar
+        ? TRACCAR_CSV.filter((h) => result.rows[0].headers.includes(h))
+        : CAMPOS_IMPORTACAO[row.recurso as RecursoImportacao].map((f) => row.colunas?.[f.campo]).filter((h): h is string => Boolean(h));
       const sheetHeaders = [...matched, ...result.rows[0].headers.filter((h) => !matched.includes(h))];
       async function* lines() {
-        yield `\ufeff${csvLine(['Linha', 'Coluna', 'Motivo', ...sheetHeaders])}`;
+        yield `\ufeff${csvLine([...(traccar ? [] : ['Linha', 'Coluna']), 'Motivo', ...sheetHeaders])}`;
         let after = 0;
         for (;;) {
           const page = await db
@@ -310,11 +328,13 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
               dados: importacaoErros.dados,
             })
             .from(importacaoErros)
-            .where(sql`${importacaoErros.idimportacao} = ${id} AND ${importacaoErros.id} > ${after}`)
+            .where(sql`${importacaoErros.idimportacao} = ${id} AND ${importacaoErros.id} > ${after} AND NOT ${importacaoErros.aviso}`)
             .orderBy(asc(importacaoErros.id))
             .limit(1000);
           if (!page.length) return;
-          yield page.map((e) => csvLine([e.linha, e.campo, e.mensagem, ...sheetHeaders.map((h) => e.dados[h] ?? '')])).join('');
+          yield page
+            .map((e) => csvLine([...(traccar ? [] : [e.linha, e.campo]), e.mensagem, ...sheetHeaders.map((h) => e.dados[h] ?? '')]))
+            .join('');
           after = page[page.length - 1].id;
         }
       }

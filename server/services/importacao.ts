@@ -9,7 +9,7 @@
  * nothing new. A dry run (`simular`) checks every row by the same rules and writes nothing else.
  */
 import { Readable } from 'node:stream';
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
@@ -26,7 +26,7 @@ import { MSG } from '../../domain/messages';
 import { normalizePlaca } from '../../domain/schemas/equipamentos';
 import { onlyDigits } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
-import { chips, clientes, importacaoErros, importacoes, trackres, users, veiculos } from '../db/schema';
+import { chips, clientes, estoqueMovimentos, importacaoErros, importacoes, trackres, users, veiculos } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { issuesToErrors, pgError, UNIQUE_MESSAGES } from '../plugins/errors';
 import { QUEUES, type JobQueue } from '../queue/boss';
@@ -34,6 +34,8 @@ import type { AnyResource, Item, RequestContext } from '../resources/definition'
 import { RESOURCES } from '../resources/registry';
 import { copiersOf, createItem, createItems, updateItem } from '../resources/write';
 import { veiculosResource } from '../resources/veiculos';
+import { chipsResource } from '../resources/chips';
+import { autorDe } from './estoque';
 import { trackerBusca } from './links';
 import type { Effects } from './effects';
 import { blankRow, linhas, PlanilhaInvalida } from './planilha';
@@ -63,6 +65,8 @@ interface LinhaDados {
   valores: Record<string, string>;
   dados: Record<string, string>;
   imprecisas: string[];
+  /** A Traccar device's phone as the chip its tracker gets: a chip of that number in stock, or a new one. */
+  chip?: number | 'novo';
 }
 
 /**
@@ -72,8 +76,8 @@ interface LinhaDados {
 interface Adaptador {
   /** The natural key of a row ('' when the row has none: refused by `entrada`). */
   chave(v: Record<string, string>): string;
-  /** The existing records of these keys, by key. */
-  existentes(tx: DbOrTx, chaves: string[]): Promise<Map<string, Item>>;
+  /** The existing records of these keys (of these rows), by key. */
+  existentes(tx: DbOrTx, chaves: string[], linhas: LinhaDados[]): Promise<Map<string, Item>>;
   /** The ids of the records the rows link to, by the sheet's value. */
   vinculos(tx: DbOrTx, linhas: LinhaDados[]): Promise<Map<string, number>>;
   /** The input of a new record, or (with `existente`) of its update: the sheet's values over the record's. */
@@ -83,6 +87,8 @@ interface Adaptador {
 }
 
 const filled = (v: Record<string, string>, campo: string) => (v[campo] ?? '') !== '';
+/** Marks an existing record the row completes even when duplicates are skipped (a chip without its ICCID). */
+const COMPLETAR = Symbol('completar');
 /** The sheet's value when it has one, else the record's. */
 const pick = (v: Record<string, string>, campo: string, existente: Item | undefined, coluna = campo) =>
   filled(v, campo) ? v[campo] : ((existente?.[coluna] as string | undefined) ?? '');
@@ -216,9 +222,30 @@ const ADAPTADORES: Record<RecursoImportacao, Adaptador> = {
   },
   chips: {
     chave: (v) => onlyDigits(v.iccid ?? ''),
-    async existentes(tx, keys) {
+    async existentes(tx, keys, linhas) {
       const rows = keys.length ? await tx.select().from(chips).where(inArray(chips.iccid, keys)) : [];
-      return new Map(rows.map((row) => [row.iccid, row as Item]));
+      const found = new Map(rows.map((row) => [row.iccid, row as Item]));
+      // A chip known by its number only (made from a Traccar device's phone) is the row of its number: the row completes it.
+      const porFone = new Map<string, string>();
+      for (const linha of linhas) {
+        const key = onlyDigits(linha.valores.iccid ?? '');
+        const phone = onlyDigits(linha.valores.phone ?? '');
+        if (!key || !phone || found.has(key)) continue;
+        // The same number with or without Brazil's 55 in front.
+        for (const variante of [phone, `55${phone}`, phone.startsWith('55') ? phone.slice(2) : ''])
+          if (variante && !porFone.has(variante)) porFone.set(variante, key);
+      }
+      if (!porFone.size) return found;
+      const semIccid = await tx
+        .select()
+        .from(chips)
+        .where(and(eq(chips.iccid, ''), inArray(chips.phone, [...porFone.keys()])))
+        .orderBy(chips.id);
+      for (const chip of semIccid) {
+        const key = porFone.get(chip.phone);
+        if (key && !found.has(key)) found.set(key, { ...chip, [COMPLETAR]: true } as Item);
+      }
+      return found;
     },
     async vinculos(tx, rows) {
       const keys = [...new Set(rows.map((row) => onlyDigits(row.valores.imei ?? '')).filter(Boolean))];
@@ -358,15 +385,19 @@ export async function runImportacao(db: Db, effects: Effects, id: number) {
  */
 export async function marcarImportacaoFalhou(db: Db, id: number) {
   const [row] = await db
-    .select({ modo: importacoes.modo, processadas: importacoes.processadas, total: importacoes.total })
+    .select({ modo: importacoes.modo, origem: importacoes.origem, processadas: importacoes.processadas, total: importacoes.total })
     .from(importacoes)
     .where(eq(importacoes.id, id));
   if (!row) return { status: 'inexistente' };
-  const feito = `Erro inesperado depois de ${row.processadas}${row.total ? ` de ${row.total}` : ''} linhas.`;
+  // From Traccar, in words about its devices.
+  const traccar = row.origem === 'traccar';
+  const feito = `Erro inesperado depois de ${row.processadas}${row.total ? ` de ${row.total}` : ''} ${traccar ? 'dispositivos' : 'linhas'}.`;
   const motivo =
     row.modo === 'simular'
       ? `${feito} Simule de novo; se o erro continuar, avise o suporte.`
-      : `${feito} As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.`;
+      : traccar
+        ? `${feito} Os dispositivos anteriores continuam importados; importe de novo (os já importados serão ignorados). Se o erro continuar, avise o suporte.`
+        : `${feito} As linhas anteriores continuam gravadas; importe o arquivo de novo (as já gravadas serão reconhecidas como duplicadas). Se o erro continuar, avise o suporte.`;
   const [done] = await db
     .update(importacoes)
     .set({ status: 'falhou', motivo, arquivo: null, updatedAt: new Date() })
@@ -412,12 +443,17 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
       .for('update');
     if (!current || current.status !== 'processando' || current.processadas !== esperadas) throw new Parar();
     const lote = { ...env, importacao };
-    const avisos = importacao.origem === 'traccar' ? await veiculosDoTraccar(tx, batch, lote) : [];
+    const notas = importacao.origem === 'traccar' ? await antesDoTraccar(tx, batch, lote) : [];
     const contagem = await loteDe(tx, batch, lote);
-    contagem.erros.push(...avisos);
+    // A note is on a device created all the same: one the tracker's form refused has its refusal only.
+    const recusadas = new Set(contagem.erros.map((erro) => erro.linha));
+    const avisos = notas.filter((nota) => !recusadas.has(nota.linha));
     contagem.erros.sort((a, b) => a.linha - b.linha);
-    if (contagem.erros.length)
-      await tx.insert(importacaoErros).values(contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })));
+    const linhas = [
+      ...contagem.erros.map((erro) => ({ idimportacao: importacao.id, ...erro })),
+      ...avisos.map((aviso) => ({ idimportacao: importacao.id, ...aviso, aviso: true })),
+    ];
+    if (linhas.length) await tx.insert(importacaoErros).values(linhas);
     await tx
       .update(importacoes)
       .set({
@@ -426,6 +462,7 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
         atualizadas: sql`${importacoes.atualizadas} + ${contagem.atualizadas}`,
         ignoradas: sql`${importacoes.ignoradas} + ${contagem.ignoradas}`,
         nErros: sql`${importacoes.nErros} + ${contagem.erros.length}`,
+        nAvisos: sql`${importacoes.nAvisos} + ${avisos.length}`,
         updatedAt: new Date(),
       })
       .where(eq(importacoes.id, importacao.id));
@@ -433,10 +470,12 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
 }
 
 /**
- * Traccar's devices the product lacks become trackers (DESIGN 10): IMEI = uniqueId, its model and
- * phone. A device named by a plate is installed in that plate's vehicle, which is created when the
- * product lacks it (`veiculosDoTraccar`). One read of /api/devices, then batches as a sheet's rows
- * (line = the device's place in Traccar's list).
+ * Traccar's devices the product lacks become trackers (DESIGN 10): IMEI = uniqueId, its model; its
+ * phone becomes the tracker's chip (`chipsDoTraccar`). A device named by a plate is installed in
+ * that plate's vehicle, which is created when the product lacks it (`veiculosDoTraccar`). One read
+ * of /api/devices, then batches as a sheet's rows (line = the device's place in Traccar's list).
+ * Traccar itself is only read: the trackers' sync leaves each device's own name and phone
+ * (traccar-sync.ts `camposDoDispositivo`).
  */
 async function processarTraccar(db: Db, effects: Effects, importacao: Importacao) {
   const settings = await activeTraccar(db);
@@ -464,7 +503,7 @@ async function processarTraccar(db: Db, effects: Effects, importacao: Importacao
         marca: String((device.attributes as Record<string, unknown> | undefined)?.marca ?? '').trim() || 'Não informada',
         // Set in the batch's transaction (veiculosDoTraccar).
         placa: '',
-        phone: String(device.phone ?? '').replace(/\D/g, ''),
+        phone: onlyDigits(String(device.phone ?? '')),
       },
       dados: {
         id: String(device.id),
@@ -478,7 +517,7 @@ async function processarTraccar(db: Db, effects: Effects, importacao: Importacao
     await gravarLote(db, importacao, processadas, batch, {
       ...env,
       vistas,
-      cabecalhos: { imei: 'uniqueId', modelo: 'model', placa: 'name' },
+      cabecalhos: { imei: 'uniqueId', modelo: 'model', placa: 'name', phone: 'phone' },
       donos,
     });
     processadas += batch.length;
@@ -535,62 +574,78 @@ const veiculoDaPlaca = (placa: string, idcliente: number) => ({
   chassi: '',
 });
 
+type Notas = Contagem['erros'];
+
 /**
- * The plates of a Traccar batch, in its transaction: a new device named by a plate is installed in
- * that vehicle when it has no tracker; a plate the product lacks becomes a vehicle of the client
- * whose Traccar user has the device (created by the vehicles' own prepare, in bulk; a dry run
- * creates none). A plate with no such client (or several) gets its line's note, and the tracker is
- * imported without a vehicle.
+ * A Traccar batch's devices that become trackers (an IMEI Luhn accepts, no tracker has it), before
+ * they are written, in the batch's transaction: their vehicles and their chips. Returns the notes
+ * on devices created all the same without one (`aviso`, never counted as refused).
  */
-async function veiculosDoTraccar(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Contagem['erros']> {
-  const avisos: Contagem['erros'] = [];
-  const candidatos: { row: LinhaDados; placa: string }[] = [];
+async function antesDoTraccar(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Notas> {
   for (const row of batch) {
     row.valores.placa = '';
-    const placa = placaDoNome(row.dados.name ?? '');
-    if (placa && /^\d{15}$/.test(row.valores.imei) && luhnValid(row.valores.imei)) candidatos.push({ row, placa });
+    delete row.chip;
   }
-  if (!candidatos.length) return avisos;
-  // Trackers the product has already are skipped by the import: no vehicle for them.
+  const validos = batch.filter((row) => /^\d{15}$/.test(row.valores.imei) && luhnValid(row.valores.imei));
+  if (!validos.length) return [];
   const conhecidos = await tx
     .select({ imei: trackres.imei })
     .from(trackres)
     .where(
       inArray(
         trackres.imei,
-        candidatos.map((c) => c.row.valores.imei),
+        validos.map((row) => row.valores.imei),
       ),
     );
   const imeis = new Set(conhecidos.map((t) => t.imei));
-  const novos = candidatos.filter((c) => !imeis.has(c.row.valores.imei));
-  if (!novos.length) return avisos;
+  // Trackers the product has already are skipped by the import: no vehicle nor chip for them.
+  const novos = validos.filter((row) => !imeis.has(row.valores.imei));
+  if (!novos.length) return [];
+  const notas = [...(await veiculosDoTraccar(tx, novos, env)), ...(await chipsDoTraccar(tx, novos))];
+  return notas.sort((a, b) => a.linha - b.linha);
+}
+
+/**
+ * The plates of a Traccar batch's new devices: a device named by a plate is installed in that
+ * vehicle when it has no tracker; a plate the product lacks becomes a vehicle of the client whose
+ * Traccar user has the device (created by the vehicles' own prepare, in bulk; a dry run creates
+ * none). Otherwise the tracker is created without a vehicle, with a note saying why.
+ */
+async function veiculosDoTraccar(tx: DbOrTx, novos: LinhaDados[], env: LoteEnv): Promise<Notas> {
+  const avisos: Notas = [];
+  const candidatos = novos.flatMap((row) => {
+    const placa = placaDoNome(row.dados.name ?? '');
+    return placa ? [{ row, placa }] : [];
+  });
+  if (!candidatos.length) return avisos;
   const found = await tx
     .select({ placa: veiculos.placa, deviceId: veiculos.deviceId })
     .from(veiculos)
-    .where(inArray(veiculos.placa, [...new Set(novos.map((c) => c.placa))]));
+    .where(inArray(veiculos.placa, [...new Set(candidatos.map((c) => c.placa))]));
   const existentes = new Map(found.map((v) => [v.placa, v.deviceId]));
   const tomadas = new Set<string>();
   const criar: { row: LinhaDados; placa: string; idcliente: number }[] = [];
-  for (const { row, placa } of novos) {
-    if (tomadas.has(placa)) continue;
+  const nota = (row: LinhaDados, mensagem: string) =>
+    avisos.push({ linha: row.linha, campo: 'name', mensagem: `Rastreador criado sem veículo: ${mensagem}`, dados: row.dados });
+  for (const { row, placa } of candidatos) {
     const deviceId = existentes.get(placa);
-    if (deviceId !== undefined) {
-      if (deviceId === 0) {
-        row.valores.placa = placa;
-        tomadas.add(placa);
-      }
+    if (tomadas.has(placa) || (deviceId !== undefined && deviceId !== 0)) {
+      nota(row, `o veículo ${placa} já tem outro rastreador.`);
+      continue;
+    }
+    if (deviceId === 0) {
+      row.valores.placa = placa;
+      tomadas.add(placa);
       continue;
     }
     const donos = env.donos?.get(Number(row.dados.id)) ?? [];
     if (donos.length !== 1) {
-      avisos.push({
-        linha: row.linha,
-        campo: env.cabecalhos.placa ?? 'placa',
-        mensagem: donos.length
-          ? `placa ${placa} em usuários de ${donos.length} clientes no Traccar: veículo não criado`
-          : `placa ${placa} sem cliente: veículo não criado`,
-        dados: row.dados,
-      });
+      nota(
+        row,
+        donos.length
+          ? `a placa ${placa} não está cadastrada e o dispositivo está com usuários de ${donos.length} clientes no Traccar.`
+          : `a placa ${placa} não está cadastrada e nenhum cliente tem este dispositivo no Traccar.`,
+      );
       continue;
     }
     tomadas.add(placa);
@@ -604,6 +659,53 @@ async function veiculosDoTraccar(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv):
       env.ctx,
     );
     for (const c of criar) c.row.valores.placa = c.placa;
+  }
+  return avisos;
+}
+
+/**
+ * The phones of a Traccar batch's new devices (issue 30): each becomes the tracker's chip, so the
+ * chips and their costs count it: the chip of that number in stock (free and not baixado), else a
+ * new chip with the number only (its ICCID, carrier and cost are filled in on its page). A number
+ * that is no chip's (10 to 13 digits), or whose chip is in another tracker, gives a note, and the
+ * tracker has no chip (its list never shows a number as its chip's without one).
+ */
+async function chipsDoTraccar(tx: DbOrTx, novos: LinhaDados[]): Promise<Notas> {
+  const avisos: Notas = [];
+  const nota = (row: LinhaDados, mensagem: string) => avisos.push({ linha: row.linha, campo: 'phone', mensagem, dados: row.dados });
+  const comFone = novos.filter((row) => row.valores.phone);
+  const validos: LinhaDados[] = [];
+  for (const row of comFone) {
+    if (row.valores.phone.length >= 10 && row.valores.phone.length <= 13) validos.push(row);
+    else nota(row, `Rastreador criado sem chip: o telefone ${row.dados.phone} do dispositivo não é um número de chip (10 a 13 dígitos).`);
+  }
+  if (!validos.length) return avisos;
+  const fones = [...new Set(validos.map((row) => row.valores.phone))];
+  const found = await tx
+    .select({ id: chips.id, phone: chips.phone, deviceId: chips.deviceId, situacao: chips.situacao })
+    .from(chips)
+    .where(inArray(chips.phone, fones))
+    .orderBy(chips.id);
+  const livres = new Map<string, number>();
+  const usados = new Set<string>();
+  for (const chip of found) {
+    if (chip.deviceId === 0 && chip.situacao !== 'baixado') {
+      if (!livres.has(chip.phone)) livres.set(chip.phone, chip.id);
+    } else usados.add(chip.phone);
+  }
+  const tomados = new Set<string>();
+  for (const row of validos) {
+    const phone = row.valores.phone;
+    if (tomados.has(phone)) {
+      nota(row, `Rastreador criado sem chip: o número ${row.dados.phone} é também o de outro dispositivo desta importação.`);
+      continue;
+    }
+    tomados.add(phone);
+    const livre = livres.get(phone);
+    if (livre) row.chip = livre;
+    else if (usados.has(phone))
+      nota(row, `Rastreador criado sem chip: o chip de número ${row.dados.phone} está em outro rastreador (ou baixado).`);
+    else row.chip = 'novo';
   }
   return avisos;
 }
@@ -692,7 +794,7 @@ function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, rep
       recusa: recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'),
     };
   const key = adaptador.chave(row.valores);
-  if ((existente || repetida) && importacao.duplicados === 'ignorar') return { tipo: 'ignorar' };
+  if ((existente || repetida) && importacao.duplicados === 'ignorar' && !existente?.[COMPLETAR as never]) return { tipo: 'ignorar' };
   const input = adaptador.entrada(row.valores, vinculos, existente);
   if (isRecusa(input)) return { tipo: 'recusa', recusa: input };
   const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
@@ -701,13 +803,40 @@ function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, rep
   return { tipo: 'gravar', key, existente, repetida, data: checked.data };
 }
 
-/** How a batch's refused rows are kept: under the sheet's own column. */
+/** How a batch's refused rows are kept: under the sheet's own column (a Traccar device's field, in device words). */
 function recusador(contagem: Contagem, env: LoteEnv) {
   const header = (campo: string) =>
     env.cabecalhos[campo] ?? CAMPOS_IMPORTACAO[env.importacao.recurso].find((f) => f.campo === campo)?.rotulo ?? campo;
+  const traccar = env.importacao.origem === 'traccar';
   return (row: LinhaDados, r: Recusa) =>
-    contagem.erros.push({ linha: row.linha, campo: r.campo ? header(r.campo) : '', mensagem: r.mensagem, dados: row.dados });
+    contagem.erros.push({
+      linha: row.linha,
+      campo: r.campo ? header(r.campo) : '',
+      mensagem: traccar ? motivoDoDispositivo(row, r) : r.mensagem,
+      dados: row.dados,
+    });
 }
+
+/** Why a Traccar device was not imported, in words about the device (never a sheet's line or column). */
+function motivoDoDispositivo(row: LinhaDados, r: Recusa): string {
+  const uniqueId = (row.dados.uniqueId ?? '').trim();
+  if (r.campo === 'imei') {
+    if (!uniqueId) return 'Dispositivo sem identificador (uniqueId): não vira rastreador.';
+    if (!/^\d{15}$/.test(uniqueId)) return `O identificador ${uniqueId} não é um IMEI (15 dígitos): o dispositivo não vira rastreador.`;
+    if (!luhnValid(uniqueId))
+      return `O identificador ${uniqueId} não é um IMEI válido (o dígito verificador não confere): o dispositivo não vira rastreador.`;
+  }
+  const campo = CAMPO_DO_DISPOSITIVO[r.campo];
+  return `Dispositivo não importado: ${campo ? `${campo}: ` : ''}${r.mensagem}`;
+}
+
+/** A tracker's field as the Traccar device's (the refusals of a Traccar import). */
+const CAMPO_DO_DISPOSITIVO: Record<string, string> = {
+  imei: 'identificador (uniqueId)',
+  modelo: 'modelo',
+  marca: 'marca',
+  placa: 'nome',
+};
 
 /**
  * One batch. A dry run, and the careful second pass of a batch the database refused a row of, go
@@ -719,7 +848,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
   const recusar = recusador(contagem, env);
   const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
-  const existentes = await adaptador.existentes(tx, keys);
+  const existentes = await adaptador.existentes(tx, keys, batch);
   const vinculos = await adaptador.vinculos(tx, batch);
   for (const row of batch) {
     const key = adaptador.chave(row.valores);
@@ -746,7 +875,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
         const record = existente
           ? await updateItem(sp, def, Number(existente.id), data, ctx, copiers)
           : await createItem(sp, def, data, ctx);
-        if (importacao.origem === 'traccar' && !existente) await dispositivosCriados(sp, [{ row, record }]);
+        if (importacao.origem === 'traccar' && !existente) await dispositivosCriados(sp, [{ row, record }], env);
         return record;
       });
       if (existente) contagem.atualizadas++;
@@ -774,7 +903,7 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
   const contagem: Contagem = { criadas: 0, atualizadas: 0, ignoradas: 0, erros: [] };
   const recusar = recusador(contagem, env);
   const keys = [...new Set(batch.map((row) => adaptador.chave(row.valores)).filter(Boolean))];
-  const existentes = await adaptador.existentes(tx, keys);
+  const existentes = await adaptador.existentes(tx, keys, batch);
   const vinculos = await adaptador.vinculos(tx, batch);
   const criar: { row: LinhaDados; key: string; data: unknown }[] = [];
   const atualizar: { existente: Item; data: unknown }[] = [];
@@ -818,6 +947,7 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
       await dispositivosCriados(
         tx,
         criar.map((c, i) => ({ row: c.row, record: saved[i] })),
+        env,
       );
     criar.forEach((c, i) => {
       if (c.key) existentes.set(c.key, saved[i]);
@@ -842,21 +972,67 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
 }
 
 /**
- * Trackers a Traccar import created: each keeps its device's id, and its device's phone as its
- * number until a chip is connected (in its search text too); one statement for the batch.
+ * Trackers a Traccar import created: each keeps its device's id, and gets the chip its device's
+ * phone names (`chipsDoTraccar`): new chips made in one INSERT through the chips' own prepare, then
+ * every chip put in its tracker (instalado, its move recorded) and its number, ICCID and carrier
+ * copied to the tracker, a few statements for the batch. The trackers' Traccar sync, enqueued with
+ * them, runs after the commit and finds the chip.
  */
-async function dispositivosCriados(tx: DbOrTx, created: { row: LinhaDados; record: Item }[]) {
-  const rows = created.map(({ row, record }) => {
-    const phone = !record.chipId && row.valores.phone ? row.valores.phone : String(record.phone ?? '');
-    if (phone !== record.phone) {
-      record.phone = phone;
-      record.busca = trackerBusca(record);
-    }
-    return sql`(${Number(record.id)}::int, ${Number(row.dados.id) || null}::int, ${phone}::text, ${String(record.busca ?? '')}::text)`;
+async function dispositivosCriados(tx: DbOrTx, created: { row: LinhaDados; record: Item }[], env: LoteEnv) {
+  const ids = created.map(({ row, record }) => sql`(${Number(record.id)}::int, ${Number(row.dados.id) || null}::int)`);
+  if (!ids.length) return;
+  await tx.execute(sql`UPDATE trackres t SET traccar_id = v.traccar_id
+    FROM (VALUES ${sql.join(ids, sql`, `)}) AS v(id, traccar_id) WHERE t.id = v.id`);
+  const novos = created.filter(({ row }) => row.chip === 'novo');
+  const feitos = novos.length
+    ? await createItems(
+        tx,
+        chipsResource,
+        novos.map(({ row }) => ({ phone: row.valores.phone, iccid: '', operadora: '', fonecedor: '', custoMensal: 0 })),
+        env.ctx,
+      )
+    : [];
+  const pares = new Map<number, Item>();
+  novos.forEach(({ record }, i) => pares.set(Number(feitos[i].id), record));
+  for (const { row, record } of created) if (typeof row.chip === 'number') pares.set(row.chip, record);
+  if (!pares.size) return;
+  // Locked, and checked again: a chip taken since the batch was read stays where it is.
+  const livres = await tx
+    .select()
+    .from(chips)
+    .where(and(inArray(chips.id, [...pares.keys()]), eq(chips.deviceId, 0), ne(chips.situacao, 'baixado')))
+    .orderBy(chips.id)
+    .for('update');
+  if (!livres.length) return;
+  const autor = autorDe(env.ctx.user);
+  const instalados = livres.map((chip) => ({ chip, tracker: pares.get(chip.id)! }));
+  await tx.execute(sql`UPDATE chips c SET device_id = v.device_id, situacao = 'instalado', idtecnico = NULL, motivo = ''
+    FROM (VALUES ${sql.join(
+      instalados.map(({ chip, tracker }) => sql`(${chip.id}::int, ${Number(tracker.id)}::int)`),
+      sql`, `,
+    )}) AS v(id, device_id) WHERE c.id = v.id`);
+  const movidos = instalados.filter(({ chip }) => chip.situacao !== 'instalado');
+  if (movidos.length)
+    await tx.insert(estoqueMovimentos).values(
+      movidos.map(({ chip }) => ({
+        recurso: 'chips',
+        unidade: chip.id,
+        iduser: autor.iduser,
+        usuario: autor.usuario,
+        de: chip.situacao,
+        para: 'instalado',
+        idtecnico: chip.idtecnico,
+        motivo: '',
+      })),
+    );
+  const linhas = instalados.map(({ chip, tracker }) => {
+    const campos = { chipId: chip.id, phone: chip.phone, iccid: chip.iccid, operadora: chip.operadora };
+    Object.assign(tracker, campos);
+    tracker.busca = trackerBusca(tracker);
+    return sql`(${Number(tracker.id)}::int, ${chip.id}::int, ${chip.phone}::text, ${chip.iccid}::text, ${chip.operadora}::text, ${String(tracker.busca ?? '')}::text)`;
   });
-  if (!rows.length) return;
-  await tx.execute(sql`UPDATE trackres t SET traccar_id = v.traccar_id, phone = v.phone, busca = v.busca
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, traccar_id, phone, busca) WHERE t.id = v.id`);
+  await tx.execute(sql`UPDATE trackres t SET chip_id = v.chip_id, phone = v.phone, iccid = v.iccid, operadora = v.operadora, busca = v.busca
+    FROM (VALUES ${sql.join(linhas, sql`, `)}) AS v(id, chip_id, phone, iccid, operadora, busca) WHERE t.id = v.id`);
 }
 
 /** Creates an import with its file and enqueues its job, in one transaction; returns its id. */

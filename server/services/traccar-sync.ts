@@ -1,8 +1,9 @@
 /**
  * Traccar follows the registry by itself while it is active (issue 10, DESIGN 7): each tracker is
- * a device (uniqueId = IMEI, name = its vehicle's plate or the IMEI, phone = its chip's number),
- * each client with a login and password is a Traccar user linked to its devices, disabled while
- * the client is Bloqueado. A change enqueues a job in its own transaction (`queue…`); the queue
+ * a device (uniqueId = IMEI, name = its vehicle's plate, phone = its chip's number; a device the
+ * product makes is named by its IMEI until then, and a device it found keeps its own name and
+ * phone: issue 30, an integration never changes what it only reads), each client with a login
+ * and password is a Traccar user linked to its devices, disabled while the client is Bloqueado. A change enqueues a job in its own transaction (`queue…`); the queue
  * runs `runTraccarJob`. A Traccar failure never fails a save: the row records it (traccarSync 2
  * and the reason) and the queue retries what may work later.
  */
@@ -10,6 +11,7 @@ import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { CLIENTE_STATUS } from '../../domain/constants';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
+import { normalizePlaca } from '../../domain/schemas/equipamentos';
 import { TRACCAR_SYNC_STATUS } from '../../domain/schemas/traccar';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, trackres, veiculos } from '../db/schema';
@@ -184,8 +186,11 @@ async function syncDevice(db: Db, settings: TraccarSettings | null, id: number) 
       id: trackres.id,
       imei: trackres.imei,
       phone: trackres.phone,
+      chipId: trackres.chipId,
       idcliente: trackres.idcliente,
       traccarId: trackres.traccarId,
+      traccarNome: trackres.traccarNome,
+      traccarFone: trackres.traccarFone,
       placa: veiculos.placa,
     })
     .from(trackres)
@@ -202,9 +207,11 @@ async function syncDevice(db: Db, settings: TraccarSettings | null, id: number) 
     return { skipped: 'inativo' };
   }
   try {
-    const device = await upsertDevice(db, settings, tracker);
-    // Kept at once: a later failure (the client's link) must not lose which device this is.
-    if (device.id !== tracker.traccarId) await db.update(trackres).set({ traccarId: device.id }).where(eq(trackres.id, id));
+    const { device, dado } = await upsertDevice(db, settings, tracker);
+    // Kept at once: a later failure (the client's link) must not lose which device this is, nor
+    // which name and phone are the product's.
+    if (device.id !== tracker.traccarId || dado.nome !== tracker.traccarNome || dado.fone !== tracker.traccarFone)
+      await db.update(trackres).set({ traccarId: device.id, traccarNome: dado.nome, traccarFone: dado.fone }).where(eq(trackres.id, id));
     await linkToClient(db, settings, tracker.idcliente, device.id);
     await record({ traccarSync: SYNC.ok, traccarErro: '' });
     return { deviceId: device.id };
@@ -216,23 +223,80 @@ async function syncDevice(db: Db, settings: TraccarSettings | null, id: number) 
   }
 }
 
+interface TrackerDoDispositivo {
+  id: number;
+  imei: string;
+  phone: string;
+  chipId: number;
+  traccarId: number | null;
+  traccarNome: string | null;
+  traccarFone: string | null;
+  placa: string | null;
+}
+
+const digitos = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+/** The same phone number written otherwise: the same digits, with or without Brazil's 55 in front. */
+const mesmoFone = (a: unknown, b: unknown) => {
+  const [x, y] = [digitos(a), digitos(b)];
+  return x === y || x === `55${y}` || y === `55${x}`;
+};
+
+/**
+ * What the product writes on a device (issue 30): the name only while the tracker sits in a
+ * vehicle (its plate; the same plate written otherwise, "abc-1d23", stays) and the phone only while
+ * it has a chip (its number; the same number written otherwise, "+55 (11) 9…", stays). Otherwise a
+ * name or phone the product gave the device itself (`dado`, trackres.traccarNome/traccarFone)
+ * goes back to the IMEI and to none; any other is the device's own and is left as it is. A new
+ * device is named by its IMEI. Returns the changes and what the product has given the device now.
+ */
+export function camposDoDispositivo(tracker: TrackerDoDispositivo, device: TraccarDevice | undefined) {
+  // What the product gave this very device (another device adopted after an IMEI change gave nothing).
+  const dado =
+    device && device.id === tracker.traccarId ? { nome: tracker.traccarNome, fone: tracker.traccarFone } : { nome: null, fone: null };
+  const changes: { name?: string; phone?: string | null } = {};
+  const atual = { nome: device?.name ?? null, fone: device?.phone ?? null };
+  let nome: string | null;
+  if (tracker.placa) {
+    nome = atual.nome !== null && normalizePlaca(atual.nome.trim()) === tracker.placa ? atual.nome : tracker.placa;
+  } else if (!device || (dado.nome !== null && atual.nome === dado.nome)) {
+    nome = tracker.imei;
+  } else nome = null;
+  if (nome !== null && nome !== atual.nome) changes.name = nome;
+  let fone: string | null;
+  if (tracker.chipId > 0 && tracker.phone) {
+    fone = atual.fone !== null && mesmoFone(atual.fone, tracker.phone) ? atual.fone : tracker.phone;
+    if (fone !== atual.fone) changes.phone = fone;
+  } else {
+    fone = null;
+    if (device && dado.fone !== null && atual.fone !== null && mesmoFone(atual.fone, dado.fone)) changes.phone = null;
+  }
+  return { changes, dado: { nome, fone } };
+}
+
 /** Search first by IMEI (a device made elsewhere is adopted), then the one we made, else a new one. */
 async function upsertDevice(
   db: Db,
   settings: TraccarSettings,
-  tracker: { id: number; imei: string; phone: string; traccarId: number | null; placa: string | null },
-): Promise<TraccarDevice> {
-  const fields = { name: tracker.placa || tracker.imei, phone: tracker.phone || null };
+  tracker: TrackerDoDispositivo,
+): Promise<{ device: TraccarDevice; dado: { nome: string | null; fone: string | null } }> {
   const byImei = await findDeviceByUniqueId(settings, tracker.imei);
   if (byImei) {
     // The IMEI changed to one Traccar knew: the device made for the old IMEI is ours alone, it goes.
     if (tracker.traccarId && tracker.traccarId !== byImei.id && !(await usedElsewhere(db, tracker.id, tracker.traccarId)))
       await ignoreGone(() => deleteDevice(settings, tracker.traccarId!));
-    return updateDevice(settings, byImei, fields);
+    const { changes, dado } = camposDoDispositivo(tracker, byImei);
+    return { device: await updateDevice(settings, byImei, changes), dado };
   }
   const previous = tracker.traccarId ? await findDeviceById(settings, tracker.traccarId) : undefined;
-  if (previous) return updateDevice(settings, previous, { ...fields, uniqueId: tracker.imei });
-  return createDevice(settings, { ...fields, uniqueId: tracker.imei });
+  if (previous) {
+    const { changes, dado } = camposDoDispositivo(tracker, previous);
+    return { device: await updateDevice(settings, previous, { ...changes, uniqueId: tracker.imei }), dado };
+  }
+  const { changes, dado } = camposDoDispositivo(tracker, undefined);
+  return {
+    device: await createDevice(settings, { name: changes.name ?? tracker.imei, phone: changes.phone ?? null, uniqueId: tracker.imei }),
+    dado,
+  };
 }
 
 async function usedElsewhere(db: Db, trackerId: number, traccarId: number) {
@@ -380,7 +444,7 @@ export async function traccarSettingsSaved(tx: DbOrTx, queue: JobQueue, before: 
   const everything = !was.active || otherServer;
   if (!everything && was.token === now.token) return;
   if (otherServer) {
-    await tx.update(trackres).set({ traccarId: null }).where(isNotNull(trackres.traccarId));
+    await tx.update(trackres).set({ traccarId: null, traccarNome: null, traccarFone: null }).where(isNotNull(trackres.traccarId));
     await tx.update(clientes).set({ traccarUserId: null }).where(isNotNull(clientes.traccarUserId));
   }
   const trackers = await tx

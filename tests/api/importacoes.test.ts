@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { backends, useInstalledApp } from '../support/app';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
-import { newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
+import { newChip, newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
+import { waitFor } from '../support/wait';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
-import { criarImportacao, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { criarImportacao, marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { importacoes } from '../../server/db/schema';
 import { QUEUES } from '../../server/queue/boss';
 
 const HEADER = ['CPF', 'Nome', 'E-mail', 'Celular'];
@@ -475,12 +477,18 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
       expect(dry).toMatchObject({ status: 'concluida', origem: 'traccar', criadas: 2, nErros: 1 });
       expect(dry.ignoradas).toBeGreaterThanOrEqual(1);
-      expect(dry.erros[0]).toMatchObject({ campo: 'uniqueId' });
+      expect(dry.erros[0]).toMatchObject({
+        campo: 'uniqueId',
+        mensagem: 'O identificador ABC123 não é um IMEI (15 dígitos): o dispositivo não vira rastreador.',
+        dispositivo: { name: expect.stringMatching(/^Dispositivo /), uniqueId: 'ABC123' },
+      });
       expect(await count(sql`SELECT count(*) AS n FROM trackres`)).toBe(before);
       const done = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
       expect(done).toMatchObject({ status: 'concluida', criadas: 2, nErros: 1 });
       const installed = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items[0];
+      // The device's phone is the tracker's chip now.
       expect(installed).toMatchObject({ imei: imeis[0], modelo: 'GT06', phone: '5511988887777', situacao: 'instalado' });
+      expect(installed.chipId).toBeGreaterThan(0);
       expect((await env.admin.get(`/v1/trackres?pesquisa=${imeis[1]}`)).body.Items[0]).toMatchObject({
         modelo: 'ST901',
         situacao: 'estoque',
@@ -489,7 +497,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       expect(again.criadas).toBe(0);
     });
 
-    it("a device named by a plate the product lacks becomes a vehicle of the client whose Traccar user has it; without one, the line says so and no vehicle is created; on the client's page by search", async () => {
+    it("a device named by a plate the product lacks becomes a vehicle of the client whose Traccar user has it; without one, it is created without a vehicle and a note (never a refusal) names the device; on the client's page by search", async () => {
       await ativar();
       // A client with a login and password has its own Traccar user (made by the sync queue).
       const login = `dono.${Date.now()}`;
@@ -518,23 +526,23 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       device({ uniqueId: imeis[1], name: `${semDono.slice(0, 3)}-${semDono.slice(3)}`, model: 'GT06' });
       const vehicles = async () => count(sql`SELECT count(*) AS n FROM veiculos WHERE placa IN (${comDono}, ${semDono})`);
 
-      const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
-      expect(dry).toMatchObject({ status: 'concluida', criadas: 2 });
-      expect(dry.erros).toContainEqual({
+      const nota = {
         linha: expect.any(Number),
         campo: 'name',
-        mensagem: `placa ${semDono} sem cliente: veículo não criado`,
-      });
-      expect(dry.erros.some((e: any) => e.mensagem.includes(comDono))).toBe(false);
+        mensagem: `Rastreador criado sem veículo: a placa ${semDono} não está cadastrada e nenhum cliente tem este dispositivo no Traccar.`,
+        dispositivo: { id: expect.any(Number), name: `${semDono.slice(0, 3)}-${semDono.slice(3)}`, uniqueId: imeis[1] },
+      };
+      const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
+      expect(dry).toMatchObject({ status: 'concluida', criadas: 2, nAvisos: 1 });
+      expect(dry.avisos).toEqual([nota]);
+      expect([...dry.erros, ...dry.avisos].some((e: any) => e.mensagem.includes(comDono))).toBe(false);
+      expect(dry.erros.some((e: any) => e.mensagem.includes(semDono))).toBe(false);
       expect(await vehicles()).toBe(0);
 
       const done = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
-      expect(done).toMatchObject({ status: 'concluida', criadas: 2 });
-      expect(done.erros).toContainEqual({
-        linha: expect.any(Number),
-        campo: 'name',
-        mensagem: `placa ${semDono} sem cliente: veículo não criado`,
-      });
+      expect(done).toMatchObject({ status: 'concluida', criadas: 2, nAvisos: 1 });
+      expect(done.avisos).toEqual([nota]);
+      expect(done.erros.some((e: any) => e.mensagem.includes(semDono))).toBe(false);
       const vehicle = (await env.admin.get(`/v1/veiculos?idcliente=${owner.id}`)).body.Items.find((v: any) => v.placa === comDono);
       expect(vehicle).toMatchObject({ placa: comDono, idcliente: owner.id, cliente: { id: owner.id } });
       const installed = (await env.admin.get(`/v1/trackres?idveiculo=${vehicle.id}`)).body.Items;
@@ -551,6 +559,27 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       const again = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
       expect(again).toMatchObject({ criadas: 0 });
       expect(await vehicles()).toBe(1);
+    });
+
+    it('a Traccar import that fails its last attempt says so in words about devices, not sheet lines', async () => {
+      const db = env.t.database.db;
+      const [row] = await db
+        .insert(importacoes)
+        .values({
+          recurso: 'trackres',
+          origem: 'traccar',
+          modo: 'importar',
+          nomeArquivo: 'Traccar',
+          status: 'processando',
+          total: 1200,
+          processadas: 500,
+          iduser: 1,
+        })
+        .returning({ id: importacoes.id });
+      expect(await marcarImportacaoFalhou(db, row.id)).toEqual({ status: 'falhou' });
+      expect((await env.admin.get(`/v1/importacoes/${row.id}`)).body.motivo).toBe(
+        'Erro inesperado depois de 500 de 1200 dispositivos. Os dispositivos anteriores continuam importados; importe de novo (os já importados serão ignorados). Se o erro continuar, avise o suporte.',
+      );
     });
 
     it("a batch's Traccar follow-up is one job per batch (not one per tracker), and it syncs every device", async () => {
@@ -585,6 +614,198 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
           .map((d) => d.name)
           .sort(),
       ).toEqual([...imeis].sort());
+    });
+
+    it("importing Traccar's devices changes nothing on Traccar: every device keeps its name, phone and attributes after the import and its trackers' sync; each device is counted once; its phone becomes the tracker's chip, which a chips sheet completes", async () => {
+      // A Traccar of its own, whose devices the company has named by plate or by its own labels.
+      const fonte = await startTraccarFake();
+      const jobsIdle = () =>
+        waitFor(
+          async () =>
+            !(await count(
+              sql`SELECT count(*) AS n FROM pgboss.job WHERE name = ${QUEUES.traccar.name} AND state IN ('created', 'retry', 'active')`,
+            )),
+        );
+      try {
+        expect(
+          (
+            await env.admin.put('/v1/users/1', {
+              integrations: { traccar: { server: fonte.url, userId: String(fonte.userId), token: fonte.token, status: 1 } },
+            })
+          ).status,
+        ).toBe(200);
+        // Another server: the product's trackers are synced there afresh first (they are known: ignored by the import).
+        await jobsIdle();
+        const owner = (await env.admin.post('/v1/clientes', newCliente())).body;
+        const livre = (await env.admin.post('/v1/veiculos', newVeiculoFor(owner.id))).body;
+        const ocupado = (await env.admin.post('/v1/veiculos', newVeiculoFor(owner.id))).body;
+        expect((await env.admin.post('/v1/trackres', newTracker({ imei: validImei(), idveiculo: ocupado.id }))).status).toBe(201);
+        // Numbers no other test uses (a chip of the same number elsewhere would be another case).
+        let serie = Date.now() % 1e7;
+        const numero = () => `9${String(serie++).padStart(8, '0')}`;
+        const [n1, n2, n3, n4, n5] = [numero(), numero(), numero(), numero(), numero()];
+        const emEstoque = (await env.admin.post('/v1/chips', newChip({ phone: `11${n4}` }))).body;
+        let nextId = 70_000;
+        const device = (fields: Record<string, unknown>) => {
+          const id = nextId++;
+          fonte.devices.set(id, {
+            id,
+            status: 'offline',
+            disabled: false,
+            lastUpdate: null,
+            positionId: 0,
+            groupId: 3,
+            calendarId: 0,
+            contact: 'Frota Sul',
+            category: 'car',
+            expirationTime: null,
+            model: 'GT06',
+            phone: null,
+            attributes: { speedLimit: 43.2, marca: 'Coban' },
+            ...fields,
+          } as never);
+          return id;
+        };
+        const semCliente = placa();
+        const imei = () => validImei();
+        const ids = {
+          placaSemCliente: device({ uniqueId: imei(), name: semCliente, phone: `+55 11 ${n1.slice(0, 5)}-${n1.slice(5)}` }),
+          rotulo: device({ uniqueId: imei(), name: 'Rastreador 5', phone: `(11) ${n2.slice(0, 5)}-${n2.slice(5)}` }),
+          foneCurto: device({ uniqueId: imei(), name: 'Rastreador 6', phone: '123' }),
+          placaLivre: device({ uniqueId: imei(), name: `${livre.placa.slice(0, 3).toLowerCase()}-${livre.placa.slice(3)}` }),
+          placaOcupada: device({ uniqueId: imei(), name: ocupado.placa, phone: `11${n3}` }),
+          chipEmEstoque: device({ uniqueId: imei(), name: 'Rastreador 8', phone: `11 ${n4.slice(0, 5)}-${n4.slice(5)}` }),
+          semImei: device({ uniqueId: 'ABC-77', name: 'Rastreador 9' }),
+          conhecido: device({ uniqueId: imei(), name: 'Rastreador 7', phone: `11${n5}` }),
+        };
+        // A device the product already has (adopted by its tracker's sync, which keeps its name and phone).
+        const conhecido = (await env.admin.post('/v1/trackres', newTracker({ imei: fonte.devices.get(ids.conhecido)!.uniqueId }))).body;
+        await jobsIdle();
+        const antes = structuredClone([...fonte.devices.values()]);
+        const escritas = () => fonte.requests.filter((r) => r.method !== 'GET' && /^\/api\/(devices|permissions)/.test(r.path)).length;
+        const escritasAntes = escritas();
+        const semMudanca = () => {
+          expect([...fonte.devices.values()]).toEqual(antes);
+          expect(escritas()).toBe(escritasAntes);
+        };
+
+        const dry = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'simular' })).body.id);
+        const total = fonte.devices.size;
+        const contagem = { total, criadas: 6, atualizadas: 0, ignoradas: total - 7, nErros: 1, nAvisos: 3 };
+        expect(dry).toMatchObject({ status: 'concluida', ...contagem });
+        semMudanca();
+
+        const done = await esperar((await env.admin.post('/v1/importacoes/traccar', { modo: 'importar' })).body.id);
+        expect(done).toMatchObject({ status: 'concluida', ...contagem });
+        // Each device once: created, updated, ignored or refused.
+        expect(done.criadas + done.atualizadas + done.ignoradas + done.nErros).toBe(total);
+        const nome = (id: number) => ({ id, name: fonte.devices.get(id)!.name, uniqueId: fonte.devices.get(id)!.uniqueId });
+        expect(done.erros).toEqual([
+          {
+            linha: expect.any(Number),
+            campo: 'uniqueId',
+            mensagem: 'O identificador ABC-77 não é um IMEI (15 dígitos): o dispositivo não vira rastreador.',
+            dispositivo: nome(ids.semImei),
+          },
+        ]);
+        // The refused devices' CSV: the reason and the device's own fields, no sheet's line nor column.
+        const csvRecusados = await env.admin.get(`/v1/importacoes/${done.id}/erros.csv`);
+        expect(
+          String(csvRecusados.body)
+            .replace(/^\ufeff/, '')
+            .trim()
+            .split('\r\n'),
+        ).toEqual([
+          'Motivo;id;name;uniqueId;model;phone',
+          `O identificador ABC-77 não é um IMEI (15 dígitos): o dispositivo não vira rastreador.;${ids.semImei};Rastreador 9;ABC-77;GT06;`,
+        ]);
+        // In Traccar's order (its list's); here by device.
+        const porDispositivo = (a: any, b: any) => a.dispositivo.id - b.dispositivo.id;
+        expect([...done.avisos].sort(porDispositivo)).toEqual([
+          {
+            linha: expect.any(Number),
+            campo: 'name',
+            mensagem: `Rastreador criado sem veículo: a placa ${semCliente} não está cadastrada e nenhum cliente tem este dispositivo no Traccar.`,
+            dispositivo: nome(ids.placaSemCliente),
+          },
+          {
+            linha: expect.any(Number),
+            campo: 'phone',
+            mensagem: 'Rastreador criado sem chip: o telefone 123 do dispositivo não é um número de chip (10 a 13 dígitos).',
+            dispositivo: nome(ids.foneCurto),
+          },
+          {
+            linha: expect.any(Number),
+            campo: 'name',
+            mensagem: `Rastreador criado sem veículo: o veículo ${ocupado.placa} já tem outro rastreador.`,
+            dispositivo: nome(ids.placaOcupada),
+          },
+        ]);
+        // The trackers' sync jobs have run: still nothing changed on Traccar.
+        await jobsIdle();
+        semMudanca();
+
+        const tracker = async (id: number) =>
+          (await env.admin.get(`/v1/trackres?pesquisa=${fonte.devices.get(id)!.uniqueId}`)).body.Items[0];
+        // Every device's phone is its tracker's chip (Chips and Custos dos chips count it); a phone that is no chip's number is not shown as one.
+        const comChip = [ids.placaSemCliente, ids.rotulo, ids.placaOcupada, ids.chipEmEstoque];
+        for (const id of comChip) {
+          const t = await tracker(id);
+          expect(t.chipId).toBeGreaterThan(0);
+          const chip = (await env.admin.get(`/v1/chips/${t.chipId}`)).body;
+          expect(chip).toMatchObject({ phone: fonte.devices.get(id)!.phone!.replace(/\D/g, ''), deviceId: t.id, situacao: 'instalado' });
+          expect(t.phone).toBe(chip.phone);
+        }
+        expect((await tracker(ids.chipEmEstoque)).chipId).toBe(emEstoque.id);
+        expect(await tracker(ids.foneCurto)).toMatchObject({ chipId: 0, phone: '' });
+        expect(await tracker(ids.placaLivre)).toMatchObject({ chipId: 0, phone: '', idveiculo: livre.id, situacao: 'instalado' });
+        expect(await tracker(ids.placaSemCliente)).toMatchObject({ idveiculo: 0, situacao: 'estoque' });
+        const custos = (await env.admin.get('/v1/chips/custos')).body.Items.find((i: any) => i.operadora === '');
+        expect(custos.ativos).toBeGreaterThanOrEqual(3);
+        expect((await env.admin.get(`/v1/trackres/${conhecido.id}`)).body).toMatchObject({ chipId: 0, phone: '' });
+
+        // A chips sheet completes a chip known by its number only (ICCID, carrier, cost), even when duplicates are skipped.
+        const doRotulo = await tracker(ids.rotulo);
+        const iccid = `8955${String(Date.now()).padStart(15, '0').slice(-15)}`;
+        const planilha = await importar(
+          { recurso: 'chips', modo: 'importar' },
+          csv([
+            ['ICCID', 'Linha', 'Operadora', 'Custo mensal'],
+            [iccid, `(11) ${n2.slice(0, 5)}-${n2.slice(5)}`, 'Vivo', '9,90'],
+          ]),
+        );
+        expect(planilha).toMatchObject({ criadas: 0, atualizadas: 1, ignoradas: 0, nErros: 0 });
+        expect((await env.admin.get(`/v1/chips/${doRotulo.chipId}`)).body).toMatchObject({
+          iccid,
+          phone: `11${n2}`,
+          operadora: 'Vivo',
+          custoMensal: 9.9,
+          deviceId: doRotulo.id,
+        });
+        expect(await tracker(ids.rotulo)).toMatchObject({ chipId: doRotulo.chipId, iccid, operadora: 'Vivo' });
+        await jobsIdle();
+        semMudanca();
+
+        // Once the product owns a name (the tracker in a vehicle: its plate), the sync writes it, and only it.
+        const rotulado = await tracker(ids.rotulo);
+        const veiculo = (await env.admin.post('/v1/veiculos', newVeiculoFor(owner.id))).body;
+        expect(
+          (
+            await env.admin.put(`/v1/trackres/${rotulado.id}`, {
+              imei: rotulado.imei,
+              modelo: rotulado.modelo,
+              marca: rotulado.marca,
+              idveiculo: veiculo.id,
+            })
+          ).status,
+        ).toBe(200);
+        await jobsIdle();
+        const antesDoRotulo = antes.find((d) => d.id === ids.rotulo)!;
+        expect(fonte.devices.get(ids.rotulo)).toEqual({ ...antesDoRotulo, name: veiculo.placa });
+        expect([...fonte.devices.values()].filter((d) => d.id !== ids.rotulo)).toEqual(antes.filter((d) => d.id !== ids.rotulo));
+      } finally {
+        await fonte.close();
+      }
     });
   });
 });

@@ -131,19 +131,42 @@ describe.each(backends)('Traccar (%s)', (backend) => {
     await waitFor(() => deviceOf(imei).length === 0);
   });
 
-  it('an IMEI Traccar already has is adopted (search first), never created twice', async () => {
+  it('an IMEI Traccar already has is adopted (search first), never created twice, and keeps its own name and phone until the product owns them (a plate, a chip)', async () => {
     await configure();
     const imei = newTracker().imei;
     const made = await fetch(`${traccar.url}/api/devices`, {
       method: 'POST',
       headers: { authorization: `Bearer ${traccar.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Cadastro antigo', uniqueId: imei }),
+      body: JSON.stringify({
+        name: 'Cadastro antigo',
+        uniqueId: imei,
+        phone: '+55 (11) 93333-2222',
+        contact: 'Oficina',
+        attributes: { a: 1 },
+      }),
     });
     const existing = await made.json();
     const tracker = (await env.admin.post('/v1/trackres', newTracker({ imei }))).body;
     await synced(tracker.id);
     expect((await syncOf(tracker.id)).traccarId).toBe(existing.id);
-    expect(deviceOf(imei)).toMatchObject([{ id: existing.id, name: imei }]);
+    // An integration never changes what it only reads: not a single write on the device.
+    expect(deviceOf(imei)).toEqual([existing]);
+    expect(traccar.requests.some((r) => r.method === 'PUT' && r.path === `/api/devices/${existing.id}`)).toBe(false);
+
+    // A chip of the same number (written otherwise) leaves the phone as it is; in a vehicle the name is the plate.
+    const chip = (await env.admin.post('/v1/chips', newChip({ phone: '11933332222', deviceId: tracker.id }))).body;
+    const cliente = await newClient();
+    const veiculo = (await env.admin.post('/v1/veiculos', newVeiculo(cliente.id))).body;
+    expect((await env.admin.put(`/v1/trackres/${tracker.id}`, { ...newTracker({ imei }), idveiculo: veiculo.id })).status).toBe(200);
+    await waitFor(() => deviceOf(imei)[0]?.name === veiculo.placa);
+    await synced(tracker.id);
+    expect(deviceOf(imei)).toEqual([{ ...existing, name: veiculo.placa }]);
+    // Out of the vehicle and without the chip: the name and phone the product gave go (the IMEI, no phone).
+    expect((await env.admin.put(`/v1/trackres/${tracker.id}`, { ...newTracker({ imei }), idveiculo: 0, chipId: 0 })).status).toBe(200);
+    await waitFor(() => deviceOf(imei)[0]?.name === imei);
+    await synced(tracker.id);
+    expect(deviceOf(imei)).toEqual([{ ...existing, name: imei, phone: null }]);
+    expect(chip.deviceId).toBe(tracker.id);
   });
 
   it('Traccar down: the save still succeeds, pending then failed with the reason, synced once it is back; a refusal is final', async () => {

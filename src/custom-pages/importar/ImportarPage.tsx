@@ -26,7 +26,7 @@ import {
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { RECURSOS_IMPORTACAO, type ImportacaoEstado, type RecursoImportacao } from '../../../domain/importacao';
+import { RECURSOS_IMPORTACAO, type ImportacaoEstado, type LinhaResultado, type RecursoImportacao } from '../../../domain/importacao';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { iniciarImportacao, lerCabecalho, lerImportacao, type Cabecalho } from './api';
 import { apiFetch } from '../../dataProvider/http';
@@ -49,9 +49,54 @@ function Numero({ label, value, color }: { label: string; value: number; color: 
   );
 }
 
+/** A row of the result's tables: a sheet's line and column, or (from Traccar) the device. */
+function Linhas({ label, linhas, traccar, motivo }: { label: string; linhas: LinhaResultado[]; traccar: boolean; motivo: string }) {
+  const translate = useTranslate();
+  const dispositivo = (linha: LinhaResultado) =>
+    [linha.dispositivo?.name || translate('app.importar.sem_nome'), linha.dispositivo?.uniqueId].filter(Boolean).join(' · ');
+  return (
+    <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+      <Table size="small" stickyHeader aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {traccar ? (
+              <TableCell>{translate('app.importar.col_dispositivo')}</TableCell>
+            ) : (
+              <>
+                <TableCell>{translate('app.importar.col_linha')}</TableCell>
+                <TableCell>{translate('app.importar.col_coluna')}</TableCell>
+              </>
+            )}
+            <TableCell>{motivo}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {linhas.map((linha, i) => (
+            <TableRow key={`${linha.linha}-${i}`}>
+              {traccar ? (
+                <TableCell>{dispositivo(linha)}</TableCell>
+              ) : (
+                <>
+                  <TableCell>{linha.linha}</TableCell>
+                  <TableCell>{linha.campo}</TableCell>
+                </>
+              )}
+              <TableCell>{linha.mensagem}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
 function Resultado({ estado }: { estado: ImportacaoEstado }) {
   const translate = useTranslate();
   const simulacao = estado.modo === 'simular';
+  // From Traccar each count is of devices, and each refusal or note names its device.
+  const traccar = estado.origem === 'traccar';
+  const avisos = estado.avisos ?? [];
+  const nAvisos = estado.nAvisos ?? 0;
   return (
     <Box component="section" aria-label={translate(simulacao ? 'app.importar.resultado_simulacao' : 'app.importar.resultado_importacao')}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -63,7 +108,7 @@ function Resultado({ estado }: { estado: ImportacaoEstado }) {
         </Alert>
       ) : simulacao ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('app.importar.simulacao_nota')}
+          {translate(traccar ? 'app.importar.simulacao_nota_traccar' : 'app.importar.simulacao_nota')}
         </Alert>
       ) : (
         <Alert severity="success" sx={{ mb: 2 }}>
@@ -94,34 +139,36 @@ function Resultado({ estado }: { estado: ImportacaoEstado }) {
             startIcon={<DownloadIcon />}
             sx={{ mb: 1 }}
           >
-            {translate('app.importar.baixar_recusadas')}
+            {translate(traccar ? 'app.importar.baixar_recusados_traccar' : 'app.importar.baixar_recusadas')}
           </Button>
-          <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
-            <Table size="small" stickyHeader aria-label={translate('app.importar.recusadas')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.importar.col_linha')}</TableCell>
-                  <TableCell>{translate('app.importar.col_coluna')}</TableCell>
-                  <TableCell>{translate('app.importar.col_motivo')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {estado.erros.map((erro, i) => (
-                  <TableRow key={`${erro.linha}-${i}`}>
-                    <TableCell>{erro.linha}</TableCell>
-                    <TableCell>{erro.campo}</TableCell>
-                    <TableCell>{erro.mensagem}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <Linhas
+            label={translate('app.importar.recusadas')}
+            linhas={estado.erros}
+            traccar={traccar}
+            motivo={translate('app.importar.col_motivo')}
+          />
           {estado.nErros > estado.erros.length ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate('app.importar.mais_erros', { n: estado.erros.length })}
+              {translate(traccar ? 'app.importar.mais_erros_traccar' : 'app.importar.mais_erros', { n: estado.erros.length })}
             </Typography>
           ) : null}
         </>
+      ) : null}
+      {nAvisos > 0 ? (
+        <Box component="section" aria-label={translate('app.importar.avisos')} sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {translate('app.importar.avisos_titulo', { smart_count: nAvisos })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('app.importar.avisos_ajuda')}
+          </Typography>
+          <Linhas label={translate('app.importar.avisos')} linhas={avisos} traccar={traccar} motivo={translate('app.importar.col_aviso')} />
+          {nAvisos > avisos.length ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('app.importar.mais_avisos', { n: avisos.length })}
+            </Typography>
+          ) : null}
+        </Box>
       ) : null}
     </Box>
   );
@@ -191,7 +238,10 @@ function Andamento({ estado }: { estado: ImportacaoEstado }) {
           <Box aria-live="polite">
             <Typography variant="body2" sx={{ mb: 1 }}>
               {label}{' '}
-              {translate('app.importar.progresso', { processadas: count.format(estado.processadas), total: count.format(estado.total) })}
+              {translate(estado.origem === 'traccar' ? 'app.importar.progresso_traccar' : 'app.importar.progresso', {
+                processadas: count.format(estado.processadas),
+                total: count.format(estado.total),
+              })}
             </Typography>
             <LinearProgress variant="determinate" value={percent} aria-label={label} />
           </Box>
