@@ -323,7 +323,7 @@ export const appMessages = {
       date_to: 'Data final',
       export: 'Exportar CSV',
     },
-    form: { money_help: 'Em reais, por exemplo 49,90' },
+    form: { money_help: 'Digite só os números, os centavos por último: 4990 é R$ 49,90' },
     status: { all: 'Todos', ativo: 'Ativo', bloqueado: 'Bloqueado' },
     acesso: { admin: 'Administrador', usuario: 'Usuário' },
     dialog: { close: 'Fechar', close_alert: 'Ocultar aviso' },
@@ -748,7 +748,7 @@ export const appMessages = {
     planos: {
       create_title: 'Novo Plano',
       edit_title: 'Plano',
-      money_help: 'Em reais, por exemplo 49,90',
+      money_help: 'Digite só os números, os centavos por último: 4990 é R$ 49,90',
     },
     // END app.planos
     // BEGIN app.contratos (contracts, their document and the public page)
