@@ -17,7 +17,9 @@
  * - a failure known to have sent nothing and worth retrying (refused connection, 5xx,
  *   disconnected) puts the row back to pendente with its reason, the next attempt's time and a new
  *   job, in one transaction: nothing is dropped; a final one (number without WhatsApp) is falhou;
- * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why.
+ * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why;
+ * - a charge's novacobranca and atualizada wait the company's esperaMinutos (their job's startAfter)
+ *   and are rendered again from the charge when they go (ALERTAS_COM_ESPERA, issue 30).
  */
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
