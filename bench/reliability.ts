@@ -125,7 +125,11 @@ try {
   url = server.url;
   cookie = await installAndLogin(url, ADMIN);
   const configured = await call(url, 'PUT', '/v1/users/1', cookie, {
-    integrations: { whats: { server: evolution.url, instance: 'rastreio', token: instanceToken, status: 1 } },
+    // Delivery is measured from the change: no wait for a correction before a charge's message.
+    integrations: {
+      whats: { server: evolution.url, instance: 'rastreio', token: instanceToken, status: 1 },
+      notificacoes: { esperaMinutos: 0 },
+    },
   });
   if (configured.status !== 200) throw new Error(`PUT /v1/users/1: ${configured.status}`);
   for (let i = 0; i < 50; i++) {

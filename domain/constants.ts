@@ -57,21 +57,45 @@ export const NOTIFICACOES_OPTIONS = {
   bloqueio: [5, 10, 15],
 } as const;
 
-/** Placeholders of the alert templates (SPEC 9, DESIGN 7), filled by domain/financeiro.ts fillTemplate. */
+/**
+ * Placeholders of the alert templates (SPEC 9, DESIGN 7; issue 30 item 15: pt-BR names), filled by
+ * domain/financeiro.ts fillTemplate; the editor offers these.
+ */
 export const ALERTA_PLACEHOLDERS = [
   'codigo',
-  'name',
-  'description',
+  'nome',
+  'descricao',
   'valor',
-  'dateCreated',
-  'dueDate',
-  'invoiceUrl',
-  'bankSlipUrl',
+  'dataCriacao',
+  'vencimento',
+  'linkFatura',
+  'linkBoleto',
   // The payment page and the gateway's PIX and boleto (DESIGN 10).
   'linkPagamento',
   'pixCopiaECola',
   'linhaDigitavel',
 ] as const;
+export type AlertaPlaceholder = (typeof ALERTA_PLACEHOLDERS)[number];
+
+/**
+ * The placeholders' first (English, SPEC 9) names, still filled in templates saved with them:
+ * `{{name}}` renders as `{{nome}}`.
+ */
+export const PLACEHOLDER_ALIASES: Readonly<Record<string, AlertaPlaceholder>> = {
+  name: 'nome',
+  description: 'descricao',
+  dateCreated: 'dataCriacao',
+  dueDate: 'vencimento',
+  invoiceUrl: 'linkFatura',
+  bankSlipUrl: 'linkBoleto',
+};
+
+/**
+ * How long a charge's "nova cobrança" (or "cobrança atualizada") message waits before it goes, in
+ * minutes (issue 30 item 8): a value corrected meanwhile goes corrected, a charge removed or
+ * cancelled meanwhile sends nothing. Configurações → Notificações; the server holds these bounds.
+ */
+export const ESPERA_MINUTOS = { padrao: 2, min: 0, max: 60 } as const;
 
 /** The WhatsApp connect popup asks for a fresh QR code this often (SPEC 9, "Messaging QR refresh"). */
 export const WHATS_QR_REFRESH_MS = 40_000;

@@ -4,7 +4,7 @@
  * (fine and interest), computed once here in whole cents.
  */
 import { addDays, addMonths, type CalendarDate } from './calendar';
-import { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS } from './constants';
+import { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS, PLACEHOLDER_ALIASES } from './constants';
 
 export { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS };
 
@@ -115,19 +115,29 @@ export function valorAtualizado(
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * A message template's `{{placeholder}}`s filled (SPEC 9: codigo, name, description, valor,
- * dateCreated, dueDate, invoiceUrl, bankSlipUrl; DESIGN 10: linkPagamento, pixCopiaECola,
- * linhaDigitavel). A line whose placeholders are all empty is left out ("Pague pelo link: " with
- * no link never goes); an unknown placeholder stays as typed.
+ * A message template's `{{placeholder}}`s filled (SPEC 9, DESIGN 10; issue 30: pt-BR names, see
+ * ALERTA_PLACEHOLDERS). A placeholder's first English name (`{{name}}`, `{{dueDate}}`…,
+ * PLACEHOLDER_ALIASES) fills as its pt-BR one, so a template saved with them still works. A line
+ * whose placeholders are all empty is left out ("Pague pelo link: " with no link never goes); an
+ * unknown placeholder stays as typed.
  */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  const known = (key: string) => Object.hasOwn(values, key);
+  const keyOf = (key: string): string | undefined => {
+    if (Object.hasOwn(values, key)) return key;
+    const alias = Object.hasOwn(PLACEHOLDER_ALIASES, key) ? PLACEHOLDER_ALIASES[key] : undefined;
+    return alias && Object.hasOwn(values, alias) ? alias : undefined;
+  };
   return template
     .split('\n')
     .filter((line) => {
-      const keys = [...line.matchAll(PLACEHOLDER)].map((match) => match[1]);
-      return !keys.length || keys.some((key) => !known(key) || values[key] !== '');
+      const keys = [...line.matchAll(PLACEHOLDER)].map((match) => keyOf(match[1]));
+      return !keys.length || keys.some((key) => key === undefined || values[key] !== '');
     })
-    .map((line) => line.replace(PLACEHOLDER, (whole, key: string) => (known(key) ? values[key] : whole)))
+    .map((line) =>
+      line.replace(PLACEHOLDER, (whole, key: string) => {
+        const known = keyOf(key);
+        return known === undefined ? whole : values[known];
+      }),
+    )
     .join('\n');
 }

@@ -63,6 +63,7 @@ export const MSG = {
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
   // Company settings
   integrationStatus: 'Status deve ser 0 ou 1',
+  esperaMinutos: 'Informe de 0 a 60 minutos.',
   gatewayUnsupported: 'Gateway não suportado',
   // Uploads
   uploadType: 'Tipo de arquivo não permitido para este documento.',

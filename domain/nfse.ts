@@ -7,7 +7,7 @@ export interface NfseSettings {
   municipalServiceId: string;
   municipalServiceCode: string;
   municipalServiceName: string;
-  /** The invoice's service description, with the alert placeholders ({{description}}, {{codigo}}, {{dueDate}}…). */
+  /** The invoice's service description, with the alert placeholders ({{descricao}}, {{codigo}}, {{vencimento}}…). */
   descricao: string;
   /** ISS rate, %. */
   iss: number;
@@ -20,7 +20,7 @@ export const DEFAULT_NFSE: NfseSettings = {
   municipalServiceId: '',
   municipalServiceCode: '',
   municipalServiceName: '',
-  descricao: 'Serviço de monitoramento e rastreamento veicular: {{description}} (cobrança {{codigo}}, vencimento {{dueDate}}).',
+  descricao: 'Serviço de monitoramento e rastreamento veicular: {{descricao}} (cobrança {{codigo}}, vencimento {{vencimento}}).',
   iss: 0,
   retainIss: false,
   emissao: 'manual',

@@ -1,6 +1,6 @@
 /** The company's settings: dadosempresa and integrations, stored once (DESIGN section 4). */
 import { z } from 'zod';
-import { NOTIFICACOES_OPTIONS } from '../constants';
+import { ESPERA_MINUTOS, NOTIFICACOES_OPTIONS } from '../constants';
 import { MSG, valuesAccepted } from '../messages';
 import { codeText, int, text } from './common';
 import { optionalPercent } from './financeiro';
@@ -55,10 +55,21 @@ export const integrationsSchema = z
         repeticoes: oneOf(NOTIFICACOES_OPTIONS.repeticoes),
         intervalo: oneOf(NOTIFICACOES_OPTIONS.intervalo),
         bloqueio: oneOf(NOTIFICACOES_OPTIONS.bloqueio),
+        /** Minutes a charge's message waits for a correction before it goes (issue 30 item 8). */
+        esperaMinutos: int(MSG.esperaMinutos).pipe(
+          z.number().min(ESPERA_MINUTOS.min, { error: MSG.esperaMinutos }).max(ESPERA_MINUTOS.max, { error: MSG.esperaMinutos }),
+        ),
       })
       .partial(),
     alertas: z
-      .object({ novacobranca: text(2000), vencehoje: text(2000), vencida: text(2000), cancelada: text(2000), recebida: text(2000) })
+      .object({
+        novacobranca: text(2000),
+        vencehoje: text(2000),
+        vencida: text(2000),
+        cancelada: text(2000),
+        recebida: text(2000),
+        atualizada: text(2000),
+      })
       .partial(),
     frota: frotaSettingsSchema,
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),

@@ -9,18 +9,22 @@
  *   cannot move its client: jobs/billing.ts reads only overdue charges);
  * - the alerts: `novacobranca` for a new charge once it has its gateway payment (with the gateway
  *   active and no payment yet, the payment's job comes first and links it, which calls this again),
- *   `recebida` and `cancelada` on those transitions; none for a charge imported as history;
+ *   waiting the company's `esperaMinutos` for a correction; `atualizada` when staff change the value
+ *   or the due date after it went; `recebida` and `cancelada` on those transitions (a cancellation
+ *   while the message waits sends neither); none for a charge imported as history;
  * - the gateway: a charge cancelled or removed loses its payment.
  */
+import { eq, inArray, sql } from 'drizzle-orm';
 import { COBRANCA_STATUS } from '../../domain/financeiro';
 import type { CalendarDate } from '../../domain/calendar';
 import type { DbOrTx } from '../db/client';
+import { mensagens } from '../db/schema';
 import { reconcileClients } from '../jobs/billing';
 import { QUEUES } from '../queue/boss';
 import { appToday } from './clock';
 import { getCompany, integrationActive } from './company';
 import type { Effects } from './effects';
-import { enqueueAlertas, type AlertRequest } from './mensagens';
+import { alertaAtual, enqueueAlertas, MOTIVO, type AlertKind, type AlertRequest } from './mensagens';
 import { nfseAtiva } from './nfse-config';
 
 /** What of a charge its follow-ups depend on. */
@@ -71,10 +75,7 @@ export async function cobrancaAlterada(
   const alerts: AlertRequest[] = [];
   // A new charge, or one whose gateway payment has just been linked.
   if (after && (!before || (!before.gatewayId && after.gatewayId))) await novasCobrancas(tx, [after], effects, alerts);
-  if (before && after && before.status !== after.status) {
-    if (after.status === COBRANCA_STATUS.RECEBIDA) alerts.push({ idcobranca: after.id, kind: 'recebida' });
-    if (after.status === COBRANCA_STATUS.CANCELADA) alerts.push({ idcobranca: after.id, kind: 'cancelada' });
-  }
+  if (before && after) await alertasDaAlteracao(tx, before, after, origem, alerts);
   if (alerts.length) await enqueueAlertas(tx, effects.queue, alerts);
   // Staff changed what the client pays (value, due date) of an open gateway payment: it follows, and its PIX and boleto are read again.
   if (
@@ -91,6 +92,79 @@ export async function cobrancaAlterada(
   // A payment the gateway itself cancelled needs no call back.
   if (cancelled && gatewayId && origem !== 'gateway' && before)
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-cancelar', id: before.id, gatewayId });
+}
+
+const aberta = (c: CobrancaEstado) => c.status === COBRANCA_STATUS.EM_ABERTO || c.status === COBRANCA_STATUS.VENCIDA;
+
+/**
+ * The alerts of a charge's change (issue 30 item 8). Its own message (novacobranca, or an earlier
+ * atualizada) may still wait (mensagens.ts ALERTAS_COM_ESPERA); its rows are locked, so a delivery
+ * taking one now waits for this change, or this change waits for it and sees it gone:
+ * - received or cancelled while it waits: it goes no more (ignorada, with why), and a cancellation
+ *   sends no "cancelada" about a charge the client never heard of;
+ * - otherwise received: recebida; cancelled: cancelada;
+ * - staff changed the value or the due date of an open charge whose message went already: a new
+ *   "cobrança atualizada" (one more occurrence), itself waiting; while one waits, that one renders
+ *   the charge as it is when it goes, and the text it shows meanwhile is rendered again now.
+ */
+async function alertasDaAlteracao(
+  tx: DbOrTx,
+  before: CobrancaEstado,
+  after: CobrancaEstado,
+  origem: Origem,
+  alerts: AlertRequest[],
+): Promise<void> {
+  const statusMudou = before.status !== after.status;
+  const valorOuVencimento =
+    before.duedate !== after.duedate ||
+    (before.valor !== undefined && after.valor !== undefined && Number(before.valor) !== Number(after.valor));
+  const equipeAlterou = origem === 'equipe' && aberta(after);
+  if (!statusMudou && !equipeAlterou) return;
+  const proprias = await alertasComEspera(tx, after.id);
+  const esperando = proprias.filter((m) => m.status === 'pendente');
+  if (statusMudou && !aberta(after)) {
+    if (esperando.length) {
+      const motivo = after.status === COBRANCA_STATUS.CANCELADA ? MOTIVO.canceladaAntes : MOTIVO.recebidaAntes;
+      await tx
+        .update(mensagens)
+        .set({ status: 'ignorada', motivo, updatedAt: new Date() })
+        .where(
+          inArray(
+            mensagens.id,
+            esperando.map((m) => m.id),
+          ),
+        );
+    }
+    if (after.status === COBRANCA_STATUS.RECEBIDA) alerts.push({ idcobranca: after.id, kind: 'recebida' });
+    if (after.status === COBRANCA_STATUS.CANCELADA && !esperando.length) alerts.push({ idcobranca: after.id, kind: 'cancelada' });
+    return;
+  }
+  if (!equipeAlterou) return;
+  if (esperando.length) {
+    // What the charge's page shows meanwhile; delivery renders it once more when it goes.
+    const company = await getCompany(tx);
+    for (const m of esperando) {
+      const atual = await alertaAtual(tx, after.id, m.kind as AlertKind, company);
+      if (atual && 'texto' in atual)
+        await tx
+          .update(mensagens)
+          .set({ texto: atual.texto, destino: atual.destino, idcliente: atual.idcliente, updatedAt: new Date() })
+          .where(eq(mensagens.id, m.id));
+    }
+    return;
+  }
+  if (valorOuVencimento && proprias.some((m) => m.kind === 'novacobranca'))
+    alerts.push({ idcobranca: after.id, kind: 'atualizada', occurrence: proprias.filter((m) => m.kind === 'atualizada').length });
+}
+
+/** A charge's novacobranca and atualizada messages, locked against a delivery taking one meanwhile. */
+async function alertasComEspera(tx: DbOrTx, idcobranca: number) {
+  return (
+    (await tx.execute(sql`
+      SELECT id, kind, status FROM mensagens
+      WHERE idcobranca = ${idcobranca} AND kind IN ('novacobranca', 'atualizada')
+      ORDER BY id FOR UPDATE`)) as unknown as { rows: Array<{ id: number; kind: string; status: string }> }
+  ).rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /**

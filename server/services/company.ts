@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { SECRET_MASK } from '../../domain/constants';
+import { ESPERA_MINUTOS, PLACEHOLDER_ALIASES, SECRET_MASK } from '../../domain/constants';
 import { DEFAULT_FROTA, type Dadosempresa, type Integrations } from '../../domain/schemas/company';
 import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
@@ -21,25 +21,46 @@ const SECRET_PATHS = [
 
 /**
  * The way to pay on lines of their own (DESIGN 10): a line whose placeholders are all empty is
- * left out, so with the gateway off the message carries the payment page's link only.
+ * left out, so with the gateway off the message carries the payment page's link only. The
+ * placeholders' pt-BR names (issue 30 item 15); `atualizada` goes when staff change the value or
+ * the due date of a charge whose message has gone (services/cobrancas.ts).
  */
 export const DEFAULT_ALERTAS = {
   novacobranca:
-    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} ({{description}}) foi gerada em {{dateCreated}} e vence em {{dueDate}}.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
+    'Olá, {{nome}}! Sua cobrança {{codigo}} de {{valor}} ({{descricao}}) foi gerada em {{dataCriacao}} e vence em {{vencimento}}.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
   vencehoje:
-    'Olá, {{name}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{dueDate}}).\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}',
+    'Olá, {{nome}}! Sua cobrança {{codigo}} de {{valor}} vence hoje ({{vencimento}}).\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}',
   vencida:
-    'Olá, {{name}}! Não identificamos o pagamento da cobrança {{codigo}} de {{valor}}, vencida em {{dueDate}}.\nRegularize pelo link: {{linkPagamento}}',
-  cancelada: 'Olá, {{name}}! A cobrança {{codigo}} de {{valor}} ({{description}}) foi cancelada.',
-  recebida: 'Olá, {{name}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
+    'Olá, {{nome}}! Não identificamos o pagamento da cobrança {{codigo}} de {{valor}}, vencida em {{vencimento}}.\nRegularize pelo link: {{linkPagamento}}',
+  cancelada: 'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}} ({{descricao}}) foi cancelada.',
+  recebida: 'Olá, {{nome}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
+  atualizada:
+    'Olá, {{nome}}! A cobrança {{codigo}} ({{descricao}}) foi atualizada: o valor é {{valor}}, com vencimento em {{vencimento}}. Desconsidere a mensagem anterior.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
 };
+
+/** A text with the placeholders' first English names (`{{nome}}` → `{{name}}`): how the defaults were written before issue 30. */
+const comNomesAntigos = (text: string) =>
+  Object.entries(PLACEHOLDER_ALIASES).reduce((result, [antigo, novo]) => result.replaceAll(`{{${novo}}}`, `{{${antigo}}}`), text);
+
+/**
+ * A template still equal, word for word, to its default with the English placeholder names reads
+ * as the pt-BR default (an install made before issue 30 kept them in its settings); one the company
+ * edited is left as it is, and its English names still fill (fillTemplate).
+ */
+function semNomesAntigos(integrations: { alertas: Record<string, string>; nfse: { descricao: string } }) {
+  for (const [kind, text] of Object.entries(DEFAULT_ALERTAS)) {
+    if (integrations.alertas[kind] === comNomesAntigos(text)) integrations.alertas[kind] = text;
+  }
+  if (integrations.nfse.descricao === comNomesAntigos(DEFAULT_NFSE.descricao)) integrations.nfse.descricao = DEFAULT_NFSE.descricao;
+}
 
 export function defaultIntegrations() {
   return {
     traccar: { server: '', userId: '', token: '', status: 0 },
     whats: { server: '', instance: '', token: '', status: 0 },
     gateway: { api: 'asaas', token: '', status: 0, webhookToken: randomToken(24) },
-    notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
+    /** esperaMinutos: how long a charge's message waits, for a correction (issue 30 item 8). */
+    notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5, esperaMinutos: ESPERA_MINUTOS.padrao as number },
     alertas: { ...DEFAULT_ALERTAS },
     /** The fleet's thresholds and the map's tiles (DESIGN 10, "Fleet"). */
     frota: structuredClone(DEFAULT_FROTA),
@@ -88,6 +109,7 @@ async function readCompany(db: DbOrTx): Promise<CompanySettings> {
   const integrations = Object.fromEntries(
     Object.entries(defaults).map(([key, value]) => [key, { ...value, ...(stored[key] ?? {}) }]),
   ) as CompanySettings['integrations'];
+  semNomesAntigos(integrations);
   return {
     dadosempresa: { nome: '', contato: '', cnpj: '', ...(row?.dadosempresa ?? {}) } as CompanySettings['dadosempresa'],
     integrations,

@@ -17,7 +17,9 @@
  * - a failure known to have sent nothing and worth retrying (refused connection, 5xx,
  *   disconnected) puts the row back to pendente with its reason, the next attempt's time and a new
  *   job, in one transaction: nothing is dropped; a final one (number without WhatsApp) is falhou;
- * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why.
+ * - a client marked "Não enviar mensagens", WhatsApp off or no mobile phone: ignorada, with why;
+ * - a charge's novacobranca and atualizada wait the company's esperaMinutos (their job's startAfter)
+ *   and are rendered again from the charge when they go (ALERTAS_COM_ESPERA, issue 30).
  */
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
@@ -32,9 +34,20 @@ import { QUEUES, type JobQueue } from '../queue/boss';
 import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
 import { linkPagamento } from './public-url';
 import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { ESPERA_MINUTOS, type AlertaPlaceholder } from '../../domain/constants';
 
-export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida'] as const;
+export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida', 'atualizada'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * The alerts that wait the company's `esperaMinutos` before they go (issue 30 item 8): a charge's
+ * "nova cobrança" and "cobrança atualizada". Their job starts after the wait (pg-boss' startAfter,
+ * in the database: a restart keeps it), and delivery renders them again from the charge as it is
+ * then: a value corrected meanwhile goes corrected, in one message; a charge cancelled or received
+ * meanwhile sends nothing (removed: its messages go with it).
+ */
+export const ALERTAS_COM_ESPERA: readonly AlertKind[] = ['novacobranca', 'atualizada'];
+const comEspera = (kind: string) => (ALERTAS_COM_ESPERA as readonly string[]).includes(kind);
 
 export const MENSAGEM_STATUS = ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'] as const;
 
@@ -44,6 +57,9 @@ export const MOTIVO = {
   semCelular: 'O cliente não tem celular cadastrado.',
   emDuvida: 'O envio foi interrompido; verificado no WhatsApp antes de reenviar.',
   verificar: 'Será verificado no WhatsApp antes de qualquer reenvio.',
+  canceladaAntes: 'A cobrança foi cancelada antes do envio.',
+  recebidaAntes: 'A cobrança foi recebida antes do envio.',
+  enviadaPelaEquipe: 'A equipe enviou a cobrança antes do fim da espera.',
 } as const;
 
 /**
@@ -91,16 +107,16 @@ const recipientColumns = {
 };
 
 /** The placeholders of the alert templates (SPEC 9), for one charge. */
-export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string): Record<string, string> {
+export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string): Record<AlertaPlaceholder, string> {
   return {
     codigo: formatNumero(cobranca.id),
-    name: nome,
-    description: cobranca.descricao,
+    nome,
+    descricao: cobranca.descricao,
     valor: formatMoney(cobranca.valor),
-    dateCreated: formatDate(cobranca.datecreated),
-    dueDate: formatDate(cobranca.duedate),
-    invoiceUrl: cobranca.invoiceUrl,
-    bankSlipUrl: cobranca.bankSlipUrl,
+    dataCriacao: formatDate(cobranca.datecreated),
+    vencimento: formatDate(cobranca.duedate),
+    linkFatura: cobranca.invoiceUrl,
+    linkBoleto: cobranca.bankSlipUrl,
     // The way to pay (DESIGN 10): only while it can be paid; the gateway's PIX and boleto as the sync read them.
     ...pagamentoValues(cobranca),
   };
@@ -134,9 +150,18 @@ const jobOf = (row: { id: number; key: string }, startAfter?: Date) => ({
 
 type NewMensagem = typeof mensagens.$inferInsert;
 
-/** Stores messages (a key already there is left alone) and enqueues a job for each new pending one. */
+/**
+ * Stores messages (a key already there is left alone) and enqueues a job for each new pending one;
+ * a row whose `proximaTentativa` is in the future (an alert's wait) gets a job that starts then.
+ */
 async function store(tx: DbOrTx, queue: JobQueue, rows: NewMensagem[]): Promise<number> {
   let created = 0;
+  const now = Date.now();
+  const startOf = new Map(
+    rows.flatMap((row) =>
+      row.proximaTentativa instanceof Date && row.proximaTentativa.getTime() > now ? [[row.key, row.proximaTentativa]] : [],
+    ),
+  );
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await tx
       .insert(mensagens)
@@ -147,10 +172,17 @@ async function store(tx: DbOrTx, queue: JobQueue, rows: NewMensagem[]): Promise<
     await queue.sendMany(
       tx,
       QUEUES.mensagem.name,
-      inserted.filter((row) => row.status === 'pendente').map((row) => jobOf(row)),
+      inserted.filter((row) => row.status === 'pendente').map((row) => jobOf(row, startOf.get(row.key))),
     );
   }
   return created;
+}
+
+/** The company's wait before a charge's message goes, in milliseconds (bounded as the settings' schema bounds it). */
+export function esperaMs(company: CompanySettings): number {
+  const minutes = Number(company.integrations.notificacoes.esperaMinutos ?? ESPERA_MINUTOS.padrao);
+  if (!Number.isFinite(minutes)) return ESPERA_MINUTOS.padrao * 60_000;
+  return Math.min(Math.max(minutes, ESPERA_MINUTOS.min), ESPERA_MINUTOS.max) * 60_000;
 }
 
 export interface AlertRequest {
@@ -178,6 +210,7 @@ export async function enqueueAlertas(
     .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
     .where(inArray(cobrancas.id, ids));
   const byId = new Map(rows.map((row) => [row.cobranca.id, row]));
+  const espera = esperaMs(company);
   const values: NewMensagem[] = [];
   for (const request of requests) {
     const row = byId.get(request.idcobranca);
@@ -195,6 +228,7 @@ export async function enqueueAlertas(
       texto: fillTemplate(template, alertValues(row.cobranca, clienteNome(row.client))),
       status: skip ? 'ignorada' : 'pendente',
       motivo: skip ?? '',
+      ...(!skip && espera > 0 && comEspera(request.kind) ? { proximaTentativa: new Date(Date.now() + espera) } : {}),
     });
   }
   return store(tx, queue, values);
@@ -209,6 +243,18 @@ export async function enqueueEnvio(
   queue: JobQueue,
   message: { key: string; idcliente: number; idcobranca?: number; idcontrato?: number; destino: string; texto: string },
 ): Promise<void> {
+  // The charge's own message still waiting would say the same again: this one goes instead.
+  if (message.idcobranca)
+    await tx
+      .update(mensagens)
+      .set({ status: 'ignorada', motivo: MOTIVO.enviadaPelaEquipe, updatedAt: new Date() })
+      .where(
+        and(
+          eq(mensagens.idcobranca, message.idcobranca),
+          inArray(mensagens.kind, [...ALERTAS_COM_ESPERA]),
+          eq(mensagens.status, 'pendente'),
+        ),
+      );
   await store(tx, queue, [{ ...message, kind: 'envio', destino: whatsNumber(message.destino), status: 'pendente' }]);
 }
 
@@ -265,39 +311,94 @@ export const whatsConfig = (company: CompanySettings): WhatsConfig => ({
 type Claimed = { id: number; destino: string; texto: string; status: string; tentativas: number; tentativaEm: Date | null };
 
 /**
- * Takes the message for one attempt (its lease), or nothing when there is nothing to send (sent,
- * skipped, claimed meanwhile). An enviando row whose lease or in-doubt wait has not run out is
- * another attempt's: SendInProgress, and the job is retried later. `tentativaEm` is the time of
- * the first send still in doubt, kept while the doubt lasts: findMessages looks from there.
+ * A waiting alert of a charge (ALERTAS_COM_ESPERA) as it goes now: rendered from the charge, its
+ * client and the template as they are, or why it goes no more (the charge cancelled or received,
+ * the client's "Não enviar mensagens", no mobile, WhatsApp off).
  */
-async function claim(db: Db, id: number, lease: number): Promise<{ row: Claimed; inDoubt: boolean } | null> {
+export async function alertaAtual(
+  tx: DbOrTx,
+  idcobranca: number,
+  kind: AlertKind,
+  company: CompanySettings,
+): Promise<{ texto: string; destino: string; idcliente: number } | { motivo: string } | null> {
+  const [row] = await tx
+    .select({ cobranca: cobrancas, client: recipientColumns })
+    .from(cobrancas)
+    .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
+    .where(eq(cobrancas.id, idcobranca));
+  if (!row) return null;
+  if (row.cobranca.status === COBRANCA_STATUS.CANCELADA) return { motivo: MOTIVO.canceladaAntes };
+  if (row.cobranca.status === COBRANCA_STATUS.RECEBIDA) return { motivo: MOTIVO.recebidaAntes };
+  const skip = skipReason(company, row.client);
+  if (skip) return { motivo: skip };
+  return {
+    texto: fillTemplate(String(company.integrations.alertas[kind] ?? ''), alertValues(row.cobranca, clienteNome(row.client))),
+    destino: whatsNumber(mobileOf(row.client)),
+    idcliente: row.cobranca.idcliente,
+  };
+}
+
+/**
+ * Takes the message for one attempt (its lease), or nothing when there is nothing to send (sent,
+ * skipped, removed). An enviando row whose lease or in-doubt wait has not run out is another
+ * attempt's, and a row locked by a change of its charge (services/cobrancas.ts) is being rewritten:
+ * SendInProgress, and the job is retried later. `tentativaEm` is the time of the first send still
+ * in doubt, kept while the doubt lasts: findMessages looks from there. A waiting alert of a charge
+ * (ALERTAS_COM_ESPERA) not sent yet is rendered again from the charge as it is now.
+ */
+async function claim(db: Db, id: number, lease: number, company: CompanySettings): Promise<{ row: Claimed; inDoubt: boolean } | null> {
   return db.transaction(async (tx) => {
     const [row] = (
       (await tx.execute(sql`
-        SELECT id, destino, texto, status, tentativas, tentativa_em AS "tentativaEm", proxima_tentativa AS "proximaTentativa"
+        SELECT id, kind, idcobranca, destino, texto, status, tentativas, tentativa_em AS "tentativaEm", proxima_tentativa AS "proximaTentativa"
         FROM mensagens WHERE id = ${id} FOR UPDATE SKIP LOCKED`)) as unknown as {
-        rows: Array<Claimed & { proximaTentativa: Date | string }>;
+        rows: Array<Claimed & { kind: string; idcobranca: number | null; proximaTentativa: Date | string }>;
       }
     ).rows;
-    if (!row) return null;
+    if (!row) {
+      const [exists] = await tx.select({ status: mensagens.status }).from(mensagens).where(eq(mensagens.id, id));
+      if (exists?.status === 'pendente') throw new SendInProgress();
+      return null;
+    }
     const tentativaEm = row.tentativaEm ? new Date(row.tentativaEm) : null;
     const inDoubt = row.status === 'enviando';
     // A second's slack: the queue's clock (the database's) may run a little ahead of this one.
     if (inDoubt && new Date(row.proximaTentativa).getTime() > Date.now() + 1_000) throw new SendInProgress();
     if (row.status !== 'pendente' && !inDoubt) return null;
     const now = new Date();
+    let current: { texto: string; destino: string; idcliente?: number } = row;
+    if (!inDoubt && row.idcobranca !== null && comEspera(row.kind)) {
+      const atual = await alertaAtual(tx, Number(row.idcobranca), row.kind as AlertKind, company);
+      if (!atual) return null;
+      if ('motivo' in atual) {
+        await tx.update(mensagens).set({ status: 'ignorada', motivo: atual.motivo, updatedAt: now }).where(eq(mensagens.id, id));
+        return null;
+      }
+      current = atual;
+    }
     await tx
       .update(mensagens)
       .set({
         status: 'enviando',
         tentativas: row.tentativas + 1,
+        texto: current.texto,
+        destino: current.destino,
+        ...(current.idcliente ? { idcliente: current.idcliente } : {}),
         // A send in doubt keeps the time it was made: findMessages must look from there.
         ...(inDoubt && tentativaEm ? {} : { tentativaEm: now }),
         proximaTentativa: new Date(now.getTime() + lease),
         updatedAt: now,
       })
       .where(eq(mensagens.id, id));
-    return { row: { ...row, tentativaEm: inDoubt && tentativaEm ? tentativaEm : now }, inDoubt: inDoubt && tentativaEm !== null };
+    const claimed: Claimed = {
+      id: row.id,
+      destino: current.destino,
+      texto: current.texto,
+      status: row.status,
+      tentativas: row.tentativas,
+      tentativaEm: inDoubt && tentativaEm ? tentativaEm : now,
+    };
+    return { row: claimed, inDoubt: inDoubt && tentativaEm !== null };
   });
 }
 
@@ -310,7 +411,7 @@ export interface DeliverOptions {
 export async function deliver(db: Db, queue: JobQueue, id: number, options: DeliverOptions = {}): Promise<string> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const company = await getCompany(db);
-  const claimed = await claim(db, id, leaseMs(timeoutMs));
+  const claimed = await claim(db, id, leaseMs(timeoutMs), company);
   if (!claimed) return 'nada a fazer';
   const { row, inDoubt } = claimed;
   const finish = (values: Partial<typeof mensagens.$inferInsert>) =>

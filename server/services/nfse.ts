@@ -91,13 +91,14 @@ export async function emitirNfse(db: Db, id: number, options: EmitirOptions = {}
   if (charge.status === 3) throw conflict(MSG_NFSE.cancelada);
   if (!charge.gatewayId) throw conflict(MSG_NFSE.semPagamento);
   if (standing(charge.nfse as Nfse | null)) throw conflict(MSG_NFSE.jaEmitida);
-  const descricao = fillTemplate(settings.descricao || '{{description}}', {
+  // The alerts' placeholders (pt-BR names; a description saved with the English ones fills too).
+  const descricao = fillTemplate(settings.descricao || '{{descricao}}', {
     codigo: formatNumero(charge.id),
-    name: clienteNome(row.cliente),
-    description: charge.descricao,
+    nome: clienteNome(row.cliente),
+    descricao: charge.descricao,
     valor: formatMoney(charge.valor),
-    dueDate: formatDate(charge.duedate),
-    dateCreated: formatDate(charge.datecreated),
+    vencimento: formatDate(charge.duedate),
+    dataCriacao: formatDate(charge.datecreated),
   }).slice(0, 5000);
   const today = appToday();
   try {

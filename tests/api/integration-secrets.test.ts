@@ -51,6 +51,8 @@ describe.each(backends)('integration errors never carry a secret (%s)', (backend
         traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 },
         whats: { server: evolution.url, instance: 'rastreio', token: whatsToken, status: 1 },
         gateway: { api: 'asaas', token: asaas.apiKey, status: 1 },
+        // The charge's message goes (and fails) at once: no wait for a correction.
+        notificacoes: { esperaMinutos: 0 },
       },
     });
     expect(configured.status).toBe(200);

@@ -33,8 +33,11 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     rows<{ kind: string; occurrence: number; status: string; motivo: string; texto: string; tentativas: number }>(
       sql`SELECT kind, occurrence, status, motivo, texto, tentativas FROM mensagens WHERE idcobranca = ${idcobranca} ORDER BY id`,
     );
+  // No wait before a charge's message (mensagens-espera.test.ts covers it): these watch delivery.
   const configure = (status: 0 | 1, token = instanceToken) =>
-    env.admin.put('/v1/users/1', { integrations: { whats: { server: evolution.url, instance: 'rastreio', token, status } } });
+    env.admin.put('/v1/users/1', {
+      integrations: { whats: { server: evolution.url, instance: 'rastreio', token, status }, notificacoes: { esperaMinutos: 0 } },
+    });
   const newClient = async (overrides: Record<string, unknown> = {}) =>
     (await env.admin.post('/v1/clientes', newCliente({ mobilePhone: '11987650000', ...overrides }))).body;
   const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) =>

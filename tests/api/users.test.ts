@@ -29,7 +29,7 @@ describe.each(backends)('users (%s)', (backend) => {
     expect(created.body.token).toMatch(/^[\w-]{24}$/);
     const read = await env.admin.get(`/v1/users/${created.body.id}`);
     expect(read.body.dadosempresa).toEqual({ nome: '', contato: '', cnpj: '' });
-    expect(read.body.integrations.notificacoes).toEqual({ emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 });
+    expect(read.body.integrations.notificacoes).toEqual({ emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5, esperaMinutos: 2 });
     const updated = await env.admin.put(`/v1/users/${created.body.id}`, { ...read.body, name: 'Márcia G. Souza', password: '' });
     expect(updated.status).toBe(200);
     expect(updated.body.name).toBe('Márcia G. Souza');

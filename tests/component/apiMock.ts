@@ -66,7 +66,7 @@ export function adminUser(integrations: Record<string, unknown> = {}) {
       traccar: { server: 'http://127.0.0.1:8082', userId: '1', token: 'segredo-traccar', status: 1 },
       whats: { server: 'https://wa.exemplo.com', instance: 'rastreio', token: 'segredo-whats', status: 1 },
       gateway: { api: 'asaas', token: 'segredo-asaas', status: 1, webhookToken: 'webhook-atual-123' },
-      notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 },
+      notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5, esperaMinutos: 2 },
       frota: {
         horasSilencio: 24,
         minutosGps: 60,
@@ -78,6 +78,7 @@ export function adminUser(integrations: Record<string, unknown> = {}) {
         vencida: 'Olá, {{name}}! Cobrança vencida.',
         cancelada: 'Olá, {{name}}! Cobrança cancelada.',
         recebida: 'Olá, {{name}}! Pagamento recebido.',
+        atualizada: 'Olá, {{nome}}! A cobrança {{codigo}} agora é de {{valor}}, vence em {{vencimento}}.',
       },
       ...integrations,
     },

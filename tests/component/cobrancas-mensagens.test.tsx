@@ -85,6 +85,23 @@ const items = (region: HTMLElement) => within(within(region).getByRole('list')).
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the charge's messages", () => {
+  it('names "cobrança atualizada" messages by their order (2ª, 3ª…), not as repeats', async () => {
+    renderPage(() => ({
+      Items: [
+        mensagem({ id: 12, kind: 'atualizada', occurrence: 1, status: 'pendente', enviadaEm: null }),
+        mensagem({ id: 11, kind: 'atualizada', occurrence: 0 }),
+        mensagem({ id: 10 }),
+      ],
+      meta: { total: 3 },
+    }));
+    const region = await section();
+    await waitFor(() => expect(items(region)).toHaveLength(3));
+    const [segunda, primeira, nova] = items(region);
+    expect(within(segunda).getByText('Cobrança atualizada (2ª)')).toBeInTheDocument();
+    expect(within(primeira).getByText('Cobrança atualizada')).toBeInTheDocument();
+    expect(within(nova).getByText('Nova cobrança')).toBeInTheDocument();
+  });
+
   it('lists each message with its kind, repeat, status, time and reason, below the document and not on paper', async () => {
     renderPage();
     const region = await section();

@@ -134,6 +134,7 @@ describe('the messages list', () => {
       'Vencida',
       'Cancelada',
       'Recebida',
+      'Cobrança atualizada',
       'Envio manual',
     ]);
     await user.selectOptions(situacao, 'falhou');

@@ -38,8 +38,8 @@ describe('notification settings screen', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the four options with the values of SPEC 9, loaded from the user', async () => {
-    renderPage(adminUser({ notificacoes: { emaberto: 10, repeticoes: 3, intervalo: 4, bloqueio: 15 } }));
+  it('shows the four options with the values of SPEC 9 and the wait before a charge message, loaded from the user', async () => {
+    renderPage(adminUser({ notificacoes: { emaberto: 10, repeticoes: 3, intervalo: 4, bloqueio: 15, esperaMinutos: 2 } }));
     expect(await screen.findByRole('heading', { name: 'Notificações', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Notificações' })).toHaveAttribute('aria-selected', 'true');
     const select = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
@@ -47,6 +47,7 @@ describe('notification settings screen', () => {
     expect(select('Repetições após o vencimento')).toHaveTextContent('3');
     expect(select('Intervalo entre repetições (dias)')).toHaveTextContent('4');
     expect(select('Dias até o bloqueio')).toHaveTextContent('15');
+    expect(screen.getByRole('spinbutton', { name: /^Espera antes de enviar uma cobrança \(minutos\)/ })).toHaveValue(2);
 
     const user = userEvent.setup();
     const options = async (name: string) => {
@@ -78,16 +79,16 @@ describe('notification settings screen', () => {
     await waitFor(() => expect(api.callsTo('PUT /v1/users/7')).toHaveLength(1));
     const { body } = api.callsTo('PUT /v1/users/7')[0];
     expect(Object.keys(body.integrations)).toEqual(['notificacoes', 'alertas']);
-    expect(body.integrations.notificacoes).toEqual({ emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 10 });
+    expect(body.integrations.notificacoes).toEqual({ emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 10, esperaMinutos: 2 });
     expect(body.integrations.alertas).toMatchObject({ recebida: 'Obrigado, {{name}}!', vencehoje: 'Olá, {{name}}! Vence hoje.' });
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.updated, type: 'success' }));
   });
 
-  it('the Alertas tab has the five templates, each with its preview filled from a sample charge', async () => {
+  it('the Alertas tab has the six templates, each with its preview filled from a sample charge', async () => {
     renderPage();
     const user = userEvent.setup();
     await openAlertas(user);
-    for (const name of ['Nova cobrança', 'Vence hoje', 'Vencida', 'Cancelada', 'Recebida']) {
+    for (const name of ['Nova cobrança', 'Vence hoje', 'Vencida', 'Cancelada', 'Recebida', 'Cobrança atualizada']) {
       expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: `Prévia: ${name}` })).toBeInTheDocument();
     }
@@ -107,14 +108,14 @@ describe('notification settings screen', () => {
     // Cursor after "Link: ".
     text.setSelectionRange(6, 6);
     const chips = screen.getByRole('group', { name: 'Inserir campo em Vencida' });
-    await user.click(within(chips).getByRole('button', { name: '{{invoiceUrl}}' }));
-    expect(text).toHaveValue('Link: {{invoiceUrl}} (vence em )');
+    await user.click(within(chips).getByRole('button', { name: '{{linkFatura}}' }));
+    expect(text).toHaveValue('Link: {{linkFatura}} (vence em )');
     // The cursor ends after the inserted placeholder: the next one goes after it… and a selection is replaced.
-    expect(text.selectionStart).toBe(6 + '{{invoiceUrl}}'.length);
-    const before = 'Link: {{invoiceUrl}} (vence em '.length;
+    expect(text.selectionStart).toBe(6 + '{{linkFatura}}'.length);
+    const before = 'Link: {{linkFatura}} (vence em '.length;
     text.setSelectionRange(before, before);
-    await user.click(within(chips).getByRole('button', { name: '{{dueDate}}' }));
-    expect(text).toHaveValue('Link: {{invoiceUrl}} (vence em {{dueDate}})');
+    await user.click(within(chips).getByRole('button', { name: '{{vencimento}}' }));
+    expect(text).toHaveValue('Link: {{linkFatura}} (vence em {{vencimento}})');
     expect(screen.getByRole('region', { name: 'Prévia: Vencida' })).toHaveTextContent(
       'Link: https://www.asaas.com/i/exemplo (vence em 15/03/2026)',
     );
@@ -182,5 +183,47 @@ describe('notification settings screen', () => {
       ),
     );
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.invalidInput, type: 'error' }));
+  });
+  it('the chips offer the pt-BR placeholder names; a template saved with the English names still previews filled', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await openAlertas(user);
+    const chips = within(screen.getByRole('group', { name: 'Inserir campo em Nova cobrança' }))
+      .getAllByRole('button')
+      .map((chip) => chip.textContent);
+    expect(chips).toEqual([
+      '{{codigo}}',
+      '{{nome}}',
+      '{{descricao}}',
+      '{{valor}}',
+      '{{dataCriacao}}',
+      '{{vencimento}}',
+      '{{linkFatura}}',
+      '{{linkBoleto}}',
+      '{{linkPagamento}}',
+      '{{pixCopiaECola}}',
+      '{{linhaDigitavel}}',
+    ]);
+    // The mock's "Nova cobrança" was saved with {{name}} and {{dueDate}}; "Cobrança atualizada" with {{nome}} and {{vencimento}}.
+    expect(screen.getByRole('region', { name: 'Prévia: Nova cobrança' })).toHaveTextContent('Olá, Maria da Silva! Sua cobrança 00042');
+    expect(screen.getByRole('region', { name: 'Prévia: Cobrança atualizada' })).toHaveTextContent(
+      'Olá, Maria da Silva! A cobrança 00042 agora é de R$ 89,90, vence em 15/03/2026.',
+    );
+  });
+
+  it('the wait before a charge message: 0 to 60 minutes, refused before anything is sent, else saved', async () => {
+    const api = renderPage();
+    const user = userEvent.setup();
+    const espera = await screen.findByRole('spinbutton', { name: /^Espera antes de enviar uma cobrança/ });
+    await user.clear(espera);
+    await user.type(espera, '61');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(espera).toHaveAccessibleDescription('Informe de 0 a 60 minutos.'), { timeout: 5000 });
+    expect(api.callsTo('PUT /v1/users/7')).toHaveLength(0);
+    await user.clear(espera);
+    await user.type(espera, '10');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT /v1/users/7')).toHaveLength(1));
+    expect(api.callsTo('PUT /v1/users/7')[0].body.integrations.notificacoes.esperaMinutos).toBe(10);
   });
 });

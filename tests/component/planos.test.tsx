@@ -2,6 +2,7 @@ import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'ra-core';
+import { MSG } from '../../domain/messages';
 import { describe, expect, it, vi } from 'vitest';
 import PlanoList from '../../src/resources/planos/PlanoList';
 import { emptyDataProvider, TestAdmin } from './helpers';
@@ -48,15 +49,16 @@ describe('plans', () => {
     );
   });
 
-  it('refuses a value that is not money', async () => {
+  it('a value that is not money is not taken: the box stays empty and the amount is asked for', async () => {
     const update = vi.fn();
     renderAt('/planos/5', { update });
     const valor = await screen.findByLabelText(/^Valor\b(?! adicional)/);
     await waitFor(() => expect(valor).toHaveValue('49,90'));
     await userEvent.clear(valor);
     await userEvent.type(valor, 'quarenta');
+    expect(valor).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Informe um valor em reais')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.required)).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
   });
 });

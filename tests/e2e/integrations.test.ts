@@ -130,6 +130,12 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await waitFor(() => Boolean(traccarUser()), 20_000);
     expect(traccarUser()!.disabled).toBe(false);
 
+    // No wait for a correction before the charge's message here: it is watched going out (the wait has its API tests).
+    await open('Notificações', '/notificacoes');
+    await page.getByLabel(/^Espera antes de enviar uma cobrança/).fill('0');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await snackbar('Informações atualizadas com sucesso').waitFor();
+
     await open('Cobranças', '/cobrancas');
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Nova Cobrança').waitFor();

@@ -53,6 +53,8 @@ describe('payment page in Chromium, phone-sized', () => {
       dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' },
       integrations: {
         whats: { server: evolution.url, instance: 'rastreio', token, status: 1 },
+        // The messages are watched going out: no wait for a correction (mensagens-espera.test.ts has it).
+        notificacoes: { esperaMinutos: 0 },
         gateway: { api: 'asaas', token: asaas.apiKey, status: 1 },
         nfse: {
           ativo: true,

@@ -119,3 +119,31 @@ describe('fillTemplate (DESIGN 10: a line whose placeholders are all empty is le
     expect(fillTemplate('Código: {{desconhecido}}\nLink: {{linkPagamento}}', { linkPagamento: '' })).toBe('Código: {{desconhecido}}');
   });
 });
+
+describe('fillTemplate: the pt-BR placeholder names, and the English ones of templates saved before them (issue 30)', () => {
+  const values = {
+    nome: 'Ana',
+    descricao: 'Mensalidade',
+    vencimento: '10/03/2026',
+    dataCriacao: '01/03/2026',
+    linkFatura: '',
+    linkBoleto: 'https://x/b',
+  };
+  it('fills the pt-BR names', () => {
+    expect(fillTemplate('{{nome}}: {{descricao}}, criada em {{dataCriacao}}, vence em {{vencimento}}.', values)).toBe(
+      'Ana: Mensalidade, criada em 01/03/2026, vence em 10/03/2026.',
+    );
+  });
+  it('fills the English names as their pt-BR ones, alone or mixed with them', () => {
+    expect(fillTemplate('{{name}}: {{description}}, criada em {{dateCreated}}, vence em {{dueDate}}.', values)).toBe(
+      'Ana: Mensalidade, criada em 01/03/2026, vence em 10/03/2026.',
+    );
+    expect(fillTemplate('{{ name }} / {{nome}} / {{bankSlipUrl}} / {{linkBoleto}}', values)).toBe('Ana / Ana / https://x/b / https://x/b');
+  });
+  it('an English name whose value is empty leaves its line out, as the pt-BR one does', () => {
+    expect(fillTemplate('Olá, {{name}}!\nFatura: {{invoiceUrl}}\nFatura: {{linkFatura}}\nFim', values)).toBe('Olá, Ana!\nFim');
+  });
+  it('an English name with no pt-BR value (and an unknown one) stays as typed', () => {
+    expect(fillTemplate('{{name}} {{dueDate}} {{foo}}', { nome: 'Ana' })).toBe('Ana {{dueDate}} {{foo}}');
+  });
+});

@@ -16,7 +16,7 @@ import { BrDateField } from '../../components/BrDateInput';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { usePagedApiList } from '../../dataProvider/usePagedApiList';
-import { nationalNumber } from '../../resources/cobrancas/CobrancaMensagens';
+import { mensagemTitulo, nationalNumber } from '../../resources/cobrancas/CobrancaMensagens';
 import { MENSAGEM_KINDS, MENSAGEM_STATUS, STATUS_COLORS, type MensagemItem, type MensagensListReply } from './types';
 import { PagedListBody } from '../../components/PagedListBody';
 
@@ -67,13 +67,10 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
   return <BrDateField size="small" label={translate(label)} value={value} onChange={onChange} sx={{ width: 170 }} />;
 }
 
-/** The kind, with its repetition for an overdue alert's repeats. */
+/** The kind, with its repetition for an overdue alert's repeats (or which update it is). */
 function useKindLabel() {
   const translate = useTranslate();
-  return (item: MensagemItem) => {
-    const kind = translate(`app.cobrancas.mensagens.kind.${item.kind}`, { _: item.kind });
-    return item.occurrence > 0 ? translate('app.cobrancas.mensagens.repeticao', { kind, n: item.occurrence }) : kind;
-  };
+  return (item: MensagemItem) => mensagemTitulo(translate, item.kind, item.occurrence);
 }
 
 function StatusChip({ item }: { item: MensagemItem }) {

@@ -10,6 +10,7 @@ export const MENSAGEM_KINDS = [
   'vencida',
   'cancelada',
   'recebida',
+  'atualizada',
   'envio',
 ] as const satisfies readonly MensagemKind[];
 

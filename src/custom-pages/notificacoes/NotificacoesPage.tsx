@@ -1,12 +1,13 @@
 /**
  * /notificacoes (SPEC 2.19 and 9, DESIGN 7): tab Notificações (days of notice, repeats, interval,
- * days until blocking) and tab Alertas (the five WhatsApp templates), one Salvar for both; saved as
+ * days until blocking, and the minutes a charge's message waits for a correction, issue 30) and tab
+ * Alertas (the six WhatsApp templates), one Salvar for both; saved as
  * the company's integrations.notificacoes and integrations.alertas.
  */
 import * as React from 'react';
 import { Card, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { SaveButton, SelectInput, TabbedForm, Toolbar } from 'react-admin';
+import { NumberInput, SaveButton, SelectInput, TabbedForm, Toolbar } from 'react-admin';
 import { NOTIFICACOES_OPTIONS } from '../../../domain/constants';
 import { FormGrid } from '../../components/FormGrid';
 import { CompanySettingsPage, settingsResolver, type IntegrationGroup } from '../integrations/CompanySettingsPage';
@@ -30,6 +31,7 @@ const ALERTAS: { name: string; label: string }[] = [
   { name: 'vencida', label: 'app.notificacoes.alertas.vencida' },
   { name: 'cancelada', label: 'app.notificacoes.alertas.cancelada' },
   { name: 'recebida', label: 'app.notificacoes.alertas.recebida' },
+  { name: 'atualizada', label: 'app.notificacoes.alertas.atualizada' },
 ];
 
 function AlertasIntro() {
@@ -67,6 +69,13 @@ export default function NotificacoesPage() {
                   isRequired
                 />
               ))}
+              <NumberInput
+                source="integrations.notificacoes.esperaMinutos"
+                label="app.notificacoes.esperaMinutos"
+                helperText="app.notificacoes.esperaMinutos_help"
+                // The shared schema says what is wrong (0 to 60), in Portuguese: no native min/max bubble.
+                isRequired
+              />
             </FormGrid>
           </TabbedForm.Tab>
           <TabbedForm.Tab label="app.notificacoes.tab_alertas">

@@ -4,13 +4,13 @@ import { formatDate, formatMoney, formatNumero } from '../../../domain/formatter
 
 export const ALERTA_EXEMPLO: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   codigo: formatNumero(42),
-  name: 'Maria da Silva',
-  description: 'Mensalidade do rastreamento',
+  nome: 'Maria da Silva',
+  descricao: 'Mensalidade do rastreamento',
   valor: formatMoney(89.9),
-  dateCreated: formatDate('2026-03-05'),
-  dueDate: formatDate('2026-03-15'),
-  invoiceUrl: 'https://www.asaas.com/i/exemplo',
-  bankSlipUrl: 'https://www.asaas.com/b/pdf/exemplo',
+  dataCriacao: formatDate('2026-03-05'),
+  vencimento: formatDate('2026-03-15'),
+  linkFatura: 'https://www.asaas.com/i/exemplo',
+  linkBoleto: 'https://www.asaas.com/b/pdf/exemplo',
   linkPagamento: `${typeof window === 'undefined' ? 'https://exemplo.com.br' : window.location.origin}/static/cobranca/exemplo`,
   pixCopiaECola: '00020101021226820014br.gov.bcb.pix2560exemplo5204000053039865406089.905802BR6304ABCD',
   linhaDigitavel: '23793.38128 60000.000003 00000.000400 1 99990000008990',
@@ -19,8 +19,8 @@ export const ALERTA_EXEMPLO: Record<(typeof ALERTA_PLACEHOLDERS)[number], string
 /** With the gateway off, a message has no PIX nor boleto: the preview leaves their lines out as the message does. */
 export const semGateway = (values: typeof ALERTA_EXEMPLO): typeof ALERTA_EXEMPLO => ({
   ...values,
-  invoiceUrl: '',
-  bankSlipUrl: '',
+  linkFatura: '',
+  linkBoleto: '',
   pixCopiaECola: '',
   linhaDigitavel: '',
 });

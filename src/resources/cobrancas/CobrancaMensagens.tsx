@@ -25,7 +25,7 @@ import { formatDateTime, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverMessage } from '../../form/useServerErrorNotify';
 
-export type MensagemKind = 'novacobranca' | 'vencehoje' | 'vencida' | 'cancelada' | 'recebida' | 'envio';
+export type MensagemKind = 'novacobranca' | 'vencehoje' | 'vencida' | 'cancelada' | 'recebida' | 'atualizada' | 'envio';
 export type MensagemStatus = 'pendente' | 'enviando' | 'enviada' | 'falhou' | 'ignorada';
 
 export /** WhatsApp numbers carry Brazil's 55: shown as the national number, (11) 98765-4321. */
@@ -59,6 +59,17 @@ const STATUS_COLORS: Record<MensagemStatus, 'success' | 'default' | 'error' | 'w
   ignorada: 'warning',
 };
 
+/**
+ * A message's title: its kind, with the repeat of an overdue alert (1ª repetição…) or which
+ * "cobrança atualizada" it is (2ª, 3ª…).
+ */
+export function mensagemTitulo(translate: (key: string, options?: object) => string, kind: string, occurrence: number) {
+  const label = translate(`app.cobrancas.mensagens.kind.${kind}`, { _: kind });
+  if (occurrence <= 0) return label;
+  if (kind === 'atualizada') return translate('app.cobrancas.mensagens.atualizacao', { kind: label, n: occurrence + 1 });
+  return translate('app.cobrancas.mensagens.repeticao', { kind: label, n: occurrence });
+}
+
 /** The charge's messages, read by the page so that Enviar can ask for them again. */
 export const useCobrancaMensagens = (id: number) => useApiGet<MensagensReply>(`/v1/cobrancas/${id}/mensagens`);
 
@@ -66,8 +77,7 @@ function MensagemItem({ mensagem }: { mensagem: Mensagem }) {
   const translate = useTranslate();
   const [open, setOpen] = React.useState(false);
   const textId = React.useId();
-  const kind = translate(`app.cobrancas.mensagens.kind.${mensagem.kind}`, { _: mensagem.kind });
-  const title = mensagem.occurrence > 0 ? translate('app.cobrancas.mensagens.repeticao', { kind, n: mensagem.occurrence }) : kind;
+  const title = mensagemTitulo(translate, mensagem.kind, mensagem.occurrence);
   const details = [
     mensagem.destino ? translate('app.cobrancas.mensagens.para', { destino: formatPhone(nationalNumber(mensagem.destino)) }) : '',
     mensagem.tentativas > 1 ? translate('app.cobrancas.mensagens.tentativas', { smart_count: mensagem.tentativas }) : '',
