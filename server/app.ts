@@ -17,7 +17,7 @@ import { ping, type Database } from './db/client';
 import { registerJsonParser } from './plugins/json';
 import { isApiPath, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { logSerializers } from './plugins/logging';
+import { logSerializers, maskLogLine } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
@@ -94,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'silent',
       serializers: logSerializers,
+      // No CPF/CNPJ, phone or public token in any line, whoever logs it (plugins/logging.ts).
+      hooks: { streamWrite: maskLogLine },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: options.trustProxy ?? false,
