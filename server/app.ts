@@ -50,6 +50,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
 import { Workers, type WorkerOptions } from './queue/workers';
 import { createEffects } from './services/effects';
+import { sealLegacyAppPasswords } from './services/senha-app';
 
 export interface AppOptions {
   database: Database;
@@ -127,7 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The job queue (pg-boss in the same database) and what follows each change, before any route.
   const queue = await startQueue(options.database, { log: app.log, supervise: Boolean(options.workers) });
-  const effects = createEffects(queue);
+  const keys = options.keys ?? processLocalKeys();
+  // App passwords the 0023 migration left in clear, sealed with this server's key.
+  await sealLegacyAppPasswords(db, keys);
+  const effects = createEffects(queue, keys);
   app.decorate('effects', effects);
   const workers = new Workers(db, queue, effects, app.log, options.asaasBaseUrl);
   app.decorate('workers', workers);
@@ -142,7 +146,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await ping(db);
     return { status: 'ok', database: options.database.kind };
   });
-  const keys = options.keys ?? processLocalKeys();
   registerAuthRoutes(app, db, keys);
   registerSegurancaRoutes(app, db, keys);
   const backups = new Backups(options.database, options.backup ?? { dataDir: '' }, app.log);

@@ -562,7 +562,8 @@ export const appMessages = {
       status: { ativo: 'Ativo', bloqueado: 'Bloqueado', vencido: 'Vencido' },
       status_locked: MSG.statusVencidoLocked,
       acesso_help: 'Login e senha do cliente no aplicativo de rastreamento.',
-      password_help: 'Deixe em branco para manter a senha atual',
+      password_help: 'Senha definida (não é mostrada nem guardada). Deixe em branco para manter a atual.',
+      password_help_sem: 'Nenhuma senha definida. A senha vai para o Traccar e não fica guardada no sistema.',
       nao_enviar_mensagens_help:
         'Os alertas de cobrança deste cliente não serão enviados pelo WhatsApp (ficam registrados como ignorados).',
       link_button: 'Link Pré-Cadastro',
