@@ -1,7 +1,7 @@
 /**
  * No personal data in the log (issue 30 item 23): a CPF, a phone and the public pages' tokens never
  * reach a log line, whoever writes it: an Asaas error that repeats the request (logged by the
- * gateway's job at warn, the default level), a request's URL at info.
+ * gateway's job at warn, the default level), a request's URL at info; nor a backup's passphrase.
  */
 import { Writable } from 'node:stream';
 import { formatCPF } from '@brazilian-utils/brazilian-utils';
@@ -81,5 +81,20 @@ describe.each(backends)('no CPF, phone or public token in the log (%s)', (backen
     await anonymous.get(`/static/cobranca/${tokens[0]}`);
     expect(log.text).toContain('/v1/static/cobranca/[oculto]');
     for (const token of tokens) expect(log.text.includes(token), `the log holds ${token}`).toBe(false);
+  });
+
+  it("a backup's passphrase goes in the body and never reaches the log (accepted or refused)", async () => {
+    const senha = 'frase-do-backup-plantada-4417';
+    const made = await env.t.app.inject({
+      method: 'POST',
+      url: '/v1/backups/agora',
+      headers: { cookie: env.admin.cookie },
+      payload: { senha },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.rawPayload.subarray(0, 8).toString('ascii')).toBe('RSTRCIF1');
+    expect((await env.admin.post('/v1/backups/agora', { senha: `${senha}-${'x'.repeat(200)}` })).status).toBe(400);
+    expect(log.text).toContain('/v1/backups/agora');
+    expect(log.text.includes(senha)).toBe(false);
   });
 });
