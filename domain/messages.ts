@@ -174,6 +174,8 @@ export const MSG = {
   // Traccar: connection test, sync and engine commands (issue 10, DESIGN 7)
   traccarServer: 'Informe o endereço do servidor Traccar (http:// ou https://)',
   traccarUserId: 'Informe o ID do usuário do Traccar (somente números)',
+  clienteSenhaAppAusente:
+    'A senha do aplicativo não fica guardada depois de enviada ao Traccar: informe-a de novo na aba Acesso do cliente para criar o usuário dele no Traccar.',
   traccarNotConfigured: 'A integração com o Traccar não está configurada ou ativa: informe servidor, usuário e token, ative-a e salve.',
   traccarNotSynced: 'Rastreador ainda não sincronizado com o Traccar',
   veiculoWithoutTracker: 'O veículo não tem rastreador conectado.',

@@ -22,6 +22,9 @@ export const MSG_2FA = {
   backupEmAndamento: 'Já há um backup em andamento. Aguarde terminar.',
   backupNaoEncontrado: 'Backup não encontrado.',
   backupSemDiretorio: 'Os backups não estão configurados: defina BACKUP_DIR no servidor.',
+  backupSenhaCurta: 'A senha do arquivo deve ter ao menos 8 caracteres.',
+  backupSenhaLonga: 'A senha do arquivo deve ter no máximo 200 caracteres.',
+  backupSenhaTexto: 'Informe a senha do arquivo como texto.',
 } as const;
 
 /** A TOTP (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx); normalized to what is compared. */

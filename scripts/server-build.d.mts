@@ -2,3 +2,4 @@
 export declare const serverBundle: string;
 export declare function serverNodeArgs(extra?: string[]): string[];
 export declare function buildServer(): Promise<string>;
+export declare function stopBuilder(): Promise<void>;

@@ -5,7 +5,7 @@
 // server's memory"). The bundle is rebuilt on every start (under a second), so it is never stale.
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const serverBundle = path.join(root, 'dist-server', 'server.mjs');
@@ -43,3 +43,6 @@ export async function buildServer() {
   renameSync(aside, serverBundle);
   return serverBundle;
 }
+
+/** Ends esbuild's service process (a child that otherwise lives as long as the caller). */
+export const stopBuilder = () => stop();

@@ -1,9 +1,10 @@
 // `npm start`: builds the browser app when dist/ is missing or older than its sources, then
 // runs the server (UI + API) on PORT, with data in DATA_DIR or the DATABASE_URL server.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, serverNodeArgs } from './server-build.mjs';
+import { buildServer, serverNodeArgs, stopBuilder } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -15,6 +16,40 @@ function newestMtime(target) {
   for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
+
+// Stopping: SIGTERM and SIGINT go on to whatever runs (the build, then the server), and this
+// process ends when it does, with its exit code, so a process manager that stops `npm start`
+// stops the server. A signal that comes before the server runs ends the start there.
+let received = null;
+let child = null;
+const stop = (signal) => {
+  received ??= signal;
+  child?.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// npm runs this script through `sh -c`; when npm (or the shell) dies without passing the signal
+// on, this process is left to init: its parent changes, and the server is stopped all the same.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid === parent || received) return;
+  console.error('O processo que iniciou o Rastreio terminou: encerrando o servidor.');
+  stop('SIGTERM');
+}, 1000).unref();
+
+/** Runs Node with `args` to its end, passing the stop signals on; resolves with its exit code. */
+function run(args, options) {
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, args, options);
+    if (received) child.kill(received);
+    child.on('exit', (code, signal) => {
+      child = null;
+      resolve(code ?? 128 + (constants.signals[signal] ?? 15));
+    });
+  });
+}
+const endIfStopped = () => {
+  if (received) process.exit(128 + constants.signals[received]);
+};
 
 const built = path.join(root, 'dist', 'index.html');
 const sources = ['src', 'domain', 'public', 'index.html', 'cobranca.html', 'vite.config.ts', 'package-lock.json'].filter((p) =>
@@ -28,17 +63,18 @@ const stale =
 if (stale) {
   console.log('Gerando a interface (vite build)…');
   // NODE_ENV decides React's production build; a test runner's NODE_ENV=test must not leak in.
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  const status = await run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  endIfStopped();
+  if (status !== 0) process.exit(status);
 }
 
 // The server bundled and run by plain Node, its heap bounded (scripts/server-build.mjs).
 await buildServer();
-const server = spawn(process.execPath, serverNodeArgs(), {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// esbuild's service process is not needed once the bundle is written: no child outlives the start.
+await stopBuilder();
+endIfStopped();
+// The IPC channel tells the server when this process is gone, even killed outright (server/server.ts).
+process.exit(await run(serverNodeArgs(), { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] }));

@@ -18,7 +18,7 @@ import { registerJsonParser } from './plugins/json';
 import { registerBodyBudget } from './plugins/body-budget';
 import { isApiPath, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { logSerializers } from './plugins/logging';
+import { logSerializers, maskLogLine } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
@@ -51,6 +51,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
 import { Workers, type WorkerOptions } from './queue/workers';
 import { createEffects } from './services/effects';
+import { sealLegacyAppPasswords } from './services/senha-app';
 
 export interface AppOptions {
   database: Database;
@@ -95,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'silent',
       serializers: logSerializers,
+      // No CPF/CNPJ, phone or public token in any line, whoever logs it (plugins/logging.ts).
+      hooks: { streamWrite: maskLogLine },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: options.trustProxy ?? false,
@@ -127,7 +130,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The job queue (pg-boss in the same database) and what follows each change, before any route.
   const queue = await startQueue(options.database, { log: app.log, supervise: Boolean(options.workers) });
-  const effects = createEffects(queue);
+  const keys = options.keys ?? processLocalKeys();
+  // App passwords the 0023 migration left in clear, sealed with this server's key.
+  await sealLegacyAppPasswords(db, keys);
+  const effects = createEffects(queue, keys);
   app.decorate('effects', effects);
   const workers = new Workers(db, queue, effects, app.log, options.asaasBaseUrl);
   app.decorate('workers', workers);
@@ -142,7 +148,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await ping(db);
     return { status: 'ok', database: options.database.kind };
   });
-  const keys = options.keys ?? processLocalKeys();
   registerAuthRoutes(app, db, keys);
   registerSegurancaRoutes(app, db, keys);
   const backups = new Backups(options.database, options.backup ?? { dataDir: '' }, app.log);

@@ -25,6 +25,7 @@ import * as tar from 'tar';
 import type { Database } from '../db/client';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { KEY_FILE } from '../services/chave';
+import { CifraError, decryptFile, isEncrypted, MSG_CIFRA } from './cifra';
 
 export const BACKUP_FORMAT = 1;
 const MANIFEST = 'manifesto.json';
@@ -265,6 +266,8 @@ export interface RestoreTarget {
   url?: string;
   /** PGlite: a missing or empty directory; also where the key file goes. */
   dataDir: string;
+  /** The passphrase of an encrypted backup (cifra.ts); asked for when the file is one. */
+  senha?: string;
 }
 
 /** Drops what a failed restore left in a database that was empty before it. */
@@ -294,8 +297,21 @@ async function isEmptyDir(dir: string): Promise<boolean> {
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Manifesto> {
   if (!existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
-  const work = await mkdtemp(path.join(tmpdir(), 'rastreio-restauracao-'));
+  const temporary = await mkdtemp(path.join(tmpdir(), 'rastreio-restauracao-'));
+  let work = temporary;
   try {
+    if (await isEncrypted(file)) {
+      if (!target.senha) throw new BackupError(MSG_CIFRA.precisaSenha);
+      const plain = path.join(temporary, 'backup-decifrado.tar');
+      try {
+        await decryptFile(file, plain, target.senha);
+      } catch (error) {
+        throw error instanceof CifraError ? new BackupError(error.message) : error;
+      }
+      // The tar's own files go into a folder of their own beside it.
+      file = plain;
+      work = await mkdtemp(path.join(temporary, 'conteudo-'));
+    }
     const manifesto = await openBackup(file, work);
     const app = await appSchema();
     if (manifesto.migracoes > app.migracoes || manifesto.ultimaMigracao > app.ultimaMigracao)
@@ -362,7 +378,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     }
     return manifesto;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await rm(temporary, { recursive: true, force: true });
   }
 }
 

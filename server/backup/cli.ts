@@ -1,10 +1,15 @@
 /**
- * `npm run backup [-- --out FILE]` and `npm run restore -- FILE` (README, "Backup e restauração").
- * The same environment as `npm start` (DATA_DIR, DATABASE_URL, TOTP_KEY, BACKUP_DIR).
+ * `npm run backup [-- --out FILE]` and `npm run restore -- FILE [--senha SENHA]` (README, "Backup e
+ * restauração"). The same environment as `npm start` (DATA_DIR, DATABASE_URL, TOTP_KEY, BACKUP_DIR).
+ * An encrypted backup (downloaded with a passphrase, backup/cifra.ts) needs it: `--senha`, else
+ * BACKUP_SENHA, else a question on the terminal (typed without echo).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { readEnv } from '../config';
 import { backupName, BackupError, createBackup, restoreBackup } from './backup';
+import { isEncrypted } from './cifra';
 import { askRunningApp } from './local';
 
 const env = readEnv();
@@ -29,11 +34,40 @@ async function backup() {
   if (env.TOTP_KEY) console.log('A chave da 2FA vem de TOTP_KEY e NÃO está no arquivo: guarde-a junto dos backups.');
 }
 
+/** The passphrase typed on the terminal, not echoed. */
+function askSenha(): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const write = (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput.bind(rl);
+    let asked = false;
+    (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text) => {
+      if (!asked) write(text);
+    };
+    rl.question('Senha do backup: ', (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    asked = true;
+  });
+}
+
+async function senhaFor(file: string): Promise<string | undefined> {
+  const at = args.indexOf('--senha');
+  if (at >= 0) return args[at + 1] ?? '';
+  if (process.env.BACKUP_SENHA) return process.env.BACKUP_SENHA;
+  if ((await isEncrypted(file)) && process.stdin.isTTY) return askSenha();
+  return undefined;
+}
+
 async function restore() {
-  const file = args.find((arg) => !arg.startsWith('--'));
-  if (!file) throw new BackupError('Informe o arquivo: npm run restore -- ARQUIVO');
+  const at = args.indexOf('--senha');
+  const file = args.find((arg, i) => !arg.startsWith('--') && !(at >= 0 && i === at + 1));
+  if (!file) throw new BackupError('Informe o arquivo: npm run restore -- ARQUIVO [--senha SENHA]');
+  const resolved = path.resolve(file);
+  const senha = existsSync(resolved) ? await senhaFor(resolved) : undefined;
   const started = Date.now();
-  const manifesto = await restoreBackup(path.resolve(file), { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const manifesto = await restoreBackup(resolved, { url: env.DATABASE_URL, dataDir: env.DATA_DIR, senha });
   console.log(
     `Backup de ${manifesto.criadoEm} restaurado em ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR} (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   );

@@ -151,8 +151,13 @@ export const clientes = pgTable(
     /** Who set the status: 'billing' (the daily job) or 'staff' (DESIGN section 9). */
     statusMotivo: text(),
     login: text().notNull().default(''),
-    /** The client's tracking-app password: kept to create their Traccar user. */
-    password: text().notNull().default(''),
+    /** Whether the client has a tracking-app password (tab Acesso); the password itself is not kept. */
+    temSenha: boolean().notNull().default(false),
+    /**
+     * A new app password on its way to Traccar, sealed with the server key (services/senha-app.ts);
+     * emptied once Traccar has it. Never sent by the API.
+     */
+    traccarSenha: text().notNull().default(''),
     contatos: jsonb().$type<Array<Record<string, string>>>().notNull().default([]),
     /**
      * Staff lifted a billing block (DESIGN 9, "an override"): the ids of the charges that were

@@ -76,7 +76,7 @@ export class Workers {
         return { ...counts, alertas };
       },
       [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id)),
-      [QUEUES.traccar.name]: (data) => runTraccarJob(db, data),
+      [QUEUES.traccar.name]: (data) => runTraccarJob(db, data, effects.keys),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
       [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),
       [QUEUES.importacaoFalhou.name]: (data) => marcarImportacaoFalhou(db, Number(data.id)),

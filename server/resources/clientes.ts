@@ -19,6 +19,8 @@ import { ACAO, audit } from '../services/auditoria';
 import { formatNumero } from '../../domain/formatters';
 import { clienteUserChanged, queueClienteRemoval } from '../services/traccar-sync';
 import { customerChanged, enqueueGateway } from '../services/gateway';
+import type { ServerKeys } from '../services/chave';
+import { sealAppPassword } from '../services/senha-app';
 
 type ClienteRow = typeof clientes.$inferSelect;
 
@@ -48,9 +50,13 @@ async function liftedBilling(tx: DbOrTx, existing: ClienteRow, status: { status?
   return { billingOverride: overdue.map((charge) => charge.id) };
 }
 
-function fields(input: ClienteInput) {
+/**
+ * The row's fields. The app password is not kept: a new one is sealed until Traccar has it
+ * (services/senha-app.ts) and `temSenha` remembers there is one; an empty one keeps what was.
+ */
+function fields(input: ClienteInput, keys: ServerKeys) {
   const { status: _status, password, ...rest } = input;
-  return { ...rest, ...(password ? { password } : {}) };
+  return { ...rest, ...(password ? { temSenha: true, traccarSenha: sealAppPassword(keys, password) } : {}) };
 }
 
 /**
@@ -85,8 +91,9 @@ export const clientesResource = defineResource({
   table: clientes,
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.name, c.razaosocial, c.cpf, c.cnpj, c.email, c.phone, c.mobilePhone],
-  // Never sent: billing internals, integration ids; the app password is write-only (sent empty).
-  hiddenColumns: ['password', 'statusMotivo', 'billingOverride', 'traccarUserId', 'gatewayId', 'updatedAt'],
+  // Never sent: billing internals, integration ids, the sealed app password (write-only: `password`
+  // is sent empty, `temSenha` says whether there is one).
+  hiddenColumns: ['traccarSenha', 'statusMotivo', 'billingOverride', 'traccarUserId', 'gatewayId', 'updatedAt'],
   sortable: {
     id: clientes.id,
     name: clientes.name,
@@ -113,13 +120,13 @@ export const clientesResource = defineResource({
   },
   create: {
     schema: clienteSchema,
-    prepare: (input: ClienteInput) => ({ ...fields(input), ...statusValues(input) }),
+    prepare: (input: ClienteInput, ctx) => ({ ...fields(input, ctx.effects.keys), ...statusValues(input) }),
     // The client's own Traccar user, made from its login and password (services/traccar-sync.ts);
     // clients created together (an import's batch) are enqueued in one statement.
     async afterMany(saved, _inputs, ctx, tx) {
       await ctx.effects.syncTraccarClientes(
         tx,
-        saved.filter((c) => c.login && c.password).map((c) => c.id),
+        saved.filter((c) => c.login && c.temSenha).map((c) => c.id),
       );
       // Their Asaas customers, while the gateway is active (services/asaas-sync.ts).
       await enqueueGateway(
@@ -131,9 +138,9 @@ export const clientesResource = defineResource({
   },
   update: {
     schema: clienteSchema,
-    async prepare(input: ClienteInput, existing, _ctx, tx) {
+    async prepare(input: ClienteInput, existing, ctx, tx) {
       const status = statusValues(input, existing);
-      return { ...fields(input), ...status, ...(await liftedBilling(tx, existing, status)) };
+      return { ...fields(input, ctx.effects.keys), ...status, ...(await liftedBilling(tx, existing, status)) };
     },
     async after(saved, existing, ctx, tx) {
       // The records that copy its name, document or data follow by their own declaration (`copia`, copies.ts).

@@ -1,5 +1,6 @@
 /**
- * The server's secret key (DESIGN 10, "Trust"): it encrypts the TOTP secrets at rest and signs the
+ * The server's secret key (DESIGN 10, "Trust"): it encrypts the TOTP secrets at rest (and a client's
+ * app password until Traccar has it) and signs the
  * device and pre-session cookies, so it lives outside the database. From `TOTP_KEY` (any string of
  * at least 32 characters) when set, else from the file `chave-2fa.key` in DATA_DIR, created on first
  * use (mode 0600). The file travels in the backups; a key from the environment does not, and must be
@@ -17,12 +18,14 @@ export interface ServerKeys {
   totp: Buffer;
   /** HMAC key of the signed cookies (device, pre-session) and the recovery codes' hashes. */
   assinatura: Buffer;
+  /** AES-256-GCM key of a client's app password while it waits to be sent to Traccar (services/senha-app.ts). */
+  aplicativo: Buffer;
 }
 
 export function deriveKeys(material: Buffer | string): ServerKeys {
   const ikm = typeof material === 'string' ? Buffer.from(material, 'utf8') : material;
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', ikm, 'rastreio', info, 32));
-  return { totp: derive('totp-aes-256-gcm'), assinatura: derive('assinatura-hmac') };
+  return { totp: derive('totp-aes-256-gcm'), assinatura: derive('assinatura-hmac'), aplicativo: derive('senha-app-aes-256-gcm') };
 }
 
 /** The key material: TOTP_KEY, or DATA_DIR/chave-2fa.key (created when missing). */

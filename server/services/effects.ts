@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import type { BillingEffects, ClientChange } from '../jobs/billing';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { ACAO, audit } from './auditoria';
+import type { ServerKeys } from './chave';
 import { cobrancasCriadas } from './cobrancas';
 import { getCompany, integrationActive } from './company';
 
@@ -24,9 +25,11 @@ export interface Effects extends BillingEffects {
   queue: JobQueue;
   /** The clients' Traccar users follow their status (blocked: disabled), when Traccar is active. */
   syncTraccarClientes(tx: DbOrTx, ids: number[]): Promise<void>;
+  /** The server key: a client's app password is sealed with it until Traccar has it (services/senha-app.ts). */
+  keys: ServerKeys;
 }
 
-export function createEffects(queue: JobQueue): Effects {
+export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
   // The billing run's new charges: the charges' owner decides their alerts or gateway payments.
   const chargesCreated = (tx: DbOrTx, ids: number[]): Promise<void> => cobrancasCriadas(tx, ids, effects);
 
@@ -60,6 +63,6 @@ export function createEffects(queue: JobQueue): Effects {
     );
   };
 
-  const effects: Effects = { queue, chargesCreated, clientsChanged, syncTraccarClientes };
+  const effects: Effects = { queue, chargesCreated, clientsChanged, syncTraccarClientes, keys };
   return effects;
 }

@@ -16,6 +16,8 @@ import { TRACCAR_SYNC_STATUS } from '../../domain/schemas/traccar';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, trackres, veiculos } from '../db/schema';
 import { IntegrationError } from '../integrations/http';
+import type { ServerKeys } from './chave';
+import { openAppPassword } from './senha-app';
 import {
   createDevice,
   createUser,
@@ -116,12 +118,12 @@ export async function queueClienteRemoval(tx: DbOrTx, queue: JobQueue, cliente: 
 /** Whether a client's change reaches its Traccar user: name, login, password, e-mail, or a block set or lifted. */
 export function clienteUserChanged(before: typeof clientes.$inferSelect, after: typeof clientes.$inferSelect): boolean {
   const blocked = (status: number) => status === CLIENTE_STATUS.BLOQUEADO;
-  const relevant = Boolean((after.login && after.password) || after.traccarUserId);
+  const relevant = Boolean((after.login && after.temSenha) || after.traccarUserId);
   return (
     relevant &&
     (clienteNome(before) !== clienteNome(after) ||
       before.login !== after.login ||
-      before.password !== after.password ||
+      before.traccarSenha !== after.traccarSenha ||
       before.email !== after.email ||
       blocked(before.status) !== blocked(after.status) ||
       !after.traccarUserId)
@@ -134,7 +136,7 @@ export function clienteUserChanged(before: typeof clientes.$inferSelect, after: 
 const retryable = (error: unknown) => !(error instanceof IntegrationError) || error.transient;
 
 /** Runs one job of QUEUES.traccar. Throws (so the queue retries) only on failures that may pass. */
-export async function runTraccarJob(db: Db, data: Record<string, unknown>): Promise<unknown> {
+export async function runTraccarJob(db: Db, data: Record<string, unknown>, keys: ServerKeys): Promise<unknown> {
   const job = data as unknown as TraccarJob;
   const settings = await activeTraccar(db);
   switch (job.kind) {
@@ -159,7 +161,7 @@ export async function runTraccarJob(db: Db, data: Record<string, unknown>): Prom
       return { devices: ids.length };
     }
     case 'cliente':
-      return syncCliente(db, settings, Number(job.id));
+      return syncCliente(db, settings, Number(job.id), keys);
     case 'device-remove':
       return settings ? removeDevice(db, settings, job) : { skipped: 'inativo' };
     case 'cliente-remove':
@@ -345,11 +347,11 @@ function adoptable(settings: TraccarSettings, user: TraccarUser | undefined): Tr
   return user;
 }
 
-async function syncCliente(db: Db, settings: TraccarSettings | null, id: number) {
+async function syncCliente(db: Db, settings: TraccarSettings | null, id: number, keys: ServerKeys) {
   const [cliente] = await db.select().from(clientes).where(eq(clientes.id, id));
   if (!cliente) return { skipped: 'removido' };
   const record = (values: Partial<typeof clientes.$inferInsert>) => db.update(clientes).set(values).where(eq(clientes.id, id));
-  const wantsUser = Boolean(cliente.login && cliente.password);
+  const wantsUser = Boolean(cliente.login && cliente.temSenha);
   if (!wantsUser && !cliente.traccarUserId) {
     if (cliente.traccarSync !== SYNC.ok || cliente.traccarErro) await record({ traccarSync: SYNC.ok, traccarErro: '' });
     return { skipped: 'sem login' };
@@ -363,10 +365,15 @@ async function syncCliente(db: Db, settings: TraccarSettings | null, id: number)
     let user = cliente.traccarUserId ? (await listUsers(settings)).find((u) => u.id === cliente.traccarUserId) : undefined;
     if (!user && account) user = await findUser(settings, account);
     user = adoptable(settings, user);
+    // A new password, sealed until Traccar has it (services/senha-app.ts); none: Traccar keeps its own.
+    const password = openAppPassword(keys, cliente.traccarSenha);
+    if (!user && wantsUser && !password) {
+      throw new IntegrationError('Traccar', 0, 'sem_senha', MSG.clienteSenhaAppAusente, false);
+    }
     const fields = {
       name: clienteNome(cliente) || account,
       email: account || String(user?.email ?? ''),
-      ...(cliente.password ? { password: cliente.password } : {}),
+      ...(password ? { password } : {}),
       // Bloqueado: the client loses app access (DESIGN 7); any other status has it.
       disabled: cliente.status === CLIENTE_STATUS.BLOQUEADO,
     };
@@ -378,6 +385,13 @@ async function syncCliente(db: Db, settings: TraccarSettings | null, id: number)
       return { skipped: 'sem login' };
     }
     await record({ traccarUserId: user.id });
+    // Traccar has the password: it is kept no longer (unless a newer one came meanwhile).
+    if (cliente.traccarSenha) {
+      await db
+        .update(clientes)
+        .set({ traccarSenha: '' })
+        .where(and(eq(clientes.id, id), eq(clientes.traccarSenha, cliente.traccarSenha)));
+    }
     const links = await syncLinks(db, settings, id, user.id);
     await record({ traccarSync: SYNC.ok, traccarErro: '' });
     return { userId: user.id, disabled: fields.disabled, ...links };
@@ -457,7 +471,7 @@ export async function traccarSettingsSaved(tx: DbOrTx, queue: JobQueue, before: 
     .from(clientes)
     .where(
       everything
-        ? or(and(ne(clientes.login, ''), ne(clientes.password, '')), isNotNull(clientes.traccarUserId))
+        ? or(and(ne(clientes.login, ''), eq(clientes.temSenha, true)), isNotNull(clientes.traccarUserId))
         : eq(clientes.traccarSync, SYNC.failed),
     );
   await queue.sendMany(tx, QUEUES.traccar.name, [

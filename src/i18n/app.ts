@@ -442,12 +442,20 @@ export const appMessages = {
       data: 'Data',
       tamanho: 'Tamanho',
       baixar: 'Baixar',
+      baixar_cifrado: 'Baixar cifrado',
       vazio: 'Nenhum backup ainda.',
       baixar_agora: 'Baixar backup agora',
       baixando: 'Preparando o backup…',
       baixado: 'Backup baixado: %{arquivo}. Guarde-o fora do servidor.',
       sem_diretorio:
-        'Baixar backup agora faz um backup completo neste momento (dados, anexos e configurações) e o baixa para este computador; nada fica guardado no servidor, e o download fica registrado na auditoria. Guarde o arquivo em lugar seguro, fora do servidor.',
+        'Baixar backup agora faz um backup completo neste momento e o baixa para este computador; nada fica guardado no servidor, e o download fica registrado na auditoria. Guarde o arquivo em lugar seguro, fora do servidor.',
+      conteudo_titulo: 'O que um backup contém',
+      conteudo:
+        'Tudo o que é preciso para pôr o sistema de pé de novo: todos os dados (clientes, documentos, cobranças, contratos) e os anexos; as configurações com os tokens das integrações (Asaas, Traccar, WhatsApp); os hashes das senhas dos usuários; e os segredos da verificação em duas etapas junto com a chave que os decifra (exceto quando a chave vem de TOTP_KEY). Quem tiver o arquivo tem acesso a tudo isso: baixe-o cifrado com uma senha e guarde-o fora do servidor.',
+      senha: 'Senha do arquivo (opcional)',
+      senha_ajuda:
+        'Com senha, Baixar e Baixar backup agora entregam o arquivo cifrado (AES-256); npm run restore pede a mesma senha. Sem ela não há como restaurar: guarde-a em outro lugar. Em branco, o arquivo vem sem cifra.',
+      senha_curta: 'Ao menos 8 caracteres.',
       sem_diretorio_diario:
         'Para backups diários automáticos guardados no servidor, defina BACKUP_DIR (veja "Backup e restauração" no README).',
       diretorio: 'Pasta: %{dir} — mantidos os últimos %{keep}.',
@@ -562,7 +570,8 @@ export const appMessages = {
       status: { ativo: 'Ativo', bloqueado: 'Bloqueado', vencido: 'Vencido' },
       status_locked: MSG.statusVencidoLocked,
       acesso_help: 'Login e senha do cliente no aplicativo de rastreamento.',
-      password_help: 'Deixe em branco para manter a senha atual',
+      password_help: 'Senha definida (não é mostrada nem guardada). Deixe em branco para manter a atual.',
+      password_help_sem: 'Nenhuma senha definida. A senha vai para o Traccar e não fica guardada no sistema.',
       nao_enviar_mensagens_help:
         'Os alertas de cobrança deste cliente não serão enviados pelo WhatsApp (ficam registrados como ignorados).',
       link_button: 'Link Pré-Cadastro',

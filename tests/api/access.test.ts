@@ -39,6 +39,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/backups': 'admin',
   'POST /v1/backups': 'admin',
   'GET /v1/backups/:nome': 'admin',
+  'POST /v1/backups/:nome': 'admin',
   'POST /v1/backups/agora': 'admin',
   'GET /v1/uploads': 'user',
   'POST /v1/uploads': 'user',

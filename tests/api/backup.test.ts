@@ -5,6 +5,7 @@
  * an older backup brought up to date by the migrations; the screen's routes (Fazer backup agora,
  * the audited download) and BACKUP_KEEP.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -107,6 +108,20 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
       },
     };
   }
+
+  /** `npm run restore -- ARGS` into `target`, as a person runs it (no terminal: no question). */
+  const restoreCli = (target: { dataDir: string; url?: string }, args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup/cli.ts', 'restore', ...args], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.url ?? '', TOTP_KEY: '', BACKUP_SENHA: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code) => resolve({ code, output }));
+    });
 
   const openTarget = (target: { dataDir: string; url?: string }) =>
     target.url ? openDatabase({ url: target.url, poolSize: 2 }) : openDatabase({ dataDir: target.dataDir });
@@ -227,6 +242,86 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
     } finally {
       await target.drop();
     }
+  });
+
+  it('Baixar backup agora encrypted with a passphrase: restores with it (and npm run restore with BACKUP_SENHA); a wrong one or none is refused in pt-BR, writing nothing', async () => {
+    const senha = 'frase secreta do cofre 7';
+    const before = await tableHashes(t.database);
+    const reply = await t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie }, payload: { senha } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/octet-stream');
+    const nome = /^attachment; filename="(.+)"$/.exec(String(reply.headers['content-disposition']))?.[1] ?? '';
+    expect(nome).toMatch(/^rastreio-.+\.backup\.cifrado$/);
+    expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+    // The header: magic, scrypt's parameters, salt and nonce; then nothing of the tar in clear.
+    expect(reply.rawPayload.subarray(0, 8).toString('ascii')).toBe('RSTRCIF1');
+    expect(reply.rawPayload.includes(Buffer.from('manifesto.json'))).toBe(false);
+    const file = path.join(work, nome);
+    await writeFile(file, reply.rawPayload);
+    const audit = await admin.get('/v1/auditoria?acao=backup');
+    expect(audit.body.Items[0].descricao).toMatch(/cifrado com senha\)$/);
+    expect(JSON.stringify(audit.body)).not.toContain(senha);
+
+    const target = await emptyTarget();
+    try {
+      await expect(restoreBackup(file, target)).rejects.toThrow(/Este backup está cifrado com senha: informe-a/);
+      await expect(restoreBackup(file, { ...target, senha: 'outra frase qualquer' })).rejects.toThrow(
+        'Senha do backup incorreta (ou o arquivo foi alterado): nada foi restaurado.',
+      );
+      // A changed byte fails the same way.
+      const altered = Buffer.from(reply.rawPayload);
+      altered[altered.length - 100] ^= 0x01;
+      await writeFile(path.join(work, 'alterado.cifrado'), altered);
+      await expect(restoreBackup(path.join(work, 'alterado.cifrado'), { ...target, senha })).rejects.toThrow(/Senha do backup incorreta/);
+      expect(existsSync(path.join(target.dataDir, 'PG_VERSION'))).toBe(false);
+
+      // npm run restore: a wrong --senha is refused (exit 1, the message); BACKUP_SENHA restores.
+      const wrong = await restoreCli(target, [file, '--senha', 'outra frase qualquer']);
+      expect(wrong.code).toBe(1);
+      expect(wrong.output).toContain('Senha do backup incorreta (ou o arquivo foi alterado): nada foi restaurado.');
+      const right = await restoreCli(target, [file], { BACKUP_SENHA: senha });
+      expect(right.code, right.output).toBe(0);
+      expect(right.output).not.toContain(senha);
+      const restored = await openTarget(target);
+      try {
+        const omit = ({ 'public.rate_limits': _l, 'public.sessions': _s, ...rest }: Record<string, string>) => rest;
+        expect(omit(await tableHashes(restored))).toEqual(omit(before));
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await target.drop();
+    }
+    // Four restores and two commands: more than the default minute on a loaded machine.
+  }, 240_000);
+
+  it('Baixar with a passphrase in the POST body sends the file encrypted (the GET stays plain); the passphrase is bounded, in pt-BR', async () => {
+    const senha = 'frase secreta do cofre 8';
+    await admin.post('/v1/backups');
+    const [item] = (await admin.get('/v1/backups')).body.Items;
+    const cifrado = await t.app.inject({
+      method: 'POST',
+      url: `/v1/backups/${item.nome}`,
+      headers: { cookie: admin.cookie },
+      payload: { senha },
+    });
+    expect(cifrado.statusCode).toBe(200);
+    expect(cifrado.headers['content-disposition']).toBe(`attachment; filename="${item.nome}.cifrado"`);
+    expect(cifrado.rawPayload.subarray(0, 8).toString('ascii')).toBe('RSTRCIF1');
+    expect(cifrado.rawPayload.length).toBe(item.bytes + 39 + 16);
+    const plain = await t.app.inject({ method: 'GET', url: `/v1/backups/${item.nome}`, headers: { cookie: admin.cookie } });
+    expect(plain.rawPayload.subarray(0, 8).toString('ascii')).not.toBe('RSTRCIF1');
+
+    // The passphrase's bounds, in pt-BR; never in the URL.
+    expect((await admin.post('/v1/backups/agora', { senha: 'curta' })).body.errors.senha).toBe(
+      'A senha do arquivo deve ter ao menos 8 caracteres.',
+    );
+    expect((await admin.post('/v1/backups/agora', { senha: 'x'.repeat(201) })).body.errors.senha).toBe(
+      'A senha do arquivo deve ter no máximo 200 caracteres.',
+    );
+    expect((await admin.post(`/v1/backups/${item.nome}`, {})).status).toBe(400);
+    expect((await admin.post('/v1/backups/rastreio-2000-01-01-000000.backup', { senha })).status).toBe(404);
+    expect((await admin.post(`/v1/backups/${item.nome}`, { senha: 'y'.repeat(3000) })).status).toBe(413);
   });
 
   it('one backup at a time: Baixar backup agora while Fazer backup agora runs is a 409 with the reason', async () => {

@@ -7,9 +7,10 @@ import { newCliente, newEmpresa, newOrdem, newPlano, newTracker, newVeiculo } fr
 describe.each(backends)('clientes (%s)', (backend) => {
   const env = useInstalledApp(backend);
 
-  async function rawPassword(id: number) {
-    const result: any = await env.t.database.db.execute(sql`SELECT password FROM clientes WHERE id = ${id}`);
-    return (result.rows ?? result)[0].password;
+  /** The row as stored: the app password is never in it in clear (sealed until Traccar has it). */
+  async function rawRow(id: number) {
+    const result: any = await env.t.database.db.execute(sql`SELECT * FROM clientes WHERE id = ${id}`);
+    return (result.rows ?? result)[0] as Record<string, unknown>;
   }
 
   it('creates, reads, updates and removes a FISICA client; digits stored, the app password never returned', async () => {
@@ -39,12 +40,15 @@ describe.each(backends)('clientes (%s)', (backend) => {
     expect(created.body.idcard).toBeGreaterThan(0);
     expect(new Date(created.body.dtcard).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const read = await env.admin.get(`/v1/clientes/${created.body.id}`);
-    expect(read.body.password).toBe('');
+    expect(read.body).toMatchObject({ password: '', temSenha: true });
+    const sealed = (await rawRow(created.body.id)).traccar_senha;
+    expect(sealed).toMatch(/^v1:/);
     const updated = await env.admin.put(`/v1/clientes/${created.body.id}`, { ...read.body, name: 'José C. Souza', status: 1 });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'José C. Souza', status: 1 });
-    // An empty password kept the stored one.
-    expect(await rawPassword(created.body.id)).toBe('app-senha-1');
+    // An empty password kept the one waiting for Traccar; the row never held it in clear.
+    expect(await rawRow(created.body.id)).toMatchObject({ tem_senha: true, traccar_senha: sealed });
+    expect(JSON.stringify(await rawRow(created.body.id))).not.toContain('app-senha-1');
     for (const body of [created.body, read.body, updated.body, (await env.admin.get('/v1/clientes')).body])
       expect(JSON.stringify(body)).not.toContain('app-senha-1');
     expect((await env.admin.delete(`/v1/clientes/${created.body.id}`)).status).toBe(200);

@@ -511,8 +511,10 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/backups': () => ({}),
       'POST /v1/backups': () => ({}),
       'GET /v1/backups/:nome': () => ({ params: { nome: 'rastreio-2026-01-01-000000.backup' } }),
-      // Baixar backup agora: made on the spot and streamed, with or without BACKUP_DIR.
-      'POST /v1/backups/agora': () => ({}),
+      // Baixar with a passphrase (encrypted): a 404 here too.
+      'POST /v1/backups/:nome': () => ({ params: { nome: 'rastreio-2026-01-01-000000.backup' }, body: { senha: 'frase-do-backup' } }),
+      // Baixar backup agora: made on the spot and streamed (encrypted with a passphrase), with or without BACKUP_DIR.
+      'POST /v1/backups/agora': (n) => (n % 2 ? { body: { senha: 'frase-do-backup' } } : {}),
       'GET /v1/uploads': () => ({ query: { unid: cliente.id, documento: 'cliente' } }),
       'POST /v1/uploads': () => ({ body: [{ unid: cliente.id, documento: 'cliente', ...png }] }),
       'PUT /v1/uploads': () => ({ body: [{ id: upload, unid: cliente.id, documento: 'cliente', ...png }] }),

@@ -133,14 +133,27 @@ describe('client form', () => {
     expect(within(options).getByRole('option', { name: 'Vencido' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it("has tabs Informações, Acesso and Uploads once saved, with the password's 'keep' hint", async () => {
+  it("has tabs Informações, Acesso and Uploads once saved; the app password is write-only, with the 'keep' hint", async () => {
     uploadsFetch();
-    renderDialog('/clientes/42', emptyDataProvider({ getOne: (async () => ({ data: CLIENTE })) as never }));
+    renderDialog('/clientes/42', emptyDataProvider({ getOne: (async () => ({ data: { ...CLIENTE, temSenha: true } })) as never }));
     const dialog = await screen.findByRole('dialog', { name: 'Cliente' });
     expect(await within(dialog).findByRole('tab', { name: 'Uploads' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Acesso' }));
-    expect(await within(dialog).findByText('Deixe em branco para manter a senha atual')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Senha definida (não é mostrada nem guardada). Deixe em branco para manter a atual.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Login')).toHaveValue('maria');
+    expect(within(dialog).getByLabelText('Senha')).toHaveValue('');
+  });
+
+  it('says when the client has no app password yet', async () => {
+    uploadsFetch();
+    renderDialog('/clientes/42', emptyDataProvider({ getOne: (async () => ({ data: { ...CLIENTE, temSenha: false } })) as never }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cliente' });
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Acesso' }));
+    expect(
+      await within(dialog).findByText('Nenhuma senha definida. A senha vai para o Traccar e não fica guardada no sistema.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s field errors under the fields', async () => {

@@ -6,13 +6,14 @@
  * and Baixar backup agora downloads one made on the spot; without BACKUP_DIR the screen says what
  * that gives, and it is its main action.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { decryptFile } from '../../server/backup/cifra';
 import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Segura', email: 'ana@seguranca.test', password: 'senha-forte-1' };
@@ -154,7 +155,7 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     const name = (await row.getByRole('cell').first().textContent())!.trim();
     expect(name).toMatch(/^rastreio-.*\.backup$/);
     await shot(page, 'seguranca-backups');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Baixar' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Baixar' }).click()]);
     expect(download.suggestedFilename()).toBe(name);
     const saved = path.join(backupDir, `baixado-${name}`);
     await download.saveAs(saved);
@@ -171,6 +172,35 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
       .getByText(/Backup baixado/)
       .waitFor();
     expect(await page.getByRole('table', { name: 'Backups' }).getByText(now.suggestedFilename()).count()).toBe(0);
+  });
+
+  it('Backups says what a file holds, and with a passphrase both downloads come encrypted (and decrypt with it)', async () => {
+    await page.goto('/backups');
+    await page.getByText(/os tokens das integrações/).waitFor();
+    await page.getByText(/os hashes das senhas dos usuários/).waitFor();
+    await page.getByText(/junto com a chave que os decifra/).waitFor();
+    const senha = 'frase do cofre da empresa';
+    const field = page.getByLabel('Senha do arquivo (opcional)');
+    await field.fill('curta');
+    await page.getByText('Ao menos 8 caracteres.').waitFor();
+    expect(await page.getByRole('button', { name: 'Baixar backup agora' }).isDisabled()).toBe(true);
+    await field.fill(senha);
+    await shot(page, 'seguranca-backups-senha');
+    const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').nth(1);
+    const name = (await row.getByRole('cell').first().textContent())!.trim();
+    const [cifrado] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Baixar cifrado' }).click()]);
+    expect(cifrado.suggestedFilename()).toBe(`${name}.cifrado`);
+    const [agora] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar backup agora' }).click()]);
+    expect(agora.suggestedFilename()).toMatch(/^rastreio-.*\.backup\.cifrado$/);
+    for (const download of [cifrado, agora]) {
+      const saved = path.join(backupDir, `e2e-${download.suggestedFilename()}`);
+      await download.saveAs(saved);
+      expect(readFileSync(saved).subarray(0, 8).toString('ascii')).toBe('RSTRCIF1');
+      const plain = `${saved}.tar`;
+      await decryptFile(saved, plain, senha);
+      expect(await tarEntries(plain)).toEqual(['manifesto.json', 'banco.tar.gz', 'chave-2fa.key']);
+      await expect(decryptFile(saved, `${saved}.errado`, 'outra senha')).rejects.toThrow(/Senha do backup incorreta/);
+    }
   });
 });
 

@@ -11,6 +11,8 @@
  *   POST /__fake/next-payment/{subscriptionId}   the subscription's next payment
  *   POST /__fake/webhook                     {url, authToken}
  *   POST /__fake/rate-limit                  {n}: the next n API requests answer 429
+ *   POST /__fake/echo-body                   {n}: the next n API writes answer 400 with a description
+ *                                            repeating the body they carried (as Asaas sometimes does)
  *   POST /__fake/pix-off                     {off}: pixQrCode answers 400 (an account without a PIX key), or again 200
  *
  * NFS-e (invoices, fiscalInfo/services, subscription invoiceSettings, INVOICE_* webhooks): asaas-fiscal.ts.
@@ -66,6 +68,8 @@ export interface AsaasFake {
   /** POSTs a delivered event again, same id (Asaas delivers at least once). */
   replay(eventId: string): void;
   rateLimit(n: number): void;
+  /** The next n API writes answer 400 repeating their body (/__fake/echo-body). */
+  echoBody(n: number): void;
   /** NFS-e (asaas-fiscal.ts): the invoices, and the city hall's answer to one. */
   invoices: Map<string, AsaasInvoice>;
   invoiceSettings: Map<string, Record<string, unknown>>;
@@ -108,6 +112,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
   const outgoing = webhookDispatcher();
   const { webhooks, emit } = outgoing;
   let limited = 0;
+  let echoBodies = 0;
   let pixOff = false;
 
   const newest = <T>(map: Map<string, T>) => [...map.values()].reverse();
@@ -373,6 +378,10 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
           limited -= 1;
           return fail(res, 429, error('rate_limit_exceeded', 'Limite de requisições excedido. Aguarde e tente novamente.'));
         }
+        if (echoBodies > 0 && req.method !== 'GET' && req.headers.access_token === apiKey) {
+          echoBodies -= 1;
+          return fail(res, 400, error('invalid_request', `Não foi possível processar a requisição: ${req.rawBody}`));
+        }
         if (req.method === 'GET' && req.rawBody.length > 0)
           return fail(res, 403, error('forbidden', 'Requisições GET não podem conter corpo (body).'));
         if (req.headers.access_token !== apiKey)
@@ -449,6 +458,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       return webhooks.map(publicWebhook);
     },
     '/__fake/rate-limit': (req) => ({ limited: (limited = Number(controlBody(req).n) || 0) }),
+    '/__fake/echo-body': (req) => ({ echoBodies: (echoBodies = Number(controlBody(req).n) || 0) }),
     '/__fake/pix-off': (req) => ({ pixOff: (pixOff = controlBody(req).off !== false) }),
   };
   for (const [path, action] of Object.entries(actions)) router.on('POST', path, control(action));
@@ -467,6 +477,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     generateNextPayment,
     replay: outgoing.replay,
     rateLimit: (n) => void (limited = n),
+    echoBody: (n) => void (echoBodies = n),
     invoices: fiscal.invoices,
     invoiceSettings: fiscal.invoiceSettings,
     authorizeInvoice: fiscal.authorizeInvoice,

@@ -1,6 +1,6 @@
 /**
  * A local Traccar (REST under /api) shaped like the real server: Bearer token on every route but
- * `GET /api/session?token=`, empty 401s, text/plain 400s in Traccar's own `Log.exceptionStack` form
+ * `GET /api/session?token=` and `POST /api/session` (a user signing in with e-mail and password), empty 401s, text/plain 400s in Traccar's own `Log.exceptionStack` form
  * ("message - ExceptionClass (File:line < File:line < ...)"), dates in ISO with "+00:00", speeds in knots.
  * See INTEGRATIONS.md, section 1, with the fleet's read back: the WebSocket `/api/socket?token=`
  * (refused at the upgrade without the right token; on open `{"positions":[latest...]}`, then pushes
@@ -225,6 +225,13 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       if (given !== token) return sendEmpty(res, 401);
       sendJson(res, 200, users.get(userId));
     })
+    // Signing in as the tracking app does (form-encoded e-mail and password): the user, or an empty 401.
+    .on('POST', '/api/session', (req, res) => {
+      const form = new URLSearchParams(req.rawBody);
+      const user = [...users.values()].find((u) => u.email.toLowerCase() === (form.get('email') ?? '').toLowerCase());
+      if (!user || user.disabled || passwords.get(user.id) !== form.get('password')) return sendEmpty(res, 401);
+      sendJson(res, 200, user);
+    })
     .on('GET', '/api/devices', (req, res) => {
       const ids = req.query.getAll('id').map(Number);
       const uniqueIds = req.query.getAll('uniqueId');
@@ -420,7 +427,7 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
   const api = dispatch(router, (_req, res) => sendEmpty(res, 404));
   const server = await startFakeServer(
     (req, res) => {
-      if (req.path.startsWith('/api/') && !(req.method === 'GET' && req.path === '/api/session') && req.path !== '/api/server') {
+      if (req.path.startsWith('/api/') && req.path !== '/api/session' && req.path !== '/api/server') {
         const [scheme, given] = (req.headers.authorization ?? '').split(' ');
         if (scheme?.toLowerCase() !== 'bearer' || given !== token) return sendEmpty(res, 401);
       }

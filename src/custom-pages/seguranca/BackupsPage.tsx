@@ -3,7 +3,9 @@
  * "Fazer backup agora", and Baixar (the server records who downloaded which file). "Baixar backup
  * agora" works with or without BACKUP_DIR: the server makes one on the spot and streams it (audited,
  * nothing kept on the server); without BACKUP_DIR it is the screen's main action, and the page says
- * what it gives and how to get daily backups.
+ * what it gives and how to get daily backups. The page says what a backup holds (tokens, password
+ * hashes, the 2FA secrets with their key), and both downloads can be encrypted with a passphrase
+ * typed here: it goes in the POST's body (never a URL), and the server keeps nothing of it.
  */
 import * as React from 'react';
 import {
@@ -20,6 +22,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -38,18 +41,25 @@ interface BackupsReply {
 }
 
 /**
- * POST /v1/backups/agora: the reply is the backup file, saved under the server's name. A refusal is
- * `{ message }` as on every route.
+ * A backup file saved under the server's name: POST /v1/backups/agora (made now), or one of
+ * BACKUP_DIR (GET /v1/backups/{nome}, or POST with the passphrase). With `senha`, the server sends
+ * it encrypted (`….cifrado`). A refusal is `{ message }` as on every route.
  */
-async function downloadNow(): Promise<string> {
-  const response = await fetch('/v1/backups/agora', { method: 'POST', credentials: 'same-origin' });
+async function downloadBackup(nome: string | null, senha: string): Promise<string> {
+  const url = nome ? `/v1/backups/${encodeURIComponent(nome)}` : '/v1/backups/agora';
+  const post = !nome || Boolean(senha);
+  const response = await fetch(url, {
+    method: post ? 'POST' : 'GET',
+    credentials: 'same-origin',
+    ...(post && senha ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ senha }) } : {}),
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     throw new HttpError(body.message ?? '', response.status, body);
   }
-  const nome = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'rastreio.backup';
-  downloadBlob(await response.blob(), nome);
-  return nome;
+  const saved = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'rastreio.backup';
+  downloadBlob(await response.blob(), saved);
+  return saved;
 }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
@@ -65,6 +75,8 @@ export default function BackupsPage() {
   const [reply, setReply] = React.useState<BackupsReply | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [downloading, setDownloading] = React.useState(false);
+  const [senha, setSenha] = React.useState('');
+  const senhaCurta = senha.length > 0 && senha.length < 8;
   const load = React.useCallback(() => apiFetch<BackupsReply>('/v1/backups').then(setReply).catch(onError), [onError]);
   React.useEffect(() => {
     void load();
@@ -81,9 +93,9 @@ export default function BackupsPage() {
       .finally(() => setBusy(false));
   };
 
-  const download = () => {
+  const download = (nome: string | null = null) => {
     setDownloading(true);
-    downloadNow()
+    downloadBackup(nome, senha)
       .then((nome) => notify('app.backups.baixado', { type: 'success', messageArgs: { arquivo: nome } }))
       .catch(onError)
       .finally(() => setDownloading(false));
@@ -92,8 +104,8 @@ export default function BackupsPage() {
   const downloadButton = (
     <Button
       variant={reply?.configurado ? 'outlined' : 'contained'}
-      onClick={download}
-      disabled={!reply || running}
+      onClick={() => download()}
+      disabled={!reply || running || senhaCurta}
       startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
     >
       {translate(downloading ? 'app.backups.baixando' : 'app.backups.baixar_agora')}
@@ -121,6 +133,25 @@ export default function BackupsPage() {
           ) : null}
         </Stack>
       </Stack>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        <Typography variant="subtitle2" component="h2">
+          {translate('app.backups.conteudo_titulo')}
+        </Typography>
+        <Typography variant="body2">{translate('app.backups.conteudo')}</Typography>
+      </Alert>
+      <TextField
+        type="password"
+        label={translate('app.backups.senha')}
+        value={senha}
+        onChange={(event) => setSenha(event.target.value)}
+        autoComplete="new-password"
+        error={senhaCurta}
+        helperText={senhaCurta ? translate('app.backups.senha_curta') : translate('app.backups.senha_ajuda')}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+        fullWidth
+        size="small"
+        sx={{ mb: 2 }}
+      />
       {reply && !reply.configurado ? (
         <Alert severity="info">
           <Typography variant="body2" sx={{ mb: 1 }}>
@@ -156,10 +187,10 @@ export default function BackupsPage() {
                           <Button
                             size="small"
                             startIcon={<DownloadIcon />}
-                            href={`/v1/backups/${encodeURIComponent(item.nome)}`}
-                            download={item.nome}
+                            onClick={() => download(item.nome)}
+                            disabled={downloading || senhaCurta}
                           >
-                            {translate('app.backups.baixar')}
+                            {translate(senha ? 'app.backups.baixar_cifrado' : 'app.backups.baixar')}
                           </Button>
                         </TableCell>
                       </TableRow>

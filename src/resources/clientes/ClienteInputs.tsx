@@ -106,13 +106,19 @@ export function InformacoesInputs() {
 /** The client's own access to the tracking app. */
 export function AcessoInputs({ isNew }: { isNew?: boolean }) {
   const translate = useTranslate();
+  // Write-only: the server never sends the password back, only whether there is one.
+  const temSenha = Boolean(useRecordContext()?.temSenha);
   return (
     <FormGrid>
       <Typography variant="body2" color="text.secondary" sx={{ ...fullRow, mb: 1 }}>
         {translate('app.clientes.acesso_help')}
       </Typography>
       <TextInput source="login" autoComplete="off" />
-      <PasswordInput source="password" autoComplete="new-password" helperText={isNew ? undefined : 'app.clientes.password_help'} />
+      <PasswordInput
+        source="password"
+        autoComplete="new-password"
+        helperText={isNew ? undefined : temSenha ? 'app.clientes.password_help' : 'app.clientes.password_help_sem'}
+      />
     </FormGrid>
   );
 }
