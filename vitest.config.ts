@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // The migrated databases every file starts from: the migrations run once per run.
+          globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -138,6 +138,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (`defaultPoolSize()` when omitted). */
   poolSize?: number;
+  /**
+   * In memory only: start from this migrated database (PGlite's `dumpDataDir`) instead of an empty
+   * one. The tests' migrations run once per run, not once per file (tests/support/global-setup.ts).
+   */
+  template?: Blob;
 }
 
 /**
@@ -197,6 +202,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const embedded = await EmbeddedClient.open(
     {
       dataDir: options.dataDir,
+      ...(options.template && !options.dataDir ? { loadDataDir: options.template } : {}),
       extensions: { pg_trgm },
       parsers: { 1700: (value: string) => Number(value), 1082: (value: string) => value, [BYTEA]: parseBytea },
       serializers: { [BYTEA]: serializeBytea },

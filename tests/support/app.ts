@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -50,7 +51,9 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   if (keptDatabase) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated model (tests/support/global-setup.ts), else an empty database the app migrates.
+  const model = inject('postgresTemplate');
+  await admin.query(model ? `CREATE DATABASE ${name} TEMPLATE ${model}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -71,6 +74,15 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
       await client.end();
     },
   };
+}
+
+/** The run's migrated PGlite (tests/support/global-setup.ts), read once per file; undefined outside the API tests. */
+let pgliteModel: Blob | undefined;
+function pgliteTemplate() {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteModel ??= new Blob([readFileSync(file)]);
+  return pgliteModel;
 }
 
 export interface TestAppOptions {
@@ -104,7 +116,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     url = created.url;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
-    database = await openDatabase({ dataDir: options.dataDir });
+    database = await openDatabase({ dataDir: options.dataDir, template: options.dataDir ? undefined : pgliteTemplate() });
   }
   const app = await buildApp({
     database,
