@@ -40,7 +40,7 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 300_000,
+          hookTimeout: 700_000,
           // A screen waited for by expect.poll: 1 s (Vitest's default) is less than a loaded
           // 2-core machine takes to render a signed-in page; a longer wait only slows a failing test.
           expect: { poll: { timeout: 10_000 } },

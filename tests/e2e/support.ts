@@ -47,7 +47,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
+  // Building the browser app on a loaded 2-core machine can take minutes: wait on the health answer, generously.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
     try {
