@@ -257,7 +257,12 @@ export const appMessages = {
       backups: 'Backups',
       navigation: 'Menu principal',
     },
-    appbar: { profile: 'Meu perfil', logout: 'Sair' },
+    appbar: {
+      profile: 'Meu perfil',
+      logout: 'Sair',
+      precadastros: '%{smart_count} pré-cadastro aguardando confirmação |||| %{smart_count} pré-cadastros aguardando confirmação',
+      precadastros_nenhum: 'Nenhum pré-cadastro aguardando confirmação',
+    },
     login: {
       title: 'Acesse sua conta',
       subtitle: 'Gestão de rastreamento veicular',
@@ -267,7 +272,11 @@ export const appMessages = {
     },
     install: {
       title: 'Instalação',
-      subtitle: 'Crie o primeiro administrador do sistema.',
+      subtitle: 'Informe a empresa e crie o primeiro administrador do sistema.',
+      empresa: 'Nome da empresa',
+      empresa_help: 'Aparece para os clientes: página de pagamento, pré-cadastro, contrato e mensagens.',
+      cnpj: 'CNPJ (opcional)',
+      cnpj_help: 'Pode ser informado depois, no Perfil, em Dados da empresa.',
       name: 'Nome',
       email: 'Email',
       password: 'Senha',
@@ -294,6 +303,25 @@ export const appMessages = {
       // Pre-registrations waiting for staff (issue 24).
       precadastros: 'Pré-cadastros a confirmar',
       empty_precadastros: 'Nenhum pré-cadastro aguardando confirmação.',
+      // The first steps of a new install (issue 30).
+      passos: {
+        title: 'Primeiros passos',
+        progresso: '%{feitos} de %{total} concluídos',
+        feito: 'Concluído',
+        pendente: 'Pendente',
+        empresa: 'Dados da empresa',
+        empresa_help: 'O nome que a página de pagamento, o pré-cadastro, o contrato e as mensagens mostram',
+        traccar: 'Integração com o Traccar',
+        traccar_help: 'A frota, o mapa e a validação das instalações',
+        whats: 'Integração com o WhatsApp',
+        whats_help: 'As cobranças e os contratos enviados aos clientes',
+        asaas: 'Integração com o Asaas',
+        asaas_help: 'PIX, boleto e a baixa automática dos pagamentos',
+        cliente: 'Primeiro cliente',
+        cliente_help: 'Cadastre um cliente ou importe uma planilha',
+        plano: 'Primeiro plano',
+        plano_help: 'O valor mensal que os contratos e as assinaturas usam',
+      },
       col_documento: 'CPF/CNPJ',
       col_cadastrado: 'Cadastrado',
       unavailable: MSG.loadFailed,
@@ -1038,6 +1066,9 @@ export const appMessages = {
       success_title: MSG.precadastroDone,
       success_message: 'Recebemos seus dados e documentos. %{empresa} entrará em contato em breve.',
       privacy: 'Seus dados são enviados somente para %{empresa} e usados apenas para o seu cadastro.',
+      // Before the company has a name (Perfil → Dados da empresa): never the product's name.
+      a_empresa: 'A empresa',
+      a_empresa_minuscula: 'a empresa',
     },
     // END app.precadastro
     // BEGIN app.integracoes (integration screens: Traccar, WhatsApp, payment gateway)
