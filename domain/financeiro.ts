@@ -14,9 +14,9 @@ export const CONTRATO_STATUS_LABELS: Record<number, string> = { 0: 'Ativo', 1: '
 /** Subscription: one meaning everywhere, the filter's (DESIGN 4); 3 (old data) reads as Vencida. */
 export const ASSINATURA_STATUS_LABELS: Record<number, string> = { 0: 'Ativa', 1: 'Bloqueada', 2: 'Vencida', 3: 'Vencida' };
 
-/** Charge, in lists and filters; the charge page says Pago for 1 (DESIGN 9). */
+/** Charge, in lists and filters; the charge page says Pago for 1 (DESIGN 9). A charge is Vencida everywhere, a client Vencido (issue 30). */
 export const COBRANCA_STATUS_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Recebida', 2: 'Vencida', 3: 'Cancelada' };
-export const COBRANCA_PAGE_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Pago', 2: 'Vencido', 3: 'Cancelada' };
+export const COBRANCA_PAGE_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Pago', 2: 'Vencida', 3: 'Cancelada' };
 
 /** The recurrence of a subscription (SPEC 9), stored as the payment gateway names them. */
 export const CYCLES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY', 'BIMONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'] as const;
