@@ -71,6 +71,8 @@ export const ALERTA_PLACEHOLDERS = [
   'linkPagamento',
   'pixCopiaECola',
   'linhaDigitavel',
+  // The company's name (issue 30): every message says who sends it.
+  'empresa',
 ] as const;
 
 /** The WhatsApp connect popup asks for a fresh QR code this often (SPEC 9, "Messaging QR refresh"). */

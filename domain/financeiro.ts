@@ -115,6 +115,16 @@ export function valorAtualizado(
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
+ * Every alert names the company (issue 30): a template that does not place `{{empresa}}` itself
+ * gets it as its first line, bold on WhatsApp; while the company has no name that line is left out
+ * like any line whose placeholders are all empty. The stored templates (and their defaults) stay
+ * as the company wrote them.
+ */
+export function comEmpresa(template: string): string {
+  return /\{\{\s*empresa\s*\}\}/.test(template) ? template : `*{{empresa}}*\n${template}`;
+}
+
+/**
  * A message template's `{{placeholder}}`s filled (SPEC 9: codigo, name, description, valor,
  * dateCreated, dueDate, invoiceUrl, bankSlipUrl; DESIGN 10: linkPagamento, pixCopiaECola,
  * linhaDigitavel). A line whose placeholders are all empty is left out ("Pague pelo link: " with

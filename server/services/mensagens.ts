@@ -22,7 +22,7 @@
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { COBRANCA_STATUS, fillTemplate } from '../../domain/financeiro';
+import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas, mensagens } from '../db/schema';
@@ -91,8 +91,9 @@ const recipientColumns = {
 };
 
 /** The placeholders of the alert templates (SPEC 9), for one charge. */
-export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string): Record<string, string> {
+export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string, empresa: string): Record<string, string> {
   return {
+    empresa,
     codigo: formatNumero(cobranca.id),
     name: nome,
     description: cobranca.descricao,
@@ -192,7 +193,7 @@ export async function enqueueAlertas(
       idcobranca: row.cobranca.id,
       idcliente: row.cobranca.idcliente,
       destino: whatsNumber(mobileOf(row.client)),
-      texto: fillTemplate(template, alertValues(row.cobranca, clienteNome(row.client))),
+      texto: fillTemplate(comEmpresa(template), alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome)),
       status: skip ? 'ignorada' : 'pendente',
       motivo: skip ?? '',
     });

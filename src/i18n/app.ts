@@ -1201,6 +1201,7 @@ export const appMessages = {
         linkPagamento: 'Link da página de pagamento',
         pixCopiaECola: 'PIX copia e cola',
         linhaDigitavel: 'Linha digitável do boleto',
+        empresa: 'O nome da empresa (Perfil → Dados da empresa)',
       },
       chars: '%{count} de %{max} caracteres',
       preview: 'Prévia',
