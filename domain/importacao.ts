@@ -2,6 +2,8 @@
  * Spreadsheet imports (DESIGN 10, "Stock and imports"), shared by the screens and the server: the
  * columns each resource takes, how a sheet's Portuguese headers are matched to them, the limits.
  */
+import { formatCpfCnpj } from './formatters';
+
 export const RECURSOS_IMPORTACAO = ['clientes', 'veiculos', 'trackres', 'chips'] as const;
 export type RecursoImportacao = (typeof RECURSOS_IMPORTACAO)[number];
 export const RECURSO_IMPORTACAO_LABEL: Readonly<Record<RecursoImportacao, string>> = {
@@ -143,6 +145,12 @@ export function ehLinhaExemplo(recurso: RecursoImportacao, primeiraCelula: strin
   if (primeiraCelula.trim().toLowerCase().startsWith(MARCA_EXEMPLO.toLowerCase())) return true;
   const campos = CAMPOS_IMPORTACAO[recurso].filter((f) => f.exemplo);
   return campos.every((f) => (valores[f.campo] ?? '').trim() === f.exemplo);
+}
+
+/** A row's key as people read it: a client's CPF or CNPJ formatted ("cpf:52998224725" → "529.982.247-25"), others as they are. */
+export function chaveLegivel(chave: string): string {
+  const doc = /^(?:cpf|cnpj):(\d+)$/.exec(chave);
+  return doc ? formatCpfCnpj(doc[1]) : chave;
 }
 
 /** A row the import skipped: its line, why, and the record it matched (its id and key), if any. */

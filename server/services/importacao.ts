@@ -14,6 +14,7 @@ import type { ZodType } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
   CATEGORIA_NOMES,
+  chaveLegivel,
   ehLinhaExemplo,
   luhnValid,
   matchColumns,
@@ -708,8 +709,8 @@ function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, rep
   const key = adaptador.chave(row.valores);
   if ((existente || repetida) && importacao.duplicados === 'ignorar')
     return existente
-      ? { tipo: 'ignorar', motivo: MOTIVO_EXISTENTE, registro: { id: Number(existente.id), chave: key } }
-      : { tipo: 'ignorar', motivo: MOTIVO_REPETIDA, registro: { id: null, chave: key } };
+      ? { tipo: 'ignorar', motivo: MOTIVO_EXISTENTE, registro: { id: Number(existente.id), chave: chaveLegivel(key) } }
+      : { tipo: 'ignorar', motivo: MOTIVO_REPETIDA, registro: { id: null, chave: chaveLegivel(key) } };
   const input = adaptador.entrada(row.valores, vinculos, existente);
   if (isRecusa(input)) return { tipo: 'recusa', recusa: input };
   const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
@@ -801,7 +802,7 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
     const key = adaptador.chave(row.valores);
     if (key && novas.has(key) && !row.imprecisas.length) {
       // A key created further up this batch: updated (or skipped) once it exists.
-      if (importacao.duplicados === 'ignorar') ignorar(contagem, row, MOTIVO_REPETIDA, { id: null, chave: key });
+      if (importacao.duplicados === 'ignorar') ignorar(contagem, row, MOTIVO_REPETIDA, { id: null, chave: chaveLegivel(key) });
       else repetidas.push(row);
       continue;
     }

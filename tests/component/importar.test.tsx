@@ -24,11 +24,11 @@ const estado = (overrides: Partial<ImportacaoEstado> = {}): ImportacaoEstado => 
   erros: [],
   ignoradasLinhas: [
     { linha: 2, motivo: 'Linha de exemplo do modelo', registro: null },
-    { linha: 3, motivo: 'Já cadastrado: ignorado (duplicados: Ignorar)', registro: { id: 42, chave: '52998224725' } },
+    { linha: 3, motivo: 'Já cadastrado: ignorado (duplicados: Ignorar)', registro: { id: 42, chave: '529.982.247-25' } },
     {
       linha: 5,
       motivo: 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)',
-      registro: { id: null, chave: '11144477735' },
+      registro: { id: null, chave: '111.444.777-35' },
     },
   ],
   ...overrides,
@@ -51,10 +51,10 @@ describe("the import's result", () => {
       ),
     ).toEqual([
       ['2', 'Linha de exemplo do modelo', '—'],
-      ['3', 'Já cadastrado: ignorado (duplicados: Ignorar)', 'Nº 00042 (52998224725)'],
-      ['5', 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)', '11144477735'],
+      ['3', 'Já cadastrado: ignorado (duplicados: Ignorar)', 'Nº 00042 (529.982.247-25)'],
+      ['5', 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)', '111.444.777-35'],
     ]);
-    expect(within(rows[1]).getByRole('link', { name: 'Nº 00042 (52998224725)' })).toHaveAttribute('href', '/clientes/42/show');
+    expect(within(rows[1]).getByRole('link', { name: 'Nº 00042 (529.982.247-25)' })).toHaveAttribute('href', '/clientes/42/show');
   });
 
   it('shows no list when nothing was ignored', async () => {
