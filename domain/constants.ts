@@ -74,6 +74,8 @@ export const ALERTA_PLACEHOLDERS = [
   'linkPagamento',
   'pixCopiaECola',
   'linhaDigitavel',
+  // The company's name (issue 30): every message says who sends it.
+  'empresa',
 ] as const;
 export type AlertaPlaceholder = (typeof ALERTA_PLACEHOLDERS)[number];
 

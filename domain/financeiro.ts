@@ -14,9 +14,9 @@ export const CONTRATO_STATUS_LABELS: Record<number, string> = { 0: 'Ativo', 1: '
 /** Subscription: one meaning everywhere, the filter's (DESIGN 4); 3 (old data) reads as Vencida. */
 export const ASSINATURA_STATUS_LABELS: Record<number, string> = { 0: 'Ativa', 1: 'Bloqueada', 2: 'Vencida', 3: 'Vencida' };
 
-/** Charge, in lists and filters; the charge page says Pago for 1 (DESIGN 9). */
+/** Charge, in lists and filters; the charge page says Pago for 1 (DESIGN 9). A charge is Vencida everywhere, a client Vencido (issue 30). */
 export const COBRANCA_STATUS_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Recebida', 2: 'Vencida', 3: 'Cancelada' };
-export const COBRANCA_PAGE_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Pago', 2: 'Vencido', 3: 'Cancelada' };
+export const COBRANCA_PAGE_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Pago', 2: 'Vencida', 3: 'Cancelada' };
 
 /** The recurrence of a subscription (SPEC 9), stored as the payment gateway names them. */
 export const CYCLES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY', 'BIMONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'] as const;
@@ -113,6 +113,16 @@ export function valorAtualizado(
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * Every alert names the company (issue 30): a template that does not place `{{empresa}}` itself
+ * gets it as its first line, bold on WhatsApp; while the company has no name that line is left out
+ * like any line whose placeholders are all empty. The stored templates (and their defaults) stay
+ * as the company wrote them.
+ */
+export function comEmpresa(template: string): string {
+  return /\{\{\s*empresa\s*\}\}/.test(template) ? template : `*{{empresa}}*\n${template}`;
+}
 
 /**
  * A message template's `{{placeholder}}`s filled (SPEC 9, DESIGN 10; issue 30: pt-BR names, see

@@ -54,3 +54,48 @@ export const formatTensao = (value: unknown) =>
   typeof value === 'number' ? `${value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 2 })} V` : '';
 export const formatVelocidade = (value: unknown) => (typeof value === 'number' ? `${Math.round(value)} km/h` : '');
 export const formatIgnicao = (value: unknown) => (value === true ? 'Ligada' : value === false ? 'Desligada' : '');
+
+/** The facts of the situation rule for one tracker (server/frota/estado.ts `motivoSql`). */
+export interface MotivoFatos {
+  alarme?: string | null;
+  alarmeEm?: string | null;
+  tensaoBaixa?: boolean;
+  tensao?: number | null;
+  sistema?: number;
+  piso?: number;
+  horasSilencio?: number;
+  gpsInvalido?: boolean;
+  atrasoGpsMin?: number | null;
+  minutosGps?: number;
+}
+
+const volts = (value: number) => `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} V`;
+
+/**
+ * Why a tracker is in its situation, in words ('' for Comunicando): the situation is the server's
+ * rule (estado.ts `situacaoSql`); this only words the facts that rule looked at.
+ */
+export function motivoSituacao(
+  situacao: unknown,
+  fatos: MotivoFatos | null | undefined,
+  ultimaComunicacao?: unknown,
+  now: number = Date.now(),
+): string {
+  const f = fatos ?? {};
+  switch (situacao as SituacaoFrota) {
+    case 'nunca':
+      return 'O rastreador nunca comunicou.';
+    case 'alimentacao':
+      if (f.alarmeEm) return `Alarme de ${alarmeLabel(f.alarme ?? 'powerCut').toLowerCase()} ${tempoDesde(f.alarmeEm, now)}.`;
+      if (f.tensaoBaixa && typeof f.tensao === 'number' && f.piso)
+        return `Tensão de ${formatTensao(f.tensao)}, abaixo de ${volts(f.piso)} do sistema de ${f.sistema ?? 12} V.`;
+      return 'Problema de alimentação.';
+    case 'silencioso':
+      return `Sem relato ${tempoDesde(ultimaComunicacao, now) || 'há muito tempo'} (limite de ${f.horasSilencio ?? 24} h).`;
+    case 'sem_gps':
+      if (f.gpsInvalido) return 'Relata, mas a posição GPS é inválida.';
+      return `Relata, mas a posição GPS é de ${f.atrasoGpsMin ?? '?'} min antes do relato (limite de ${f.minutosGps ?? 60} min).`;
+    default:
+      return '';
+  }
+}

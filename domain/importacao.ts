@@ -2,6 +2,8 @@
  * Spreadsheet imports (DESIGN 10, "Stock and imports"), shared by the screens and the server: the
  * columns each resource takes, how a sheet's Portuguese headers are matched to them, the limits.
  */
+import { formatCpfCnpj } from './formatters';
+
 export const RECURSOS_IMPORTACAO = ['clientes', 'veiculos', 'trackres', 'chips'] as const;
 export type RecursoImportacao = (typeof RECURSOS_IMPORTACAO)[number];
 export const RECURSO_IMPORTACAO_LABEL: Readonly<Record<RecursoImportacao, string>> = {
@@ -190,6 +192,40 @@ export function valoresDoCampo(recurso: RecursoImportacao, valores: Record<strin
   return valores;
 }
 
+/**
+ * The template's example row is marked (issue 30): its first cell starts with MARCA_EXEMPLO
+ * ("Exemplo: 529.982.247-25"), and the import skips that row as ignored, so the example never
+ * creates or updates a record (529.982.247-25 is Brazil's most common test CPF: a company may
+ * well have a real client with it). A row equal to the former, unmarked example (every example
+ * value of the template, as sheets made from it still carry) is skipped too.
+ */
+export const MARCA_EXEMPLO = 'Exemplo:';
+export const MOTIVO_EXEMPLO = 'Linha de exemplo do modelo';
+
+/** The template's example row: the first cell marked. */
+export const linhaExemplo = (recurso: RecursoImportacao) =>
+  CAMPOS_IMPORTACAO[recurso].map((f, i) => (i === 0 ? `${MARCA_EXEMPLO} ${f.exemplo}` : f.exemplo));
+
+/** Whether a sheet's row is the template's example: its first cell marked, or every example value as the template had it. */
+export function ehLinhaExemplo(recurso: RecursoImportacao, primeiraCelula: string, valores: Readonly<Record<string, string>>): boolean {
+  if (primeiraCelula.trim().toLowerCase().startsWith(MARCA_EXEMPLO.toLowerCase())) return true;
+  const campos = CAMPOS_IMPORTACAO[recurso].filter((f) => f.exemplo);
+  return campos.every((f) => (valores[f.campo] ?? '').trim() === f.exemplo);
+}
+
+/** A row's key as people read it: a client's CPF or CNPJ formatted ("cpf:52998224725" → "529.982.247-25"), others as they are. */
+export function chaveLegivel(chave: string): string {
+  const doc = /^(?:cpf|cnpj):(\d+)$/.exec(chave);
+  return doc ? formatCpfCnpj(doc[1]) : chave;
+}
+
+/** A row the import skipped: its line, why, and the record it matched (its id and key), if any. */
+export interface LinhaIgnorada {
+  linha: number;
+  motivo: string;
+  registro: { id: number | null; chave: string } | null;
+}
+
 /** The required fields no header serves. */
 export const missingColumns = (recurso: RecursoImportacao, matched: Readonly<Record<string, string>>) =>
   CAMPOS_IMPORTACAO[recurso].filter((field) => field.obrigatorio && !(field.campo in matched));
@@ -242,6 +278,8 @@ export interface ImportacaoEstado {
   criadas: number;
   atualizadas: number;
   ignoradas: number;
+  /** The skipped rows (the first ERROS_NA_RESPOSTA), each with its line, reason and the record it matched. */
+  ignoradasLinhas: LinhaIgnorada[];
   nErros: number;
   /** Notes on rows written all the same (a Traccar device created without its vehicle or chip). */
   nAvisos: number;

@@ -110,6 +110,7 @@ export const MSG = {
   placa: 'Placa inválida: use ABC1234 ou ABC1D23',
   renavam: 'Renavam deve ter de 9 a 11 dígitos',
   imei: 'IMEI deve ter 15 dígitos',
+  tensaoNominal: 'Tensão nominal deve ser 12 V, 24 V ou vazia (deduzida das leituras)',
   chipPhone: 'Número inválido: DDD e número, de 10 a 13 dígitos',
   iccid: 'ICCID deve ter 19 ou 20 dígitos',
   category: 'Categoria deve ser motorcycle, car, pickup, truck, bus ou van',

@@ -67,6 +67,18 @@ export const veiculoSchema = z
   });
 export type VeiculoInput = z.infer<typeof veiculoSchema>;
 
+/**
+ * The vehicle's electrical system (DESIGN 10, "Fleet"): 12 or 24 V; empty (null, '') is "inferred
+ * from the readings"; absent keeps what the tracker has.
+ */
+export const TENSOES_NOMINAIS = [12, 24] as const;
+const tensaoNominal = z
+  .preprocess(
+    (v) => (v === null || v === '' ? null : typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
+    z.union([z.literal(12), z.literal(24), z.null()], { error: MSG.tensaoNominal }),
+  )
+  .optional();
+
 export const trackerSchema = z
   .object({
     imei: z.preprocess(
@@ -82,6 +94,7 @@ export const trackerSchema = z
     idveiculo: linkId(MSG.invalidVeiculo),
     idVeiculo: linkId(MSG.invalidVeiculo),
     idcliente: linkId(MSG.invalidCliente),
+    tensaoNominal,
   })
   .transform(({ idVeiculo, ...v }) => ({ ...v, idveiculo: v.idveiculo ?? idVeiculo }));
 export type TrackerInput = z.infer<typeof trackerSchema>;

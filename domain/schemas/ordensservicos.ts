@@ -116,6 +116,8 @@ export const ordemServicoSchema = z.preprocess(
       checklist: checklistSchema,
       /** Finalizar without a report from the tracker in the last 10 minutes, confirmed (DESIGN 10); never stored as such. */
       semValidacao: z.preprocess((v) => (blank(v) ? undefined : v), z.boolean({ error: MSG.invalidInput }).optional()),
+      /** Finalizar with the tracker reporting but not Comunicando (Alimentação, Sem GPS), confirmed; never stored as such. */
+      aceitarSituacao: z.preprocess((v) => (blank(v) ? undefined : v), z.boolean({ error: MSG.invalidInput }).optional()),
     })
     .transform(({ cliente: _c, veiculo: _v, device: _d, tecnico: _t, ...order }, ctx) => {
       // Finalized only with every item answered (SPEC 4; DESIGN 9: 400 with errors.checklist).

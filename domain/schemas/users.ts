@@ -18,6 +18,7 @@ import {
   text,
 } from './common';
 import { dadosempresaSchema, integrationsSchema } from './company';
+import { isCnpj } from '../documents';
 
 const password = z.preprocess((v) => (v === null || v === undefined ? '' : v), safeString().max(200, { error: maxChars(200) }));
 const newPassword = password.refine((v) => v.length >= 6, { error: MSG.passwordTooShort });
@@ -86,10 +87,21 @@ export const userUpdateBodySchema = z.object({
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
+/**
+ * POST /v1/install: the first administrator and, optionally, the company's name and CNPJ, which
+ * every public page and message names (issue 30). A body without them is still an install.
+ */
 export const installSchema = z.object({
   name: text(200),
   email: email(true),
   password: newPassword,
+  empresa: text(200).optional(),
+  cnpj: z
+    .preprocess(
+      onlyDigitsInput,
+      digitsString().refine((v) => v === '' || isCnpj(v), { error: MSG.invalidCnpj }),
+    )
+    .optional(),
 });
 
 /** POST /v1/session: form-encoded or JSON; `email` may hold the login or the e-mail. */

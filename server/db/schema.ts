@@ -837,6 +837,21 @@ export const importacoes = pgTable(
   (t) => [index('importacoes_created_at_idx').on(t.createdAt, t.id)],
 );
 
+/** The rows an import skipped (issue 30): the line, why, and the existing record the row matched (its id and key). */
+export const importacaoIgnoradas = pgTable(
+  'importacao_ignoradas',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    idimportacao: integer()
+      .notNull()
+      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    linha: integer().notNull(),
+    motivo: text().notNull(),
+    registro: jsonb().$type<{ id: number | null; chave: string }>(),
+  },
+  (t) => [index('importacao_ignoradas_idimportacao_idx').on(t.idimportacao, t.linha)],
+);
+
 /** The refused rows of an import: line as a spreadsheet shows it, the column and the reason, with the row for erros.csv. */
 export const importacaoErros = pgTable(
   'importacao_erros',

@@ -4,7 +4,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { integrationActive } from '../services/company';
+import { motivoSituacao, type MotivoFatos } from '../../domain/frota';
+import { getCompany, integrationActive } from '../services/company';
+import { frotaSettings, motivoSql, situacaoSql } from './estado';
 
 /** Finalizar needs a report within this long (DESIGN 10). */
 export const VALIDACAO_MS = 10 * 60_000;
@@ -65,24 +67,42 @@ export async function frotaItem(db: DbOrTx, where: SQL) {
   return item;
 }
 
-/** The order's tracker as the validation panel shows it, and whether it reported in the last 10 minutes. */
+/**
+ * The order's tracker as the validation panel shows it, and whether it reported in the last 10
+ * minutes. Its situation is the fleet's rule (estado.ts) applied now, with the facts behind it
+ * (`motivo`, worded by domain/frota.ts `motivoSituacao`).
+ */
 export async function telemetria(db: DbOrTx, iddevice: number) {
-  const estado = iddevice > 0 ? await frotaItem(db, sql`t.id = ${iddevice}`) : undefined;
+  let estado: Record<string, unknown> | undefined;
+  if (iddevice > 0) {
+    const settings = frotaSettings(await getCompany(db));
+    [estado] = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`SELECT ${ITEM_COLUMNS}, ${situacaoSql(settings)} AS "situacaoAgora", ${motivoSql(settings)} AS motivo
+        FROM ${FROM_JOINED} WHERE t.id = ${iddevice} LIMIT 1`),
+    );
+    if (estado) {
+      const { situacaoAgora, ...rest } = estado;
+      estado = { ...rest, situacao: situacaoAgora };
+    }
+  }
   const last = estado?.lastUpdate ? new Date(estado.lastUpdate as string).getTime() : null;
   const recente = last !== null && Date.now() - last <= VALIDACAO_MS;
   return { estado: estado ?? null, recente, conexao: await conexaoOf(db) };
 }
 
-/** What Finalizar stores on the order (DESIGN 10): the tracker's state at that moment. */
+/** What Finalizar stores on the order (DESIGN 10): the tracker's state at that moment, with its situation and why. */
 export function validacaoDe(estado: Record<string, unknown>) {
+  const ultimaComunicacao = estado.lastUpdate ? new Date(estado.lastUpdate as string).toISOString() : null;
   return {
     em: new Date().toISOString(),
-    ultimaComunicacao: estado.lastUpdate ? new Date(estado.lastUpdate as string).toISOString() : null,
+    ultimaComunicacao,
     valid: estado.valid ?? null,
     satelites: estado.satelites ?? null,
     ignicao: estado.ignicao ?? null,
     tensao: estado.tensao ?? null,
     latitude: estado.latitude ?? null,
     longitude: estado.longitude ?? null,
+    situacao: estado.situacao ?? null,
+    motivo: motivoSituacao(estado.situacao, estado.motivo as MotivoFatos, ultimaComunicacao),
   };
 }

@@ -44,16 +44,55 @@ export function frotaSettings(company: Pick<CompanySettings, 'integrations'>): F
  * 5. comunicando.
  */
 export function situacaoSql(settings: FrotaSettings, now: SQL = sql`now()`): SQL {
-  const ultima = sql`GREATEST(e.last_update, e.server_time)`;
-  const sistema = sql`COALESCE(t.tensao_nominal, CASE WHEN e.tensao_maxima > 18 THEN 24 ELSE 12 END)`;
+  const r = regras(settings, now);
   return sql`(CASE
-    WHEN ${ultima} IS NULL THEN 'nunca'
-    WHEN e.alimentacao_em > ${now} - interval '24 hours'
-      OR (e.tensao IS NOT NULL AND e.tensao < CASE WHEN ${sistema} = 24 THEN 23 ELSE 11.5 END) THEN 'alimentacao'
-    WHEN ${ultima} < ${now} - make_interval(hours => ${settings.horasSilencio}::int) THEN 'silencioso'
-    WHEN e.valid IS NOT TRUE OR e.server_time - e.fix_time > make_interval(mins => ${settings.minutosGps}::int) THEN 'sem_gps'
+    WHEN ${r.ultima} IS NULL THEN 'nunca'
+    WHEN ${r.alarme} OR ${r.tensaoBaixa} THEN 'alimentacao'
+    WHEN ${r.silencio} THEN 'silencioso'
+    WHEN ${r.gpsInvalido} OR ${r.gpsAtrasado} THEN 'sem_gps'
     ELSE 'comunicando'
   END)`;
+}
+
+/** The pieces of the rule above, each written once, so the situation and its reason never disagree. */
+function regras(settings: FrotaSettings, now: SQL) {
+  const ultima = sql`GREATEST(e.last_update, e.server_time)`;
+  const sistema = sql`COALESCE(t.tensao_nominal, CASE WHEN e.tensao_maxima > 18 THEN 24 ELSE 12 END)`;
+  const piso = sql`(CASE WHEN ${sistema} = 24 THEN 23 ELSE 11.5 END)`;
+  return {
+    ultima,
+    sistema,
+    piso,
+    alarme: sql`(e.alimentacao_em > ${now} - interval '24 hours')`,
+    tensaoBaixa: sql`(e.tensao IS NOT NULL AND e.tensao < ${piso})`,
+    silencio: sql`(${ultima} < ${now} - make_interval(hours => ${settings.horasSilencio}::int))`,
+    gpsInvalido: sql`(e.valid IS NOT TRUE)`,
+    gpsAtrasado: sql`(e.server_time - e.fix_time > make_interval(mins => ${settings.minutosGps}::int))`,
+  };
+}
+
+/**
+ * Why the rule gives what it gives (the facts of each step, `MotivoFatos` of domain/frota.ts, which
+ * words them): the last power alarm of the last 24 h, the voltage against its system's floor, the
+ * silence against horasSilencio, the fix against minutosGps.
+ */
+export function motivoSql(settings: FrotaSettings, now: SQL = sql`now()`): SQL {
+  const r = regras(settings, now);
+  return sql`json_build_object(
+    'alarme', CASE WHEN ${r.alarme} THEN (SELECT a.tipo FROM frota_alarmes a WHERE a.idrastreador = t.id
+      AND a.tipo IN (${sql.join(
+        ALARMES_ALIMENTACAO.map((a) => sql`${a}::text`),
+        sql`, `,
+      )}) ORDER BY a.em DESC LIMIT 1) END,
+    'alarmeEm', CASE WHEN ${r.alarme} THEN e.alimentacao_em END,
+    'tensaoBaixa', COALESCE(${r.tensaoBaixa}, false),
+    'tensao', e.tensao,
+    'sistema', ${r.sistema},
+    'piso', ${r.piso},
+    'horasSilencio', ${settings.horasSilencio}::int,
+    'gpsInvalido', COALESCE(${r.gpsInvalido}, false),
+    'atrasoGpsMin', floor(EXTRACT(EPOCH FROM (e.server_time - e.fix_time)) / 60)::int,
+    'minutosGps', ${settings.minutosGps}::int)`;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

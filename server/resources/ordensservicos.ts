@@ -8,6 +8,7 @@
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { daysBetween } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
+import { situacaoLabel } from '../../domain/frota';
 import { MSG } from '../../domain/messages';
 import { ORDEM_STATUS } from '../../domain/ordensservicos';
 import { isAdmin } from '../../domain/permissions';
@@ -106,6 +107,10 @@ async function retirar(tx: DbOrTx, order: OrdemRow, ctx: RequestContext) {
   await queueTrackerSync(tx, ctx.effects.queue, [tracker.id], [tracker.idcliente]);
 }
 
+/** Finalizar with the tracker in Alimentação or Sem GPS: a 409 unless the body confirms `aceitarSituacao: true`. */
+export const situacaoNaoComunicando = (situacao: string, motivo: string) =>
+  `O rastreador não está Comunicando: ${situacao}${motivo ? ` (${motivo.replace(/\.$/, '')})` : ''}. Confirme para finalizar com esta validação.`;
+
 export const SEM_VALIDACAO = 'O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.';
 
 /**
@@ -121,7 +126,12 @@ async function validacao(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestConte
   const em = new Date().toISOString();
   if (!(await activeTraccar(tx))) return { semValidacao: true, por, em, motivo: 'Integração com o Traccar inativa' };
   const { estado, recente } = await telemetria(tx, input.iddevice);
-  if (estado && recente) return validacaoDe(estado);
+  if (estado && recente) {
+    const stored = validacaoDe(estado);
+    if (stored.situacao === 'comunicando' || input.aceitarSituacao === true) return stored;
+    const message = situacaoNaoComunicando(situacaoLabel(stored.situacao), stored.motivo);
+    throw conflict(message, { situacao: message });
+  }
   if (input.semValidacao === true) return { semValidacao: true, por, em };
   throw conflict(SEM_VALIDACAO, { semValidacao: SEM_VALIDACAO });
 }

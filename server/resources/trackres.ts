@@ -9,6 +9,8 @@ import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
+import { frotaSettings, refreshSituacao } from '../frota/estado';
+import { getCompany } from '../services/company';
 import { frotaEstado, ordensservicos, trackres, users, veiculos } from '../db/schema';
 import { autorDe, resumoSql } from '../services/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
@@ -48,7 +50,13 @@ async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, rows: TrackerR
   return pending ? rows.map((row) => ({ ...row, traccarSync: SYNC.pending })) : rows;
 }
 
-const own = ({ imei, modelo, marca }: TrackerInput) => ({ imei, modelo, marca });
+/** The tracker's own columns; tensaoNominal only when the body carries it (absent keeps it). */
+const own = ({ imei, modelo, marca, tensaoNominal }: TrackerInput) => ({
+  imei,
+  modelo,
+  marca,
+  ...(tensaoNominal === undefined ? {} : { tensaoNominal }),
+});
 
 /** The list's link filters (the stock's are `estoqueWhere`). */
 const otherFilters = (q: Record<string, unknown>) => {
@@ -136,6 +144,11 @@ export const trackresResource = defineResource({
       const formerClients = changes.idcliente !== undefined && changes.idcliente !== existing.idcliente ? [existing.idcliente] : [];
       const pending = await queueTrackerSync(tx, ctx.effects.queue, [existing.id], formerClients);
       return { ...own(input), ...changes, ...(pending ? { traccarSync: SYNC.pending } : {}) };
+    },
+    // A new voltage system judges the last reading again at once (a 24 V truck at 13 V is alimentacao).
+    async after(saved, existing, _ctx, tx) {
+      if (saved.tensaoNominal === existing.tensaoNominal) return;
+      await refreshSituacao(tx, frotaSettings(await getCompany(tx)), [saved.id]);
     },
   },
   remove: {

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, forbidden, tooMany, unauthorized } from '../http-errors';
 import { clearSessionCookie, revokeSession, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
-import { ensureCompany } from '../services/company';
+import { ensureCompany, getCompany, saveCompany } from '../services/company';
 import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '../services/passwords';
 import { limitPerAddress, loginKey, loginLockState, recordLoginFailure } from '../services/rate-limit';
 import type { ServerKeys } from '../services/chave';
@@ -57,7 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
       onRequest: limitPerAddress(db, 'install', PUBLIC_RATE_PER_MINUTE),
     },
     async (request, reply) => {
-      const { name, email, password } = request.body;
+      const { name, email, password, empresa, cnpj } = request.body;
       const passwordHash = await hashPassword(password);
       const created = await db.transaction(async (tx) => {
         // Two simultaneous installs: the lock serializes them and the second finds a user.
@@ -73,6 +73,12 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
           acesso: ACESSO.ADMIN,
         });
         await ensureCompany(tx);
+        // The company's name (and CNPJ) when given: what the payment page, the pre-registration and the contract name.
+        if (empresa?.trim() || cnpj) {
+          const company = await getCompany(tx);
+          const dados = { ...company.dadosempresa, nome: empresa?.trim() ?? '', cnpj: cnpj ?? '' };
+          await saveCompany(tx, { ...company, dadosempresa: dados });
+        }
         return row as typeof users.$inferSelect;
       });
       reply.code(201);

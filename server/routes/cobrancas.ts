@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { COBRANCA_STATUS, fillTemplate } from '../../domain/financeiro';
+import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import { FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { idParam } from '../../domain/schemas/list';
@@ -212,7 +212,10 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       if (!integrationActive(company, 'whats')) return ignored(MOTIVO.whatsInativo);
       const mobile = mobileOf(row.cliente);
       if (!mobile) return ignored(MOTIVO.semCelular);
-      const texto = fillTemplate(String(company.integrations.alertas.novacobranca), alertValues(row.cobranca, clienteNome(row.cliente)));
+      const texto = fillTemplate(
+        comEmpresa(String(company.integrations.alertas.novacobranca)),
+        alertValues(row.cobranca, clienteNome(row.cliente), company.dadosempresa.nome),
+      );
       await enqueueEnvio(tx, options.queue, {
         key: `enviar:cobrancas:${id}:${randomUUID()}`,
         idcliente: row.cobranca.idcliente,

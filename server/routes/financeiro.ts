@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { BUCKETS, fillTemplate } from '../../domain/financeiro';
+import { BUCKETS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatNumero } from '../../domain/formatters';
 import { MSG } from '../../domain/messages';
 import { resumoQuery } from '../../domain/schemas/financeiro';
@@ -98,8 +98,13 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
   const sendCobranca = async (request: FastifyRequest<{ Params: { id: number } }>) =>
     send(
       async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)))[0],
-      async (tx, cobranca, nome) =>
-        fillTemplate(String((await getCompany(tx)).integrations.alertas.novacobranca), alertValues(cobranca, nome)),
+      async (tx, cobranca, nome) => {
+        const company = await getCompany(tx);
+        return fillTemplate(
+          comEmpresa(String(company.integrations.alertas.novacobranca)),
+          alertValues(cobranca, nome, company.dadosempresa.nome),
+        );
+      },
       'cobrancas',
     );
 

@@ -20,6 +20,7 @@ import {
   colunasInvalidas,
   DUPLICADOS,
   IMPORTACAO_MAX_BYTES,
+  linhaExemplo,
   matchColumns,
   missingColumns,
   MODOS_IMPORTACAO,
@@ -29,7 +30,7 @@ import {
 import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../queue/boss';
-import { importacaoErros, importacoes } from '../db/schema';
+import { importacaoErros, importacaoIgnoradas, importacoes } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { criarImportacao, criarImportacaoTraccar, ERROS_NA_RESPOSTA } from '../services/importacao';
 import { activeTraccar } from '../services/traccar-sync';
@@ -229,14 +230,15 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
       const campos = CAMPOS_IMPORTACAO[recurso];
       const name = `modelo-${recurso}`;
       if (request.query.formato === 'csv') {
-        const body = `\ufeff${csvLine(campos.map((f) => f.rotulo))}${csvLine(campos.map((f) => f.exemplo))}`;
+        const body = `\ufeff${csvLine(campos.map((f) => f.rotulo))}${csvLine(linhaExemplo(recurso))}`;
         return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(body);
       }
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Importar');
       sheet.columns = campos.map((f) => ({ header: f.rotulo, width: Math.max(14, f.rotulo.length + 4), style: { numFmt: '@' } }));
       sheet.getRow(1).font = { bold: true };
-      sheet.addRow(campos.map((f) => f.exemplo));
+      // The example row, marked in its first cell: the import skips it (issue 30).
+      sheet.addRow(linhaExemplo(recurso));
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -291,7 +293,14 @@ export function registerImportacaoRoutes(app: FastifyInstance, db: Db, queue: Jo
           traccar ? { ...erro, dispositivo: { id: Number(dados.id) || 0, name: dados.name ?? '', uniqueId: dados.uniqueId ?? '' } } : erro,
         );
       };
-      return { ...row, erros: await ler(false), avisos: row.nAvisos ? await ler(true) : [] };
+      // The skipped rows (issue 30): which line, why, and the record it matched.
+      const ignoradasLinhas = await db
+        .select({ linha: importacaoIgnoradas.linha, motivo: importacaoIgnoradas.motivo, registro: importacaoIgnoradas.registro })
+        .from(importacaoIgnoradas)
+        .where(eq(importacaoIgnoradas.idimportacao, row.id))
+        .orderBy(asc(importacaoIgnoradas.linha), asc(importacaoIgnoradas.id))
+        .limit(ERROS_NA_RESPOSTA);
+      return { ...row, erros: await ler(false), avisos: row.nAvisos ? await ler(true) : [], ignoradasLinhas };
     },
   );
 

@@ -14,11 +14,15 @@ import type { ZodType } from 'zod';
 import {
   CAMPOS_IMPORTACAO,
   CATEGORIA_NOMES,
+  chaveLegivel,
+  ehLinhaExemplo,
   luhnValid,
   matchColumns,
   valoresDoCampo,
   normalizeHeader,
+  MOTIVO_EXEMPLO,
   type Duplicados,
+  type LinhaIgnorada,
   type ModoImportacao,
   type RecursoImportacao,
 } from '../../domain/importacao';
@@ -26,7 +30,17 @@ import { MSG } from '../../domain/messages';
 import { normalizePlaca } from '../../domain/schemas/equipamentos';
 import { onlyDigits } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
-import { chips, clientes, estoqueMovimentos, importacaoErros, importacoes, trackres, users, veiculos } from '../db/schema';
+import {
+  chips,
+  clientes,
+  estoqueMovimentos,
+  importacaoErros,
+  importacaoIgnoradas,
+  importacoes,
+  trackres,
+  users,
+  veiculos,
+} from '../db/schema';
 import { HttpError } from '../http-errors';
 import { issuesToErrors, pgError, UNIQUE_MESSAGES } from '../plugins/errors';
 import { QUEUES, type JobQueue } from '../queue/boss';
@@ -330,7 +344,17 @@ interface Contagem {
   atualizadas: number;
   ignoradas: number;
   erros: { linha: number; campo: string; mensagem: string; dados: Record<string, string> }[];
+  /** The skipped rows, with why and the record each matched (issue 30). */
+  ignoradasLinhas?: LinhaIgnorada[];
 }
+
+/** A skipped row counted and kept with its reason. */
+function ignorar(contagem: Contagem, row: LinhaDados, motivo: string, registro: LinhaIgnorada['registro'] = null) {
+  contagem.ignoradas++;
+  (contagem.ignoradasLinhas ??= []).push({ linha: row.linha, motivo, registro });
+}
+const MOTIVO_EXISTENTE = 'Já cadastrado: ignorado (duplicados: Ignorar)';
+const MOTIVO_REPETIDA = 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)';
 
 /** Stops a runner whose import another runner has moved on (or that is no longer running). */
 class Parar extends Error {}
@@ -454,6 +478,8 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
       ...avisos.map((aviso) => ({ idimportacao: importacao.id, ...aviso, aviso: true })),
     ];
     if (linhas.length) await tx.insert(importacaoErros).values(linhas);
+    if (contagem.ignoradasLinhas?.length)
+      await tx.insert(importacaoIgnoradas).values(contagem.ignoradasLinhas.map((i) => ({ idimportacao: importacao.id, ...i })));
     await tx
       .update(importacoes)
       .set({
@@ -782,19 +808,25 @@ class Refazer extends Error {}
 /** What a row of a batch comes to before anything is written. */
 type Avaliacao =
   | { tipo: 'recusa'; recusa: Recusa }
-  | { tipo: 'ignorar' }
+  | { tipo: 'ignorar'; motivo: string; registro: LinhaIgnorada['registro'] }
   | { tipo: 'gravar'; key: string; existente: Item | undefined; repetida: boolean; data: unknown };
 
 /** The form's rules over a row: refused, skipped (an existing key, `ignorar`), or its checked input. */
 function avaliar(row: LinhaDados, env: LoteEnv, existente: Item | undefined, repetida: boolean, vinculos: Map<string, number>): Avaliacao {
   const { def, adaptador, importacao } = env;
+  // The template's example row is never imported (issue 30).
+  if (importacao.origem !== 'traccar' && ehLinhaExemplo(importacao.recurso, Object.values(row.dados)[0] ?? '', row.valores))
+    return { tipo: 'ignorar', motivo: MOTIVO_EXEMPLO, registro: null };
   if (row.imprecisas.length)
     return {
       tipo: 'recusa',
       recusa: recusa(row.imprecisas[0], 'Número longo demais guardado como número pela planilha: formate a coluna como texto'),
     };
   const key = adaptador.chave(row.valores);
-  if ((existente || repetida) && importacao.duplicados === 'ignorar' && !existente?.[COMPLETAR as never]) return { tipo: 'ignorar' };
+  if ((existente || repetida) && importacao.duplicados === 'ignorar' && !existente?.[COMPLETAR as never])
+    return existente
+      ? { tipo: 'ignorar', motivo: MOTIVO_EXISTENTE, registro: { id: Number(existente.id), chave: chaveLegivel(key) } }
+      : { tipo: 'ignorar', motivo: MOTIVO_REPETIDA, registro: { id: null, chave: chaveLegivel(key) } };
   const input = adaptador.entrada(row.valores, vinculos, existente);
   if (isRecusa(input)) return { tipo: 'recusa', recusa: input };
   const schema = (existente ? def.update!.schema : def.create!.schema) as ZodType;
@@ -858,7 +890,7 @@ async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<Co
       continue;
     }
     if (avaliacao.tipo === 'ignorar') {
-      contagem.ignoradas++;
+      ignorar(contagem, row, avaliacao.motivo, avaliacao.registro);
       continue;
     }
     const { existente, repetida, data } = avaliacao;
@@ -913,13 +945,13 @@ async function emBloco(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Promise<C
     const key = adaptador.chave(row.valores);
     if (key && novas.has(key) && !row.imprecisas.length) {
       // A key created further up this batch: updated (or skipped) once it exists.
-      if (importacao.duplicados === 'ignorar') contagem.ignoradas++;
+      if (importacao.duplicados === 'ignorar') ignorar(contagem, row, MOTIVO_REPETIDA, { id: null, chave: chaveLegivel(key) });
       else repetidas.push(row);
       continue;
     }
     const avaliacao = avaliar(row, env, key ? existentes.get(key) : undefined, false, vinculos);
     if (avaliacao.tipo === 'recusa') recusar(row, avaliacao.recusa);
-    else if (avaliacao.tipo === 'ignorar') contagem.ignoradas++;
+    else if (avaliacao.tipo === 'ignorar') ignorar(contagem, row, avaliacao.motivo, avaliacao.registro);
     else if (avaliacao.existente) atualizar.push({ existente: avaliacao.existente, data: avaliacao.data });
     else {
       criar.push({ row, key, data: avaliacao.data });

@@ -24,7 +24,7 @@
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { COBRANCA_STATUS, fillTemplate } from '../../domain/financeiro';
+import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas, mensagens } from '../db/schema';
@@ -107,8 +107,13 @@ const recipientColumns = {
 };
 
 /** The placeholders of the alert templates (SPEC 9), for one charge. */
-export function alertValues(cobranca: typeof cobrancas.$inferSelect, nome: string): Record<AlertaPlaceholder, string> {
+export function alertValues(
+  cobranca: typeof cobrancas.$inferSelect,
+  nome: string,
+  empresa: string,
+): Record<AlertaPlaceholder | 'empresa', string> {
   return {
+    empresa,
     codigo: formatNumero(cobranca.id),
     nome,
     descricao: cobranca.descricao,
@@ -225,7 +230,7 @@ export async function enqueueAlertas(
       idcobranca: row.cobranca.id,
       idcliente: row.cobranca.idcliente,
       destino: whatsNumber(mobileOf(row.client)),
-      texto: fillTemplate(template, alertValues(row.cobranca, clienteNome(row.client))),
+      texto: fillTemplate(comEmpresa(template), alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome)),
       status: skip ? 'ignorada' : 'pendente',
       motivo: skip ?? '',
       ...(!skip && espera > 0 && comEspera(request.kind) ? { proximaTentativa: new Date(Date.now() + espera) } : {}),
@@ -332,7 +337,10 @@ export async function alertaAtual(
   const skip = skipReason(company, row.client);
   if (skip) return { motivo: skip };
   return {
-    texto: fillTemplate(String(company.integrations.alertas[kind] ?? ''), alertValues(row.cobranca, clienteNome(row.client))),
+    texto: fillTemplate(
+      comEmpresa(String(company.integrations.alertas[kind] ?? '')),
+      alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome),
+    ),
     destino: whatsNumber(mobileOf(row.client)),
     idcliente: row.cobranca.idcliente,
   };

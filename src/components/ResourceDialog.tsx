@@ -25,6 +25,9 @@ interface ShellProps {
  * message shows at its top as an ARIA alert (the snackbar is hidden from assistive technology while
  * the modal is open).
  */
+/** Where a list page's heading ends (the top bar, the page's padding and its h1), at the default theme. */
+const PAGE_TITLE_BOTTOM = 112;
+
 export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children }: ShellProps) {
   const translate = useTranslate();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -36,7 +39,20 @@ export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       maxWidth={false}
-      slotProps={{ paper: { sx: fullScreen ? {} : { width, height: MODAL_HEIGHT, maxWidth: 'calc(100% - 32px)' } } }}
+      // Below the page's heading when the window has room, so the title behind is never cut (its "ç" read as "c": issue 30).
+      sx={fullScreen ? undefined : { '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+      slotProps={{
+        paper: {
+          sx: fullScreen
+            ? {}
+            : {
+                width,
+                height: MODAL_HEIGHT,
+                maxWidth: 'calc(100% - 32px)',
+                mt: `max(32px, min(${PAGE_TITLE_BOTTOM}px, calc(100vh - ${MODAL_HEIGHT}px - 32px)))`,
+              },
+        },
+      }}
     >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {translate(title, { _: title })}

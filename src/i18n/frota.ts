@@ -70,7 +70,11 @@ export const frotaMessages = {
       nao: 'Não',
       validacao_title: 'Validação da instalação',
       validacao_sem_rastreador: 'Esta ordem não tem rastreador.',
-      validacao_recente: 'Comunicando: o rastreador relatou nos últimos 10 minutos.',
+      validacao_recente: 'O rastreador relatou nos últimos 10 minutos.',
+      validacao_situacao:
+        'O rastreador relatou nos últimos 10 minutos, mas não está Comunicando. Finalizar pedirá confirmação antes de registrar esta validação.',
+      situacao_title: 'Finalizar com o rastreador fora de Comunicando?',
+      situacao_confirmar: 'Finalizar assim',
       validacao_antiga: 'Sem relato nos últimos 10 minutos: Finalizar pedirá confirmação e registrará "finalizada sem validação".',
       validacao_inativa:
         'A integração com o Traccar está inativa: não há dados ao vivo para validar a instalação. Finalizar registrará "finalizada sem validação" com o motivo "Integração com o Traccar inativa".',

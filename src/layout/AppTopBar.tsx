@@ -1,4 +1,4 @@
-/** Top bar: title, the search box, a profile link to /settings/perfil/ and logout. */
+/** Top bar: title, the search box, the pre-registrations waiting (a bell), a profile link to /settings/perfil/ and logout. */
 import * as React from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
@@ -6,6 +6,7 @@ import { useGetIdentity, useLogout, useTranslate } from 'ra-core';
 import { AppBar, TitlePortal } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
 import { GlobalSearch } from './GlobalSearch';
+import { PreCadastrosAviso } from './PreCadastrosAviso';
 
 function ProfileLink() {
   const translate = useTranslate();
@@ -51,6 +52,7 @@ export function AppTopBar() {
       </Typography>
       <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', md: 'block' } }} />
       <GlobalSearch />
+      <PreCadastrosAviso />
       <ProfileLink />
       <LogoutIconButton />
     </AppBar>

@@ -28,6 +28,42 @@ describe.each(backends)('install and session (%s)', (backend) => {
     expect(list.body.Items[0]).toMatchObject({ id: 1, name: ADMIN.name, email: ADMIN.email, login: ADMIN.email, acesso: 1 });
   });
 
+  it("install takes the company's name and an optional CNPJ (a bad CNPJ is a 400), stored as the company's data the public pages name", async () => {
+    const fresh = await createTestApp(backend);
+    try {
+      const anon = new Client(fresh.app);
+      const bad = await anon.post('/v1/install', { ...ADMIN, empresa: 'Rastro Sul', cnpj: '11.111.111/1111-11' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ cnpj: 'CNPJ inválido' });
+      expect((await anon.get('/v1/install')).body).toEqual({ status: false });
+      const done = await anon.post('/v1/install', { ...ADMIN, empresa: '  Rastro Sul Rastreamento  ', cnpj: '11.222.333/0001-81' });
+      expect(done.status).toBe(201);
+      const admin = new Client(fresh.app);
+      await admin.login(ADMIN.email, ADMIN.password);
+      const me = (await admin.get('/v1/session')).body;
+      expect(me.dadosempresa).toMatchObject({ nome: 'Rastro Sul Rastreamento', cnpj: '11222333000181' });
+      // The pre-registration's link says who asks.
+      expect((await anon.get(`/v1/static/precadastro/${me.token}`)).body).toMatchObject({
+        valid: true,
+        empresa: 'Rastro Sul Rastreamento',
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("install without the company (the first release's body) still installs, with the company left blank", async () => {
+    const fresh = await createTestApp(backend);
+    try {
+      expect((await new Client(fresh.app).post('/v1/install', ADMIN)).status).toBe(201);
+      const admin = new Client(fresh.app);
+      await admin.login(ADMIN.email, ADMIN.password);
+      expect((await admin.get('/v1/session')).body.dadosempresa).toMatchObject({ nome: '', cnpj: '' });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('signs in by e-mail or by login, form-encoded or JSON, and never returns the password', async () => {
     const admin = new Client(t.app);
     const byEmail = await admin.login(ADMIN.email.toUpperCase(), ADMIN.password);

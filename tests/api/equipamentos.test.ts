@@ -86,6 +86,36 @@ describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend
       expect(clash.body.errors).toEqual({ iccid: 'Já existe um chip com este ICCID.' });
     });
 
+    it('tensaoNominal (DESIGN 10): 12, 24 or empty (inferred) on POST and PUT, absent keeps it, anything else a 400; a new system judges the last reading at once', async () => {
+      const created = await post('/v1/trackres', newTracker({ tensaoNominal: 24 }));
+      expect(created.tensaoNominal).toBe(24);
+      const plain = await post('/v1/trackres', newTracker());
+      expect(plain.tensaoNominal).toBeNull();
+      for (const bad of [13, '36', 'doze', 12.5, { v: 12 }]) {
+        const reply = await env.admin.put(`/v1/trackres/${plain.id}`, { ...newTracker({ imei: plain.imei }), tensaoNominal: bad });
+        expect(reply.status).toBe(400);
+        expect(reply.body.errors.tensaoNominal).toBe('Tensão nominal deve ser 12 V, 24 V ou vazia (deduzida das leituras)');
+      }
+      expect((await get(`/v1/trackres/${plain.id}`)).tensaoNominal).toBeNull();
+
+      // A truck's tracker reporting 13 V: healthy for the inferred 12 V system, a supply problem once it is 24 V.
+      await env.t.database.db.execute(sql`UPDATE frota_estado SET last_update = now(), server_time = now(), fix_time = now(),
+        valid = true, tensao = 13, tensao_maxima = 13, situacao = 'comunicando' WHERE idrastreador = ${plain.id}`);
+      const situacao = async () => (await get(`/v1/frota?pesquisa=${plain.imei}`)).Items[0].situacao;
+      expect(await situacao()).toBe('comunicando');
+      const body = { imei: plain.imei, modelo: plain.modelo, marca: plain.marca };
+      const to24 = await env.admin.put(`/v1/trackres/${plain.id}`, { ...body, tensaoNominal: '24' });
+      expect(to24.status).toBe(200);
+      expect(to24.body.tensaoNominal).toBe(24);
+      expect(await situacao()).toBe('alimentacao');
+      // Absent keeps it; empty goes back to inferred.
+      expect((await env.admin.put(`/v1/trackres/${plain.id}`, { ...body, modelo: 'J16' })).body.tensaoNominal).toBe(24);
+      const inferred = await env.admin.put(`/v1/trackres/${plain.id}`, { ...body, tensaoNominal: '' });
+      expect(inferred.body.tensaoNominal).toBeNull();
+      expect(await situacao()).toBe('comunicando');
+      expect((await env.admin.put(`/v1/trackres/${plain.id}`, { ...body, tensaoNominal: 12 })).body.tensaoNominal).toBe(12);
+    });
+
     it('links a tracker to a vehicle in both directions; a vehicle takes one tracker; moving and unlinking keep both sides right', async () => {
       const v1 = await veiculo();
       const v2 = await veiculo();

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { motivoSituacao } from '../../domain/frota';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { openDatabase } from '../../server/db/client';
 import { refreshSituacao } from '../../server/frota/estado';
@@ -282,7 +283,8 @@ describe.each(backends)('frota (%s)', (backend) => {
   });
 
   it('Finalizar stores the live state; without a report in 10 minutes it is a 409 unless confirmed semValidacao, recorded with who', async () => {
-    const ok = units.get('ok')!;
+    // mvOk: reporting, healthy (ok carries a power cut from the live test: see the next test).
+    const ok = units.get('mvOk')!;
     traccar.setPosition(ok.device, recent({ power: 12.7, sat: 11 }));
     await waitFor(async () => (await frota()).Items.find((i) => i.id === ok.id)?.satelites === 11, 5_000, 50);
     const order = async (u: typeof ok) =>
@@ -293,7 +295,14 @@ describe.each(backends)('frota (%s)', (backend) => {
     expect(tele.body).toMatchObject({ recente: true, estado: { id: ok.id, satelites: 11, valid: true, ignicao: true } });
     const done = await env.admin.put(`/v1/ordensservicos/${live.id}`, { ...live, status: 1, checklist: FULL_CHECKLIST });
     expect(done.status).toBe(200);
-    expect(done.body.validacao).toMatchObject({ satelites: 11, valid: true, ignicao: true, tensao: 12.7 });
+    expect(done.body.validacao).toMatchObject({
+      satelites: 11,
+      valid: true,
+      ignicao: true,
+      tensao: 12.7,
+      situacao: 'comunicando',
+      motivo: '',
+    });
     expect(done.body.validacao.ultimaComunicacao).toBeTruthy();
 
     const quiet = units.get('silencioso')!;
@@ -324,6 +333,62 @@ describe.each(backends)('frota (%s)', (backend) => {
     } finally {
       await env.admin.put('/v1/users/1', { integrations: { traccar: traccarOn } });
     }
+  });
+
+  it('the validation shows the fleet situation and why; Finalizar with a reporting tracker not Comunicando is a 409 unless confirmed aceitarSituacao, and stores the situation', async () => {
+    const order = async (name: string) => {
+      const u = units.get(name)!;
+      return (await env.admin.post('/v1/ordensservicos', newOrdem({ idcliente: u.cliente.id, idveiculo: u.veiculo.id, iddevice: u.id })))
+        .body;
+    };
+    // ok: reports now, with the power cut of the live test (within 24 h).
+    const alarmed = units.get('ok')!;
+    traccar.setPosition(alarmed.device, recent({ power: 12.9, sat: 8 }));
+    await waitFor(async () => (await frota()).Items.find((i) => i.id === alarmed.id)?.satelites === 8, 5_000, 50);
+    const cut = await order('ok');
+    const tele = (await env.admin.get(`/v1/ordensservicos/${cut.id}/telemetria`)).body;
+    expect(tele).toMatchObject({ recente: true, estado: { situacao: 'alimentacao', motivo: { alarme: 'powerCut', tensaoBaixa: false } } });
+    expect(motivoSituacao(tele.estado.situacao, tele.estado.motivo, tele.estado.lastUpdate)).toMatch(
+      /^Alarme de corte de alimentação (agora|há \d+ min)\.$/,
+    );
+
+    const refused = await env.admin.put(`/v1/ordensservicos/${cut.id}`, { ...cut, status: 1, checklist: FULL_CHECKLIST });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.situacao).toMatch(
+      /^O rastreador não está Comunicando: Alimentação \(Alarme de corte de alimentação (agora|há \d+ min)\)\. Confirme para finalizar com esta validação\.$/,
+    );
+    expect((await env.admin.get(`/v1/ordensservicos/${cut.id}`)).body).toMatchObject({ status: 0, validacao: null });
+    const accepted = await env.admin.put(`/v1/ordensservicos/${cut.id}`, {
+      ...cut,
+      status: 1,
+      checklist: FULL_CHECKLIST,
+      aceitarSituacao: true,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.validacao).toMatchObject({ situacao: 'alimentacao', satelites: 8, tensao: 12.9 });
+    expect(accepted.body.validacao.motivo).toMatch(/^Alarme de corte de alimentação/);
+    expect(accepted.body.validacao).not.toHaveProperty('semValidacao');
+
+    // nominal24: 17.5 V on a 24 V system; the reason names the reading, the floor and the system.
+    const nominal = units.get('nominal24')!;
+    traccar.setPosition(nominal.device, recent({ power: 17.5 }));
+    await env.t.app.frota.settle();
+    const low = await order('nominal24');
+    const lowTele = (await env.admin.get(`/v1/ordensservicos/${low.id}/telemetria`)).body;
+    expect(lowTele.estado).toMatchObject({ situacao: 'alimentacao', motivo: { tensaoBaixa: true, sistema: 24, piso: 23 } });
+    expect(motivoSituacao(lowTele.estado.situacao, lowTele.estado.motivo)).toBe('Tensão de 17,5 V, abaixo de 23 V do sistema de 24 V.');
+    // gpsInvalido: reports, position invalid: Sem GPS, and asked too.
+    const semGps = units.get('gpsInvalido')!;
+    traccar.setPosition(semGps.device, recent({ power: 12.5 }, { valid: false }));
+    await env.t.app.frota.settle();
+    const gps = await order('gpsInvalido');
+    const gpsTele = (await env.admin.get(`/v1/ordensservicos/${gps.id}/telemetria`)).body;
+    expect(gpsTele.estado).toMatchObject({ situacao: 'sem_gps', motivo: { gpsInvalido: true } });
+    const gpsRefused = await env.admin.put(`/v1/ordensservicos/${gps.id}`, { ...gps, status: 1, checklist: FULL_CHECKLIST });
+    expect(gpsRefused.status).toBe(409);
+    expect(gpsRefused.body.errors.situacao).toBe(
+      'O rastreador não está Comunicando: Sem GPS (Relata, mas a posição GPS é inválida). Confirme para finalizar com esta validação.',
+    );
   });
 
   it('the summary and the totals equal count(*) after every kind of write (feed, sweep, a new and a removed tracker), and the pages keep the order', async () => {

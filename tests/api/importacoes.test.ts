@@ -1,4 +1,5 @@
 import { generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
+import { formatCpfCnpj } from '../../domain/formatters';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
@@ -417,6 +418,60 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
       await db.execute(sql`DROP FUNCTION falha_importacao()`);
     }
+  });
+
+  it('ignored rows are listed with their line, why and the existing record they matched, in a dry run and an import', async () => {
+    const existing = (await env.admin.post('/v1/clientes', newCliente())).body;
+    const repeated = generateCPF();
+    const file = csv([
+      HEADER,
+      pessoa('Ignorada Nova'),
+      [existing.cpf, 'Já Existe', 'existe@exemplo.com.br', ''],
+      pessoa('Rep', repeated),
+      pessoa('Rep 2', repeated),
+    ]);
+    const expected = [
+      {
+        linha: 3,
+        motivo: 'Já cadastrado: ignorado (duplicados: Ignorar)',
+        registro: { id: existing.id, chave: formatCpfCnpj(existing.cpf) },
+      },
+      {
+        linha: 5,
+        motivo: 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)',
+        registro: { id: null, chave: expect.any(String) },
+      },
+    ];
+    const simulada = await importar({ recurso: 'clientes', modo: 'simular' }, file);
+    expect(simulada).toMatchObject({ ignoradas: 2, criadas: 2 });
+    expect(simulada.ignoradasLinhas).toEqual(expected);
+    const feita = await importar({ recurso: 'clientes', modo: 'importar' }, file);
+    expect(feita).toMatchObject({ ignoradas: 2, criadas: 2 });
+    expect(feita.ignoradasLinhas).toEqual(expected);
+  });
+
+  it("the template's example row is marked and skipped, even with Atualizar: a real client with the example's CPF is never updated from it", async () => {
+    const real = (await env.admin.post('/v1/clientes', newCliente({ cpf: '52998224725', name: 'Cliente Real Do CPF' }))).body;
+    const model = String((await env.admin.get('/v1/importacoes/modelos/clientes?formato=csv')).body).replace(/^\ufeff/, '');
+    const [header, example] = model.split('\r\n');
+    expect(example.startsWith('Exemplo: 529.982.247-25;Maria da Silva')).toBe(true);
+    const filled = `${header}\r\n${example}\r\n${[generateCPF(), 'Preenchida Pelo Modelo', '', 'preenchida@exemplo.com.br', '', '11987654321'].join(';')}\r\n`;
+    // Sheets made from the former template carry the example unmarked: skipped too.
+    const unmarked = `${header}\r\n${example.replace('Exemplo: ', '')}\r\n`;
+    for (const [data, criadas] of [
+      [filled, 1],
+      [unmarked, 0],
+    ] as const) {
+      const done = await importar({ recurso: 'clientes', modo: 'importar', duplicados: 'atualizar' }, Buffer.from(data));
+      expect(done).toMatchObject({ status: 'concluida', ignoradas: 1, criadas, atualizadas: 0, nErros: 0 });
+      expect(done.ignoradasLinhas).toEqual([{ linha: 2, motivo: 'Linha de exemplo do modelo', registro: null }]);
+    }
+    expect((await env.admin.get(`/v1/clientes/${real.id}`)).body.name).toBe('Cliente Real Do CPF');
+    // The XLSX template marks it the same way.
+    const book = await env.t.app.inject({ method: 'GET', url: '/v1/importacoes/modelos/veiculos', headers: { cookie: env.admin.cookie } });
+    const started = await send({ recurso: 'veiculos', modo: 'simular' }, book.rawPayload, 'modelo.xlsx');
+    const xlsxDone = await esperar(started.body.id);
+    expect(xlsxDone).toMatchObject({ total: 1, ignoradas: 1, criadas: 0, nErros: 0 });
   });
 
   it('templates per resource download as XLSX and CSV with the headers the import matches', async () => {

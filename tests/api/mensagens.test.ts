@@ -267,4 +267,18 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     await user.login(account.login, account.password);
     expect((await user.get('/v1/auditoria')).status).toBe(403);
   });
+  it('every alert names the company on its first line ({{empresa}}), left out while the company has no name', async () => {
+    expect((await env.admin.put('/v1/users/1', { dadosempresa: { nome: 'Rastro Sul Rastreamento' } })).status).toBe(200);
+    try {
+      const cliente = await newClient({ name: 'Cliente Da Empresa' });
+      const named = await charge(cliente.id);
+      await waitFor(async () => (await mensagensOf(named.id)).length > 0, 5_000, 50);
+      expect((await mensagensOf(named.id))[0].texto).toMatch(/^\*Rastro Sul Rastreamento\*\nOlá, Cliente Da Empresa! Sua cobrança/);
+    } finally {
+      await env.admin.put('/v1/users/1', { dadosempresa: { nome: '' } });
+    }
+    const unnamed = await charge((await newClient({ name: 'Cliente Sem Empresa' })).id);
+    await waitFor(async () => (await mensagensOf(unnamed.id)).length > 0, 5_000, 50);
+    expect((await mensagensOf(unnamed.id))[0].texto).toMatch(/^Olá, Cliente Sem Empresa! Sua cobrança/);
+  });
 });

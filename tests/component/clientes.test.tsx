@@ -8,6 +8,7 @@ import { ClienteCreateForm, ClienteEditForm } from '../../src/resources/clientes
 import ClienteList from '../../src/resources/clientes/ClienteList';
 import { PreCadastroLinkButton } from '../../src/resources/clientes/PreCadastroLinkButton';
 import { setSessionUser } from '../../src/authProvider/session';
+import { PreCadastrosAviso } from '../../src/layout/PreCadastrosAviso';
 import { emptyDataProvider, TestAdmin } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
@@ -291,5 +292,54 @@ describe("'Link Pré-Cadastro'", () => {
     expect(document.querySelector('textarea')).toBeNull();
     await waitFor(() => expect(readNotices().map((n) => n.text)).toEqual(['Link copiado para a área de transferência!']));
     Reflect.deleteProperty(document, 'execCommand');
+  });
+});
+
+describe('a pre-registration waiting for staff', () => {
+  it('shows Pré-cadastro only in the list (never Ativo beside it)', async () => {
+    const getList = vi.fn(async () => ({
+      data: [{ ...CLIENTE, id: 50, name: 'Paulo Novo', revisao: 1, status: 0 }, CLIENTE],
+      total: 2,
+    }));
+    render(
+      <TestAdmin initialEntries={['/clientes']} dataProvider={emptyDataProvider({ getList: getList as never })}>
+        <ResourceContextProvider value="clientes">
+          <ClienteList />
+        </ResourceContextProvider>
+      </TestAdmin>,
+    );
+    const rows = await screen.findAllByRole('row');
+    const paulo = rows.find((row) => within(row).queryByText('Paulo Novo'))!;
+    expect(within(paulo).getAllByText('Pré-cadastro')).toHaveLength(1);
+    expect(within(paulo).queryByText('Ativo')).not.toBeInTheDocument();
+    const maria = rows.find((row) => within(row).queryByText('Maria da Silva'))!;
+    expect(within(maria).getByText('Ativo')).toBeInTheDocument();
+    expect(within(maria).queryByText('Pré-cadastro')).not.toBeInTheDocument();
+  });
+
+  it("the top bar's bell counts the pre-registrations waiting and links to the clients list filtered to them", async () => {
+    const getList = vi.fn(async (_resource: string, params: { filter: Record<string, unknown> }) => ({
+      data: [],
+      total: params.filter.revisao === 1 ? 3 : 0,
+    }));
+    render(
+      <TestAdmin dataProvider={emptyDataProvider({ getList: getList as never })}>
+        <PreCadastrosAviso />
+      </TestAdmin>,
+    );
+    const bell = await screen.findByRole('link', { name: '3 pré-cadastros aguardando confirmação' });
+    expect(bell).toHaveAttribute('href', `/clientes?filter=${encodeURIComponent('{"revisao":1}')}`);
+    expect(within(bell).getByText('3')).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('clientes', expect.objectContaining({ filter: { revisao: 1 } }));
+  });
+
+  it('the bell says when none is waiting, with no count', async () => {
+    render(
+      <TestAdmin>
+        <PreCadastrosAviso />
+      </TestAdmin>,
+    );
+    const bell = await screen.findByRole('link', { name: 'Nenhum pré-cadastro aguardando confirmação' });
+    expect(within(bell).queryByText('0')).not.toBeInTheDocument();
   });
 });

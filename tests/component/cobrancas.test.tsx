@@ -198,10 +198,11 @@ describe('charges', () => {
     vi.useRealTimers();
   });
 
-  it('the charge page shows the client, the charge, the updated value with fine and interest, and Vencido', async () => {
+  it('the charge page shows the client, the charge, the updated value with fine and interest, and Vencida (the word the list uses)', async () => {
     renderAt('/cobrancas/8');
     expect(await screen.findByText('Nº 00008')).toBeInTheDocument();
-    expect(screen.getByText('Vencido')).toBeInTheDocument();
+    expect(screen.getByText('Vencida')).toBeInTheDocument();
+    expect(screen.queryByText('Vencido')).not.toBeInTheDocument();
     const charge = screen.getByRole('region', { name: 'Cobrança' });
     for (const text of ['Mensalidade outubro', '01/11/2026', '10/10/2026'])
       expect(within(charge).getAllByText(text).length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { ResourceDialog } from '../../src/components/ResourceDialog';
 import OrdemServicoList from '../../src/resources/ordensservicos/OrdemServicoList';
 import { OrdemServicoPage } from '../../src/resources/ordensservicos/OrdemServicoPage';
 import { OrdemServicoCreateForm, OrdemServicoEditForm, ordemTransform } from '../../src/resources/ordensservicos/OrdemServicoForm';
+import { mockApi } from './apiMock';
 import { emptyDataProvider, fakeAuthProvider, TestAdmin } from './helpers';
 
 const maria = { id: 3, cadastro: 'FISICA', name: 'Maria Souza', cpf: '52998224725', email: 'maria@exemplo.com' };
@@ -466,6 +467,80 @@ describe('service order page /ordenservico/:id', () => {
     },
     HEAVY,
   );
+
+  it(
+    'the validation shows the fleet situation and why in its colour; Finalizar with the tracker not Comunicando asks first, then sends aceitarSituacao',
+    async () => {
+      const now = new Date().toISOString();
+      const estado = {
+        id: 40,
+        situacao: 'alimentacao',
+        lastUpdate: now,
+        valid: true,
+        satelites: 9,
+        ignicao: true,
+        tensao: 12.9,
+        latitude: -23.5,
+        longitude: -46.6,
+        motivo: { alarme: 'powerCut', alarmeEm: new Date(Date.now() - 5 * 60_000).toISOString(), tensaoBaixa: false },
+      };
+      // react-admin logs a data provider's rejection in development: the 409 is expected here.
+      vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
+        if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
+      });
+      mockApi({ 'GET /v1/ordensservicos/21/telemetria': () => ({ estado, recente: true, conexao: {}, integracao: true }) });
+      const message =
+        'O rastreador não está Comunicando: Alimentação (Alarme de corte de alimentação há 5 min). Confirme para finalizar com esta validação.';
+      const update = vi.fn(async (_resource: string, params: { id: number; data: Record<string, unknown> }) => {
+        if (!params.data.aceitarSituacao) throw new HttpError(message, 409, { message, errors: { situacao: message } });
+        return { data: { ...params.data, id: params.id } };
+      });
+      const { dataProvider } = providerWith(
+        {},
+        { update: update as never, getOne: (async () => ({ data: ordem({ checklist: allAnswered }) })) as never },
+      );
+      render(<Page dataProvider={dataProvider} />);
+      const painel = await screen.findByRole('region', { name: 'Validação da instalação' });
+      const alerta = await within(painel).findByTestId('validacao-estado');
+      expect(alerta).toHaveAttribute('data-situacao', 'alimentacao');
+      expect(alerta).toHaveTextContent('Alimentação: Alarme de corte de alimentação há 5 min.');
+      expect(alerta).not.toHaveTextContent('Comunicando:');
+      expect(alerta.className).toMatch(/Warning/);
+      expect(within(alerta).getByText('Alimentação')).toHaveStyle({ color: 'rgb(239, 108, 0)' });
+
+      await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Finalizar a ordem de serviço?' })).getByRole('button', { name: 'Finalizar' }),
+      );
+      const pergunta = await screen.findByRole('dialog', { name: 'Finalizar com o rastreador fora de Comunicando?' });
+      expect(pergunta).toHaveTextContent(message);
+      expect(update).toHaveBeenCalledTimes(1);
+      await userEvent.click(within(pergunta).getByRole('button', { name: 'Finalizar assim' }));
+      await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+      expect(update.mock.calls[1][1].data).toMatchObject({ status: 1, aceitarSituacao: true });
+      expect(update.mock.calls[1][1].data).not.toHaveProperty('semValidacao');
+      expect(await screen.findByText('Ordem de serviço finalizada')).toBeInTheDocument();
+    },
+    HEAVY,
+  );
+
+  it('a finalized order shows the situation stored with its validation', async () => {
+    const validacao = {
+      em: '2026-03-10T12:00:00.000Z',
+      ultimaComunicacao: '2026-03-10T11:59:00.000Z',
+      valid: false,
+      satelites: 0,
+      situacao: 'sem_gps',
+      motivo: 'Relata, mas a posição GPS é inválida.',
+    };
+    const { dataProvider } = providerWith(
+      {},
+      { getOne: (async () => ({ data: ordem({ status: 1, checklist: allAnswered, validacao }) })) as never },
+    );
+    render(<Page dataProvider={dataProvider} />);
+    const painel = await screen.findByRole('region', { name: 'Validação da instalação' });
+    expect(await within(painel).findByTestId('validacao-estado')).toHaveTextContent('Sem GPS: Relata, mas a posição GPS é inválida.');
+  });
 
   it('a finalized order has no Finalizar and its answers cannot change; Imprimir prints after 1 s', async () => {
     const { dataProvider } = providerWith({}, { getOne: (async () => ({ data: ordem({ status: 1, checklist: allAnswered }) })) as never });

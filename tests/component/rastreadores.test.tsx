@@ -154,6 +154,28 @@ describe('tracker form, tab Chips', () => {
   });
 });
 
+describe('tracker form, Tensão nominal', () => {
+  it('offers 12 V, 24 V or Deduzida das leituras, shows the saved one and sends the chosen system', async () => {
+    const { dataProvider, update } = setup(tracker({ tensaoNominal: null }));
+    render(<Screen dataProvider={dataProvider} path="/rastreadores/40" />);
+    const select = await screen.findByRole('combobox', { name: /Tensão nominal/ });
+    expect(select).not.toHaveTextContent(/V/);
+    await userEvent.click(select);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Deduzida das leituras', '12 V', '24 V']);
+    await userEvent.click(screen.getByRole('option', { name: '24 V' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0][1].data).toMatchObject({ id: 40, tensaoNominal: 24 });
+  });
+
+  it('a tracker set to 24 V opens with 24 V', async () => {
+    const { dataProvider } = setup(tracker({ tensaoNominal: 24 }));
+    render(<Screen dataProvider={dataProvider} path="/rastreadores/40" />);
+    expect(await screen.findByRole('combobox', { name: /Tensão nominal/ })).toHaveTextContent('24 V');
+  });
+});
+
 describe('tracker form, its vehicle and client', () => {
   it("shows the vehicle it is on and, through it, its client as a link to the client's page", async () => {
     const linked = tracker({

@@ -289,12 +289,12 @@ describe('finance in Chromium, through npm start', () => {
     await shot(page, 'financeiro-19-cobranca-enviada');
   });
 
-  it('the charge’s page: the client, the charge and its updated value, Vencido; printed; Sair goes back', async () => {
+  it('the charge’s page: the client, the charge and its updated value, Vencida; printed; Sair goes back', async () => {
     await row(/Instalação do rastreador/)
       .getByRole('link', { name: 'Abrir a cobrança' })
       .click();
     await page.waitForURL(/\/cobrancas\/\d+$/);
-    await page.getByText('Vencido', { exact: true }).waitFor();
+    await page.getByText('Vencida', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Valor atualizado' }).waitFor();
     await page.getByText(/Vencida há 1 dia/).waitFor();
     await shot(page, 'financeiro-20-cobranca-pagina');

@@ -8,6 +8,7 @@ import { PNG_1PX } from '../support/files';
 import { launchBrowser, shot, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
+const EMPRESA = 'Rastro Sul Rastreamento';
 const USUARIO = { name: 'Bruno Operador', cpf: generateCPF(), email: 'bruno@rastreio.test', login: 'bruno', password: 'senha-bruno' };
 
 describe('foundation in Chromium, through npm start', () => {
@@ -42,13 +43,16 @@ describe('foundation in Chromium, through npm start', () => {
     expect(new URL(page.url()).pathname).toBe('/install');
   });
 
-  it('installs the first administrator: Salva waits for e-mail and password, then /login; /install again goes to /login', async () => {
+  it("installs the first administrator and the company: Salva waits for the company's name, e-mail and password, then /login; /install again goes to /login", async () => {
     const salva = page.getByRole('button', { name: 'Salva' });
     await expect.poll(() => salva.isDisabled()).toBe(true);
-    await page.getByLabel('Nome').fill(ADMIN.name);
+    await page.getByLabel('Nome', { exact: true }).fill(ADMIN.name);
     await page.getByLabel('Email').fill(ADMIN.email);
     expect(await salva.isDisabled()).toBe(true);
     await page.getByLabel('Senha').fill(ADMIN.password);
+    expect(await salva.isDisabled()).toBe(true);
+    await page.getByLabel('Nome da empresa').fill(EMPRESA);
+    await page.getByLabel('CNPJ (opcional)').fill('11.222.333/0001-81');
     expect(await salva.isDisabled()).toBe(false);
     await shot(page, '01-install');
     await salva.click();
@@ -70,6 +74,42 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByLabel('Senha').fill(ADMIN.password);
     await page.getByLabel('Senha').press('Enter');
     await page.waitForURL('**/dashboard');
+  });
+
+  it("the company named at install heads the payment page a client opens; the dashboard's first steps show it done", async () => {
+    const passos = page.getByRole('region', { name: 'Primeiros passos' });
+    await passos.getByText('1 de 6 concluídos').waitFor();
+    expect(await passos.getByRole('link', { name: /Dados da empresa/ }).getAttribute('data-feito')).toBe('sim');
+    expect(await passos.getByRole('link', { name: /Primeiro cliente/ }).getAttribute('data-feito')).toBe('nao');
+    await shot(page, '02b-primeiros-passos');
+    const post = async (url: string, data: object) => {
+      const reply = await page.request.fetch(url, { method: 'POST', data, headers: { 'content-type': 'application/json' } });
+      expect(reply.status(), await reply.text()).toBe(201);
+      return reply.json();
+    };
+    const cliente = await post('/v1/clientes', {
+      cadastro: 'FISICA',
+      name: 'Paula Pagante',
+      cpf: generateCPF(),
+      email: 'paula@exemplo.com.br',
+      mobilePhone: '11987650002',
+    });
+    const cobranca = await post('/v1/cobrancas', {
+      idcliente: cliente.id,
+      descricao: 'Mensalidade',
+      valor: 99.9,
+      duedate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const visitor = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    try {
+      const pagamento = await visitor.newPage();
+      await pagamento.goto(`/static/cobranca/${cobranca.token}`);
+      await pagamento.getByRole('heading', { level: 1, name: EMPRESA }).waitFor();
+      await pagamento.getByText(/CNPJ 11\.222\.333\/0001-81/).waitFor();
+      await shot(pagamento, '02c-pagamento-empresa');
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('the dashboard shows the four counts from the API and the two lists', async () => {

@@ -241,7 +241,8 @@ describe('the fleet in Chromium, through npm start', () => {
     const viva = await ordem(0);
     await page.goto(`/ordenservico/${viva}`);
     const painel = page.getByRole('region', { name: 'Validação da instalação' });
-    await painel.getByText(/Comunicando: o rastreador relatou/).waitFor();
+    await painel.getByText(/O rastreador relatou nos últimos 10 minutos\./).waitFor();
+    expect(await painel.getByTestId('validacao-estado').getAttribute('data-situacao')).toBe('comunicando');
     await painel.getByText('10', { exact: true }).waitFor();
     // A new report with 12 satellites: the panel shows it at its next read (every 10 s).
     traccar.setPosition(ids[0].device, {

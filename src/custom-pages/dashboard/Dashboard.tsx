@@ -17,6 +17,7 @@ import { CobrancasPendentes } from './CobrancasPendentes';
 import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
 import { PreCadastros } from './PreCadastros';
+import { PrimeirosPassos } from './PrimeirosPassos';
 
 /** A charge or an order embeds its client, shown by the one display rule. */
 const clientName = (record: RaRecord) => <ClienteLink id={record.idcliente ?? record.cliente?.id} cliente={record.cliente} />;
@@ -60,6 +61,7 @@ export function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.dashboard.title')}
       </Typography>
+      <PrimeirosPassos />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <CountCard label="app.dashboard.clientes" resource="clientes" icon={<GroupIcon />} color="#1565c0" to="/clientes" />

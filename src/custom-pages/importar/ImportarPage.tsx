@@ -15,6 +15,7 @@ import {
   CardContent,
   Grid,
   LinearProgress,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -25,7 +26,8 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { formatNumero } from '../../../domain/formatters';
 import { RECURSOS_IMPORTACAO, type ImportacaoEstado, type LinhaResultado, type RecursoImportacao } from '../../../domain/importacao';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { iniciarImportacao, lerCabecalho, lerImportacao, type Cabecalho } from './api';
@@ -90,7 +92,7 @@ function Linhas({ label, linhas, traccar, motivo }: { label: string; linhas: Lin
   );
 }
 
-function Resultado({ estado }: { estado: ImportacaoEstado }) {
+export function Resultado({ estado }: { estado: ImportacaoEstado }) {
   const translate = useTranslate();
   const simulacao = estado.modo === 'simular';
   // From Traccar each count is of devices, and each refusal or note names its device.
@@ -169,6 +171,63 @@ function Resultado({ estado }: { estado: ImportacaoEstado }) {
             </Typography>
           ) : null}
         </Box>
+      ) : null}
+      <Ignoradas estado={estado} />
+    </Box>
+  );
+}
+
+/** Where the record a skipped row matched is opened. */
+const REGISTRO_LINK: Record<RecursoImportacao, (id: number) => string> = {
+  clientes: (id) => `/clientes/${id}/show`,
+  veiculos: (id) => `/veiculos/${id}`,
+  trackres: (id) => `/rastreadores/${id}`,
+  chips: (id) => `/chips/${id}`,
+};
+
+/** The skipped rows (issue 30): the line, why, and the existing record it matched (a link). */
+function Ignoradas({ estado }: { estado: ImportacaoEstado }) {
+  const translate = useTranslate();
+  const linhas = estado.ignoradasLinhas ?? [];
+  if (!estado.ignoradas || !linhas.length) return null;
+  const titulo = translate('app.importar.ignoradas_titulo');
+  return (
+    <Box component="section" aria-label={titulo} sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {titulo}
+      </Typography>
+      <Box sx={{ maxHeight: 300, overflow: 'auto' }}>
+        <Table size="small" stickyHeader aria-label={titulo}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.importar.col_linha')}</TableCell>
+              <TableCell>{translate('app.importar.col_motivo')}</TableCell>
+              <TableCell>{translate('app.importar.col_registro')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {linhas.map((linha, i) => (
+              <TableRow key={`${linha.linha}-${i}`}>
+                <TableCell>{linha.linha}</TableCell>
+                <TableCell>{linha.motivo}</TableCell>
+                <TableCell>
+                  {linha.registro?.id ? (
+                    <Link component={RouterLink} to={REGISTRO_LINK[estado.recurso](linha.registro.id)}>
+                      {translate('app.importar.registro', { numero: formatNumero(linha.registro.id), chave: linha.registro.chave })}
+                    </Link>
+                  ) : (
+                    (linha.registro?.chave ?? '—')
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {estado.ignoradas > linhas.length ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('app.importar.mais_ignoradas', { n: linhas.length })}
+        </Typography>
       ) : null}
     </Box>
   );

@@ -1,4 +1,8 @@
-/** /install (SPEC 2.4): the first administrator. Already installed (or the check fails) → /login. */
+/**
+ * /install (SPEC 2.4): the first administrator, and the company's name (the CNPJ optional) that
+ * the payment page, the pre-registration and the contract show. Already installed (or the check
+ * fails) → /login.
+ */
 import * as React from 'react';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useNotify, useTranslate, type HttpError } from 'ra-core';
@@ -7,14 +11,14 @@ import { apiFetch } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
 import { AuthField } from '../AuthField';
 
-type Field = 'name' | 'email' | 'password';
+type Field = 'empresa' | 'cnpj' | 'name' | 'email' | 'password';
 
 export function InstallPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const [checking, setChecking] = React.useState(true);
-  const [values, setValues] = React.useState<Record<Field, string>>({ name: '', email: '', password: '' });
+  const [values, setValues] = React.useState<Record<Field, string>>({ empresa: '', cnpj: '', name: '', email: '', password: '' });
   const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = React.useState(false);
 
@@ -32,7 +36,7 @@ export function InstallPage() {
     };
   }, [navigate]);
 
-  const ready = values.email.trim() !== '' && values.password !== '';
+  const ready = values.empresa.trim() !== '' && values.email.trim() !== '' && values.password !== '';
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -53,7 +57,7 @@ export function InstallPage() {
     }
   };
 
-  const field = (name: Field, type = 'text', autoComplete?: string) => (
+  const field = (name: Field, type = 'text', autoComplete?: string, helperText?: string) => (
     <AuthField
       id={`install-${name}`}
       name={name}
@@ -63,7 +67,7 @@ export function InstallPage() {
       value={values[name]}
       onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
       error={!!errors[name]}
-      helperText={errors[name]}
+      helperText={errors[name] ?? (helperText ? translate(helperText) : undefined)}
     />
   );
 
@@ -75,6 +79,8 @@ export function InstallPage() {
         </Box>
       ) : (
         <Box component="form" onSubmit={submit} noValidate>
+          {field('empresa', 'text', 'organization', 'app.install.empresa_help')}
+          {field('cnpj', 'text', 'off', 'app.install.cnpj_help')}
           {field('name', 'text', 'name')}
           {field('email', 'email', 'email')}
           {field('password', 'password', 'new-password')}

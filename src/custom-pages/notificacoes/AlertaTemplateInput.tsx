@@ -7,7 +7,7 @@ import * as React from 'react';
 import { Box, Chip, Paper, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { ALERTA_PLACEHOLDERS } from '../../../domain/constants';
-import { fillTemplate } from '../../../domain/financeiro';
+import { comEmpresa, fillTemplate } from '../../../domain/financeiro';
 import { useWatch } from 'react-hook-form';
 import { ALERTA_EXEMPLO, semGateway } from './alertaExemplo';
 
@@ -26,6 +26,7 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   linkPagamento: 'app.notificacoes.placeholders.linkPagamento',
   pixCopiaECola: 'app.notificacoes.placeholders.pixCopiaECola',
   linhaDigitavel: 'app.notificacoes.placeholders.linhaDigitavel',
+  empresa: 'app.notificacoes.placeholders.empresa',
 };
 
 export function AlertaTemplateInput({ source, label }: { source: string; label: string }) {
@@ -61,7 +62,7 @@ export function AlertaTemplateInput({ source, label }: { source: string; label: 
   // As a real message: with the gateway off there is no PIX nor boleto, and their lines are left out.
   const gateway = useWatch({ name: 'integrations.gateway' }) as { status?: unknown; token?: unknown } | undefined;
   const gatewayAtivo = Number(gateway?.status) === 1 && Boolean(gateway?.token);
-  const preview = fillTemplate(value, gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO));
+  const preview = fillTemplate(comEmpresa(value), gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 3, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

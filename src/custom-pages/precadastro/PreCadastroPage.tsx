@@ -112,7 +112,7 @@ function Wizard({
         )}
       </Form>
       <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        {translate('app.precadastro.privacy', { empresa })}
+        {translate('app.precadastro.privacy', { empresa: empresa || translate('app.precadastro.a_empresa_minuscula') })}
       </Typography>
     </Box>
   );
@@ -191,7 +191,7 @@ function PreCadastro({ token }: { token: string }) {
       ) : state.kind === 'done' ? (
         <Centered icon={<CheckCircleIcon color="success" sx={{ fontSize: 64 }} />} title="app.precadastro.success_title">
           <Typography color="text.secondary">
-            {translate('app.precadastro.success_message', { empresa: state.empresa || translate('app.title') })}
+            {translate('app.precadastro.success_message', { empresa: state.empresa || translate('app.precadastro.a_empresa') })}
           </Typography>
         </Centered>
       ) : (

@@ -49,17 +49,16 @@ const STATUS_COLORS = {
   [CLIENTE_STATUS.VENCIDO]: 'warning',
 } as const;
 
-function StatusChip({ status }: { status: number }) {
+/**
+ * The client's status; a pre-registration waiting for staff is Pré-cadastro only (its stored
+ * status, Ativo, means nothing until staff confirm it on its page).
+ */
+function StatusChip({ record }: { record: Cliente }) {
   const translate = useTranslate();
-  const choice = statusChoices.find((c) => c.id === Number(status)) ?? statusChoices[0];
+  if (record.revisao) return <Chip size="small" color="info" label={translate('app.clientes.precadastro')} />;
+  const choice = statusChoices.find((c) => c.id === Number(record.status)) ?? statusChoices[0];
   const color = STATUS_COLORS[choice.id as keyof typeof STATUS_COLORS];
   return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
-}
-
-/** A client created by the public pre-registration, until staff confirm it on its page. */
-function PreCadastroChip({ record }: { record: Cliente }) {
-  const translate = useTranslate();
-  return record.revisao ? <Chip size="small" color="info" label={translate('app.clientes.precadastro')} sx={{ ml: 1 }} /> : null;
 }
 
 /** Only the pre-registrations waiting for staff (`revisao=1`). */
@@ -85,13 +84,8 @@ function PreCadastroFilter() {
 
 /** On a phone: the name, the status beside it, and document, phone and e-mail under it. */
 const card: ListCard<Cliente> = {
-  primary: (record) => (
-    <>
-      <ClienteLink id={record.id} cliente={record} />
-      <PreCadastroChip record={record} />
-    </>
-  ),
-  tertiary: (record) => <StatusChip status={record.status} />,
+  primary: (record) => <ClienteLink id={record.id} cliente={record} />,
+  tertiary: (record) => <StatusChip record={record} />,
   secondary: (record) => (
     <CardLine parts={[formatCpfCnpj(clienteDocumento(record)), formatPhone(record.mobilePhone || record.phone), record.email]} />
   ),
@@ -141,12 +135,7 @@ export default function ClienteList() {
           source="name"
           label="app.clientes.col_nome"
           sx={{ minWidth: 150 }}
-          render={(record) => (
-            <>
-              <ClienteLink id={record.id} cliente={record} />
-              <PreCadastroChip record={record as Cliente} />
-            </>
-          )}
+          render={(record) => <ClienteLink id={record.id} cliente={record} />}
         />
         <DataTable.Col
           source="cpf"
@@ -165,7 +154,7 @@ export default function ClienteList() {
         {/* Long addresses wrap instead of pushing Status and Ações out of a laptop's view. */}
         <DataTable.Col source="email" disableSort sx={{ maxWidth: 220, overflowWrap: 'anywhere' }} />
         <DataTable.Col source="dtcard" sx={nowrap} render={(record) => formatDate(record.dtcard)} />
-        <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip status={record.status} />} />
+        <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip record={record as Cliente} />} />
       </ListTable>
     </ListPage>
   );

@@ -120,13 +120,17 @@ function Header({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged: 
           <Typography variant="h5" component="h1" sx={{ mr: 1, overflowWrap: 'anywhere' }}>
             {clienteNome(cliente)}
           </Typography>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_COLORS[status.id as keyof typeof STATUS_COLORS]}
-            label={translate(status.name)}
-          />
-          {cliente.revisao ? <Chip size="small" color="info" label={translate('app.cliente_pagina.precadastro')} /> : null}
+          {/* A pre-registration is Pré-cadastro only until staff confirm it: its stored Ativo means nothing yet. */}
+          {cliente.revisao ? (
+            <Chip size="small" color="info" label={translate('app.cliente_pagina.precadastro')} />
+          ) : (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={STATUS_COLORS[status.id as keyof typeof STATUS_COLORS]}
+              label={translate(status.name)}
+            />
+          )}
           {cliente.naoEnviarMensagens ? (
             <Chip size="small" variant="outlined" label={translate('resources.clientes.fields.naoEnviarMensagens')} />
           ) : null}

@@ -1,7 +1,7 @@
 /**
  * /cobrancas/{id}, the charge's printable page (SPEC 2.14, DESIGN 7 and 9): the client's data and
  * contact; the charge (number, description, generated, due, value) and, when overdue, its updated
- * value with fine and interest; the additional information; the status (Em Aberto, Pago, Vencido,
+ * value with fine and interest; the additional information; the status (Em Aberto, Pago, Vencida,
  * Cancelada). Enviar, Imprimir (after 1 s), and Sair back to /cobrancas. Under the sheet, on screen
  * only, the charge's messages, read again after Enviar.
  */

@@ -1,14 +1,25 @@
 /**
  * "Validação da instalação" on the service order's page (DESIGN 10): while the order is open, the
- * order's tracker live (last report, GPS fix valid, satellites, ignition, voltage, position), read
- * again every 10 s; once finalized, the snapshot Finalizar stored with the order, or who finalized
- * it without validation. Printed on the A4 with the rest of the order.
+ * order's tracker live (its fleet situation and why, last report, GPS fix valid, satellites,
+ * ignition, voltage, position), read again every 10 s; once finalized, the snapshot Finalizar
+ * stored with the order, or who finalized it without validation. Printed on the A4 with the rest
+ * of the order. Only Comunicando is green: Alimentação, Sem GPS and Sem comunicação show in the
+ * fleet's colour with the reason the fleet's rule gave (server/frota/estado.ts).
  */
 import * as React from 'react';
 import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { formatDateTime } from '../../../domain/formatters';
-import { formatIgnicao, formatTensao, tempoDesde } from '../../../domain/frota';
+import {
+  formatIgnicao,
+  formatTensao,
+  motivoSituacao,
+  SITUACAO_COR,
+  situacaoLabel,
+  tempoDesde,
+  type MotivoFatos,
+  type SituacaoFrota,
+} from '../../../domain/frota';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { InfoGrid, PrintSection } from '../../print/PrintParts';
 import type { Conexao, FrotaItem } from './types';
@@ -23,6 +34,8 @@ export interface Validacao {
   tensao?: number | null;
   latitude?: number | null;
   longitude?: number | null;
+  /** The fleet's situation at Finalizar, and why (absent on orders finalized before it was stored). */
+  situacao?: SituacaoFrota | null;
   semValidacao?: boolean;
   por?: { id: number; name: string };
   motivo?: string;
@@ -53,11 +66,34 @@ function Leituras({ v }: { v: Validacao }) {
   );
 }
 
+/** The situation as the fleet names it, in its colour, with the reason; Comunicando is the only green one. */
+function SituacaoAlert({ situacao, motivo, children }: { situacao: SituacaoFrota; motivo: string; children?: React.ReactNode }) {
+  const cor = SITUACAO_COR[situacao] ?? SITUACAO_COR.nunca;
+  const ok = situacao === 'comunicando';
+  return (
+    <Alert
+      severity={ok ? 'success' : 'warning'}
+      sx={{ mb: 1, ...(ok ? {} : { borderLeft: `6px solid ${cor}`, '& .MuiAlert-icon': { color: cor } }) }}
+      data-testid="validacao-estado"
+      data-situacao={situacao}
+    >
+      <Typography component="span" variant="body2" sx={{ fontWeight: 700, color: ok ? undefined : cor }}>
+        {situacaoLabel(situacao)}
+      </Typography>
+      {motivo ? `: ${motivo}` : ''}
+      {children}
+    </Alert>
+  );
+}
+
 function AoVivo({ id }: { id: number }) {
   const translate = useTranslate();
-  const { data, reload } = useApiGet<{ estado: FrotaItem | null; recente: boolean; conexao: Conexao; integracao?: boolean }>(
-    `/v1/ordensservicos/${id}/telemetria`,
-  );
+  const { data, reload } = useApiGet<{
+    estado: (FrotaItem & { motivo?: MotivoFatos }) | null;
+    recente: boolean;
+    conexao: Conexao;
+    integracao?: boolean;
+  }>(`/v1/ordensservicos/${id}/telemetria`);
   React.useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
@@ -71,11 +107,18 @@ function AoVivo({ id }: { id: number }) {
       </Alert>
     );
   if (!estado) return <Typography variant="body2">{translate('app.frota.validacao_sem_rastreador')}</Typography>;
+  const comunicando = estado.situacao === 'comunicando';
+  let aviso: string;
+  if (!recente) aviso = translate('app.frota.validacao_antiga');
+  else if (comunicando) aviso = translate('app.frota.validacao_recente');
+  else aviso = translate('app.frota.validacao_situacao');
   return (
     <>
-      <Alert severity={recente ? 'success' : 'warning'} sx={{ mb: 1 }} data-print="hide" data-testid="validacao-estado">
-        {translate(recente ? 'app.frota.validacao_recente' : 'app.frota.validacao_antiga')} · {translate('app.frota.validacao_atualiza')}
-      </Alert>
+      <SituacaoAlert situacao={estado.situacao} motivo={motivoSituacao(estado.situacao, estado.motivo, estado.lastUpdate)}>
+        <Typography component="span" variant="body2" display="block" data-print="hide">
+          {aviso} · {translate('app.frota.validacao_atualiza')}
+        </Typography>
+      </SituacaoAlert>
       <Leituras
         v={{
           ultimaComunicacao: estado.lastUpdate,
@@ -109,6 +152,7 @@ export function ValidacaoPanel({ id, concluida, validacao }: { id: number; concl
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
           {translate('app.frota.validacao_guardada')} · {formatDateTime(validacao.em)}
         </Typography>
+        {validacao.situacao ? <SituacaoAlert situacao={validacao.situacao} motivo={validacao.motivo ?? ''} /> : null}
         <Leituras v={validacao} />
       </>
     );

@@ -21,7 +21,7 @@ import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { FinalizarConfirm } from './FinalizarConfirm';
-import { SemValidacaoConfirm } from '../frota/SemValidacaoConfirm';
+import { CONFIRMA, confirmacaoDe, SemValidacaoConfirm, type Confirmacao } from '../frota/SemValidacaoConfirm';
 import { isConcluida } from './format';
 import { OrdemRastreadorTab } from './OrdemRastreadorTab';
 import { OrdemServicoInputs } from './OrdemServicoInputs';
@@ -110,13 +110,13 @@ function ReopenButton() {
 function FinalizeSaveButton({
   onStart,
   onSemValidacao,
-  semValidacao,
+  confirmado,
 }: {
   onStart: () => void;
-  /** The server's 409: no report in 10 minutes; the toolbar asks to finalize without validation (DESIGN 10). */
-  onSemValidacao?: (message: string) => void;
-  /** This is the confirmation's button: finalize without validation. */
-  semValidacao?: boolean;
+  /** The server's 409: no report in 10 minutes, or the tracker not Comunicando; the toolbar asks first (DESIGN 10). */
+  onSemValidacao?: (pergunta: Confirmacao) => void;
+  /** This is the confirmation's button: finalize without validation, or with the situation as it is. */
+  confirmado?: Confirmacao['kind'];
 }) {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -124,10 +124,16 @@ function FinalizeSaveButton({
   return (
     <SaveButton
       type="button"
-      label={semValidacao ? 'app.frota.sem_validacao_confirmar' : 'app.ordensservicos.finalize'}
+      label={
+        confirmado === 'semValidacao'
+          ? 'app.frota.sem_validacao_confirmar'
+          : confirmado === 'situacao'
+            ? 'app.frota.situacao_confirmar'
+            : 'app.ordensservicos.finalize'
+      }
       icon={<DoneAllIcon />}
-      color={semValidacao ? 'warning' : 'success'}
-      transform={semValidacao ? (data: RaRecord) => ({ ...finalizeTransform(data), semValidacao: true }) : finalizeTransform}
+      color={confirmado ? 'warning' : 'success'}
+      transform={confirmado ? (data: RaRecord) => ({ ...finalizeTransform(data), [CONFIRMA[confirmado]]: true }) : finalizeTransform}
       alwaysEnable
       onClick={onStart}
       mutationOptions={{
@@ -136,8 +142,8 @@ function FinalizeSaveButton({
           redirect('list', 'ordensservicos');
         },
         onError: (error: unknown) => {
-          const message = serverFieldErrors(error).semValidacao;
-          if (message && onSemValidacao && !semValidacao) onSemValidacao(message);
+          const pergunta = confirmacaoDe(serverFieldErrors(error));
+          if (pergunta && onSemValidacao && pergunta.kind !== confirmado) onSemValidacao(pergunta);
           else onError(error);
         },
       }}
@@ -147,7 +153,7 @@ function FinalizeSaveButton({
 
 function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida: boolean; onClear?: () => void }) {
   const translate = useTranslate();
-  const [semValidacao, setSemValidacao] = React.useState<string>();
+  const [pergunta, setPergunta] = React.useState<Confirmacao>();
   if (concluida) {
     return (
       <FormToolbar>
@@ -164,11 +170,12 @@ function OrdemToolbar({ isNew, concluida, onClear }: { isNew: boolean; concluida
       <ClearButton onClear={onClear} />
       {isNew ? null : (
         <Box sx={{ ml: 'auto' }}>
-          <FinalizarConfirm confirm={(close) => <FinalizeSaveButton onStart={close} onSemValidacao={setSemValidacao} />} />
+          <FinalizarConfirm confirm={(close) => <FinalizeSaveButton onStart={close} onSemValidacao={setPergunta} />} />
           <SemValidacaoConfirm
-            message={semValidacao}
-            onClose={() => setSemValidacao(undefined)}
-            confirm={<FinalizeSaveButton semValidacao onStart={() => setSemValidacao(undefined)} />}
+            message={pergunta?.message}
+            kind={pergunta?.kind}
+            onClose={() => setPergunta(undefined)}
+            confirm={<FinalizeSaveButton confirmado={pergunta?.kind} onSemValidacao={setPergunta} onStart={() => setPergunta(undefined)} />}
           />
         </Box>
       )}

@@ -22,7 +22,7 @@ import { useDadosempresa } from '../../print/useDadosempresa';
 import { ChecklistGrid } from './ChecklistGrid';
 import { FinalizarConfirm } from './FinalizarConfirm';
 import { ValidacaoPanel } from '../frota/ValidacaoPanel';
-import { SemValidacaoConfirm } from '../frota/SemValidacaoConfirm';
+import { CONFIRMA, confirmacaoDe, SemValidacaoConfirm, type Confirmacao } from '../frota/SemValidacaoConfirm';
 import { agendamentoTexto, isConcluida, statusLabel, veiculoResumo } from './format';
 import { ordemTransform } from './OrdemServicoForm';
 import type { OrdemCliente, OrdemServico } from './types';
@@ -139,14 +139,14 @@ export function OrdemServicoPage() {
   const checklist: Checklist = { ...ordem?.checklist, ...answers };
   const concluida = isConcluida(ordem);
 
-  // Finalizar without a report in 10 minutes: the server's 409 asks for confirmation (DESIGN 10).
-  const [semValidacao, setSemValidacao] = React.useState<string>();
-  const save = (status: number, confirmado = false) => {
+  // Finalizar without a report in 10 minutes, or with the tracker not Comunicando: the server's 409 asks for confirmation (DESIGN 10).
+  const [pergunta, setPergunta] = React.useState<Confirmacao>();
+  const save = (status: number, confirmado?: Confirmacao['kind']) => {
     if (!ordem) return;
     setChecklistError(undefined);
     const data = {
       ...(ordemTransform({ ...ordem, checklist, status }) as Partial<OrdemServico>),
-      ...(confirmado ? { semValidacao: true } : {}),
+      ...(confirmado ? { [CONFIRMA[confirmado]]: true } : {}),
     };
     update(
       'ordensservicos',
@@ -161,7 +161,8 @@ export function OrdemServicoPage() {
         },
         onError: (failure) => {
           const errors = serverFieldErrors(failure);
-          if (errors.semValidacao && !confirmado) return setSemValidacao(errors.semValidacao);
+          const confirmacao = confirmacaoDe(errors);
+          if (confirmacao && confirmacao.kind !== confirmado) return setPergunta(confirmacao);
           onError(failure);
           setChecklistError(errors.checklist);
         },
@@ -212,11 +213,12 @@ export function OrdemServicoPage() {
             </>
           ) : null}
           <SemValidacaoConfirm
-            message={semValidacao}
-            onClose={() => setSemValidacao(undefined)}
+            message={pergunta?.message}
+            kind={pergunta?.kind}
+            onClose={() => setPergunta(undefined)}
             onConfirm={() => {
-              setSemValidacao(undefined);
-              save(ORDEM_STATUS.CONCLUIDO, true);
+              setPergunta(undefined);
+              if (pergunta) save(ORDEM_STATUS.CONCLUIDO, pergunta.kind);
             }}
           />
           <PrintButton disabled={!ordem} />
