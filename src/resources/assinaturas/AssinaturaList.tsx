@@ -10,6 +10,7 @@ import { DataTable } from 'react-admin';
 import { clienteDocumento } from '../../../domain/clientes';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -90,7 +91,7 @@ export default function AssinaturaList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
         />
-        <DataTable.Col source="description" />
+        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 180)} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
