@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, screen, waitForElementToBeRemoved } from '@testing-library/react';
+import { render, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type GetListParams } from 'ra-core';
 import { DataTable, Notification } from 'react-admin';
@@ -10,6 +10,7 @@ import { ResourceDialog } from '../../src/components/ResourceDialog';
 import { StatusFilter } from '../../src/components/SearchBar';
 import { PlanoForm, planoTransform } from '../../src/resources/planos/PlanoForm';
 import { UsuarioCreateForm } from '../../src/resources/usuarios/UsuarioForm';
+import { recordPath } from '../../src/components/useCreatedNotify';
 import { emptyDataProvider, TestAdmin } from './helpers';
 
 describe('resource dialog', () => {
@@ -70,7 +71,11 @@ describe('a new record the list filters hide', () => {
     });
     render(
       <TestAdmin
-        dataProvider={emptyDataProvider({ getList: getList as never, create: create as never })}
+        dataProvider={emptyDataProvider({
+          getList: getList as never,
+          create: create as never,
+          getOne: (async () => ({ data: saved[0] })) as never,
+        })}
         initialEntries={['/planos/create']}
       >
         <ResourceContextProvider value="planos">
@@ -95,6 +100,7 @@ describe('a new record the list filters hide', () => {
           </ListPage>
         </ResourceContextProvider>
         <Notification />
+        <CurrentPath />
       </TestAdmin>,
     );
     return { getList };
@@ -118,14 +124,37 @@ describe('a new record the list filters hide', () => {
     expect(getList).toHaveBeenLastCalledWith('planos', expect.objectContaining({ filter: {} }));
   });
 
-  it('one the filters show gets the plain notice', async () => {
+  it('one the filters show gets the plain notice, with Abrir', async () => {
     renderList(0);
     await save();
     expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Plano frota' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
   });
+
+  it("every new record's notice offers Abrir, which opens it (its edit modal, or its page) even while the filters hide it", async () => {
+    renderList(1);
+    await save();
+    await screen.findByText('Cadastro realizado com sucesso. Os filtros atuais da lista escondem o novo registro.');
+    // The dialog closed, the notice's buttons are reachable.
+    expect(await screen.findByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir' }));
+    // /planos/9: the list's edit modal (this list gives none).
+    expect(await screen.findByText('caminho: /planos/9')).toBeInTheDocument();
+    // The notice closes once used.
+    await waitFor(() => expect(screen.queryByText(/Cadastro realizado com sucesso/)).not.toBeInTheDocument());
+    expect(recordPath('clientes', 4)).toBe('/clientes/4/show');
+    expect(recordPath('ordensservicos', 5)).toBe('/ordenservico/5');
+    expect(recordPath('cobrancas', 6)).toBe('/cobrancas/6');
+    expect(recordPath('contratos', 7)).toBe('/contratos/7');
+  });
 });
+
+/** The router's path, as text. */
+function CurrentPath() {
+  return <p>caminho: {useLocation().pathname}</p>;
+}
 
 /** Shows the current path and moves between the list and the create route. */
 function RouteLinks() {
