@@ -4,9 +4,10 @@
  * plain text. In a list's table it is one line, cut with "…", the whole name on hover (ListTable).
  */
 import * as React from 'react';
-import { Link as MuiLink } from '@mui/material';
+import { Link as MuiLink, Typography } from '@mui/material';
 import { LinkBase as Link } from 'ra-core';
-import { clienteNome, type ClienteIdentity } from '../../domain/clientes';
+import { clienteDocumento, clienteNome, type ClienteIdentity } from '../../domain/clientes';
+import { formatCpfCnpj } from '../../domain/formatters';
 
 export const clientePagina = (id: number | string) => `/clientes/${id}/show`;
 
@@ -33,5 +34,23 @@ export function ClienteLink({ id, cliente, nome }: { id?: number | string | null
     >
       {text}
     </MuiLink>
+  );
+}
+
+/**
+ * A list's client cell: the name (its page's link) and the CPF/CNPJ under it, each on one line;
+ * the finance lists' columns and row actions fit a 1366 px screen beside the menu (issue 30).
+ */
+export function ClienteComDocumento({ id, cliente }: { id?: number | string | null; cliente?: ClienteIdentity | null }) {
+  const documento = formatCpfCnpj(clienteDocumento(cliente));
+  return (
+    <>
+      <ClienteLink id={id} cliente={cliente} />
+      {documento ? (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+          {documento}
+        </Typography>
+      ) : null}
+    </>
   );
 }

@@ -824,6 +824,7 @@ export const appMessages = {
       cycles: CYCLE_LABELS,
       col_cliente: 'Cliente ou empresa',
       col_documento: 'CPF/CNPJ',
+      col_cliente_documento: 'Cliente · CPF/CNPJ',
       col_contato: 'Contato',
       cliente_chosen: 'Cliente da assinatura',
       cliente_first: 'Procure e escolha o cliente para preencher a assinatura.',

@@ -10,9 +10,9 @@ import { Box, Link, TextField, Typography } from '@mui/material';
 import { NFSE_FILTROS, NFSE_STATUS_LABEL } from '../../../domain/nfse';
 import { useListContext, useRecordContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { clienteNome } from '../../../domain/clientes';
 import { COBRANCA_STATUS, type Informacoes } from '../../../domain/financeiro';
-import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { EnviarButton } from '../../components/EnviarButton';
@@ -31,10 +31,13 @@ import { SummaryCards } from './SummaryCards';
 import { CopiarLinkButton, ReceberButton } from './Pagamento';
 import { EnviarSelecionadas } from './EnviarSelecionadas';
 import type { Cobranca } from './types';
-import { ClienteLink } from '../../components/ClienteLink';
+import { CLIENTE_LINK_CLASS, ClienteComDocumento, ClienteLink } from '../../components/ClienteLink';
 
-/** The densest of the lists (issue 30): 4 px side padding in its cells. */
-const DENSE = { '& .MuiTableCell-root': { px: 0.5 } } as const;
+/** The densest of the lists (issue 30): 4 px side padding in its cells, the client's name cut at 150 px. */
+const DENSE = {
+  '& .MuiTableCell-root': { px: 0.5 },
+  [`& .MuiTableCell-body .${CLIENTE_LINK_CLASS}`]: { maxWidth: 150 },
+} as const;
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -87,24 +90,6 @@ function NfseCell({ cobranca }: { cobranca: Cobranca }) {
     >
       {label}
     </Box>
-  );
-}
-
-/**
- * The client (its page's link) and its CPF/CNPJ under it, each on one line: with the charge's ten
- * columns and six row actions, the table fits a 1366 px screen beside the menu (issue 30).
- */
-function ClienteDocumento({ cobranca }: { cobranca: Cobranca }) {
-  const documento = formatCpfCnpj(clienteDocumento(cobranca.cliente));
-  return (
-    <>
-      <ClienteLink id={cobranca.idcliente} cliente={cobranca.cliente} />
-      {documento ? (
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-          {documento}
-        </Typography>
-      ) : null}
-    </>
   );
 }
 
@@ -200,7 +185,7 @@ function CobrancaTable() {
           source="cliente"
           label="app.cobrancas.col_cliente"
           disableSort
-          render={(record) => <ClienteDocumento cobranca={record as Cobranca} />}
+          render={(record) => <ClienteComDocumento id={record.idcliente} cliente={record.cliente} />}
         />
         <DataTable.Col
           source="mobilePhone"
@@ -209,7 +194,7 @@ function CobrancaTable() {
           disableSort
           render={ellipsisOf((record) => formatPhone(record.cliente?.mobilePhone || record.cliente?.phone) || record.cliente?.email, 120)}
         />
-        <DataTable.Col source="descricao" disableSort render={ellipsisOf((record) => record.descricao, 110)} />
+        <DataTable.Col source="descricao" disableSort render={ellipsisOf((record) => record.descricao, 90)} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="duedate" cellSx={NOWRAP} render={(record) => formatDate(record.duedate)} />
         <DataTable.Col source="valor" align="right" render={(record) => <Valor cobranca={record as Cobranca} />} />
