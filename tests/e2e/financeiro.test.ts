@@ -3,8 +3,9 @@
  * (/contratos/{id}) and its public page (/static/contrato/{token}, in a fresh browser context),
  * both printed (window.print after 1 s); a subscription started from its client; a charge already
  * past due, so its client is Vencido; the charge sent while messaging is off (the server's message
- * in the red snackbar) and again once it is on ('Foi enviada com sucesso'); the charge's page (sent again only after a confirmation); the
- * charge paid (status 1), so its client is Ativo again; /financeiro with its charts; the dashboard.
+ * in the red snackbar) and again once it is on ('Foi enviada com sucesso'); the charge's page
+ * (sent again only after a confirmation); the charge paid (status 1), so its client is Ativo again;
+ * /financeiro with its charts; the dashboard.
  * Screenshots of every screen and document, documents in print media too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
