@@ -103,10 +103,11 @@ export function useCreatedNotify(resource: string, createdMessage?: CreatedMessa
   });
 
   return React.useCallback(
-    async (saved: RaRecord) => {
+    /** `listShown`: false when the dialog returns to another page (the client's): no list to hide the record. */
+    async (saved: RaRecord, listShown = true) => {
       const notice = createdMessage?.(saved) ?? { message: 'app.notify.created' };
       const text = translate(notice.message, notice.args);
-      const hidden = await hiddenByFilters(dataProvider, resource, listRef.current?.filterValues, saved);
+      const hidden = listShown && (await hiddenByFilters(dataProvider, resource, listRef.current?.filterValues, saved));
       const path = recordPath(resource, saved.id);
       const message = hidden ? `${text.replace(/[.!]?$/, '.')} ${translate('app.notify.hidden_by_filters')}` : text;
       notify(message, {

@@ -57,7 +57,7 @@ describe('resource dialog', () => {
 describe('a new record the list filters hide', () => {
   const novo = { id: 9, name: 'Frota', descricao: 'Plano frota', limtdispositivos: 1, valor: 10, valoradd: 0, status: 0 };
   /** A list opening on `status` (as the orders open on Concluído), its records kept by the fake data provider. */
-  function renderList(status: number) {
+  function renderList(status: number, entry: string | { pathname: string; state: unknown } = '/planos/create') {
     let saved: object[] = [];
     const getList = vi.fn(async (_resource: string, params: GetListParams) => {
       const data = saved.filter(
@@ -76,7 +76,7 @@ describe('a new record the list filters hide', () => {
           create: create as never,
           getOne: (async () => ({ data: saved[0] })) as never,
         })}
-        initialEntries={['/planos/create']}
+        initialEntries={[entry]}
       >
         <ResourceContextProvider value="planos">
           <ListPage
@@ -129,6 +129,15 @@ describe('a new record the list filters hide', () => {
     await save();
     expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Plano frota' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
+  });
+
+  it("made from another page (the client's: state.voltar), the notice has Abrir and no word of the list's filters", async () => {
+    renderList(1, { pathname: '/planos/create', state: { voltar: '/clientes/4/show' } });
+    await save();
+    expect(await screen.findByText('caminho: /clientes/4/show')).toBeInTheDocument();
+    expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
   });
