@@ -3,8 +3,8 @@
  * subscriptions and charges, the subscription cycles, and the updated value of an overdue charge
  * (fine and interest), computed once here in whole cents.
  */
-import { addDays, addMonths, type CalendarDate } from './calendar';
-import { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS, PLACEHOLDER_ALIASES } from './constants';
+import { addDays, addMonths, daysBetween, type CalendarDate } from './calendar';
+import { ASSINATURA_STATUS, CLIENTE_STATUS, COBRANCA_STATUS, CONTRATO_STATUS, PLACEHOLDER_ALIASES } from './constants';
 
 export { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS };
 
@@ -150,4 +150,34 @@ export function fillTemplate(template: string, values: Record<string, string>): 
       }),
     )
     .join('\n');
+}
+
+/** What billing knows of a client: its status, who set it, and its oldest overdue charge's due date. */
+export interface ClienteCobranca {
+  status: number;
+  motivo: 'staff' | 'billing' | null;
+  /** The due date of its oldest overdue charge, or null. */
+  vencidaDesde: CalendarDate | null;
+}
+
+/**
+ * What an open charge due on `duedate` (in the past) does to its client, as the billing job's step
+ * (c) decides (server/jobs/billing.ts): billing moves only an active client or one it moved itself
+ * (a staff status stays); the client is Bloqueado once its oldest overdue due date is `bloqueio`
+ * days behind, else Vencido. An already blocked client changes nothing ('nenhum'). Without the
+ * client (not chosen yet), the charge alone decides.
+ */
+export function efeitoNoCliente(
+  duedate: CalendarDate,
+  today: CalendarDate,
+  bloqueio: number,
+  cliente?: ClienteCobranca | null,
+): 'bloqueado' | 'vencido' | 'nenhum' {
+  if (duedate >= today) return 'nenhum';
+  if (cliente) {
+    if (cliente.status === CLIENTE_STATUS.BLOQUEADO) return 'nenhum';
+    if (cliente.status !== CLIENTE_STATUS.ATIVO && cliente.motivo !== 'billing') return 'nenhum';
+  }
+  const desde = cliente?.vencidaDesde && cliente.vencidaDesde < duedate ? cliente.vencidaDesde : duedate;
+  return daysBetween(desde, today) >= bloqueio ? 'bloqueado' : 'vencido';
 }

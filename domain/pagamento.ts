@@ -22,6 +22,16 @@ export const COBRANCA_TOKEN = /^[0-9a-f]{64}$/;
 /** The template placeholders of the payment (DESIGN 10), besides SPEC 9's. */
 export const PAGAMENTO_PLACEHOLDERS = ['linkPagamento', 'pixCopiaECola', 'linhaDigitavel'] as const;
 
+/**
+ * A charge sent (or alerted) this many minutes ago is not sent again without a confirmation: one
+ * click too many sent a client three messages in two minutes (issue 30).
+ */
+export const REENVIO_MINUTOS = 10;
+
+/** Why a charge sent a moment ago was not sent again. */
+export const enviadaHa = (minutos: number) =>
+  `Esta cobrança foi enviada ${minutos < 1 ? 'há menos de 1 minuto' : minutos === 1 ? 'há 1 minuto' : `há ${minutos} minutos`}.`;
+
 export const MSG_PAGAMENTO = {
   tokenInvalido: 'Cobrança não encontrada: o link é inválido ou a cobrança foi removida.',
   jaRecebida: 'Esta cobrança já está recebida.',
@@ -35,4 +45,5 @@ export const MSG_PAGAMENTO = {
   naoEncontrada: 'Cobrança não encontrada.',
   envioCancelada: 'A cobrança está cancelada.',
   envioRecebida: 'A cobrança já foi recebida.',
+  reenviarInvalido: 'Use reenviar=1 para enviar de novo uma cobrança enviada há pouco.',
 } as const;

@@ -21,4 +21,11 @@ export const enviarVariasSchema = z.object({
     .array(id(), { error: MSG_PAGAMENTO.idsInvalidos })
     .min(1, { error: MSG_PAGAMENTO.idsInvalidos })
     .max(ENVIAR_MAX, { error: MSG_PAGAMENTO.idsInvalidos }),
+  /** Send also the charges sent in the last REENVIO_MINUTOS (staff confirmed it); else they are skipped. */
+  reenviar: z.boolean({ error: MSG_PAGAMENTO.reenviarInvalido }).optional(),
+});
+
+/** `?reenviar=1` on one charge's Enviar: staff confirmed sending a charge sent a moment ago. */
+export const reenviarQuery = z.object({
+  reenviar: z.enum(['1', 'true'], { error: MSG_PAGAMENTO.reenviarInvalido }).optional(),
 });

@@ -5,8 +5,9 @@
  *   status 1, paymentDate, valorPago and formaPagamento, the client reconciled and the recebida
  *   alert (services/cobrancas.ts), audited; `DELETE` of the same path (administrators) undoes it:
  *   the charge is open again (overdue when past due), audited;
- * - `POST /v1/cobrancas/enviar` `{ ids }`: the novacobranca message of each, one result per id
- *   (enviada, or ignorada and why), each in its own transaction;
+ * - `POST /v1/cobrancas/enviar` `{ ids, reenviar? }`: the novacobranca message of each, one result
+ *   per id (enviada, or ignorada and why), each in its own transaction; a charge with a message
+ *   stored in the last 10 minutes is skipped unless `reenviar: true`;
  * - `GET /v1/financeiro/indicadores`: recurring revenue, received this month and the overdue
  *   rate, each with last month's.
  */
@@ -18,7 +19,7 @@ import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../d
 import { clienteNome } from '../../domain/clientes';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
-import { FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { enviadaHa, FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { idParam } from '../../domain/schemas/list';
 import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagamento';
 import type { Db, DbOrTx } from '../db/client';
@@ -31,7 +32,7 @@ import { enqueueGateway } from '../services/gateway';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
 import { getCompany, integrationActive } from '../services/company';
-import { alertValues, enqueueEnvio, mobileOf, MOTIVO } from '../services/mensagens';
+import { alertValues, enqueueEnvio, envioRecente, mobileOf, MOTIVO } from '../services/mensagens';
 import { linkPagamento } from '../services/public-url';
 import { cobrancaPagamento } from './static-cobranca';
 import { z } from 'zod';
@@ -185,8 +186,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
-  /** One charge's novacobranca message, or why not. */
-  const enviarUma = (id: number) =>
+  /** One charge's novacobranca message, or why not (sent a moment ago: skipped unless `reenviar`). */
+  const enviarUma = (id: number, reenviar: boolean) =>
     db.transaction(async (tx): Promise<{ id: number; status: 'enviada' | 'ignorada'; motivo: string }> => {
       const [row] = await tx
         .select({
@@ -202,7 +203,9 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         })
         .from(cobrancas)
         .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
-        .where(eq(cobrancas.id, id));
+        .where(eq(cobrancas.id, id))
+        // Two sends of one charge take turns: the second sees the first's message.
+        .for('update', { of: cobrancas });
       const ignored = (motivo: string) => ({ id, status: 'ignorada' as const, motivo });
       if (!row) return ignored(MSG_PAGAMENTO.naoEncontrada);
       if (row.cobranca.status === COBRANCA_STATUS.CANCELADA) return ignored(MSG_PAGAMENTO.envioCancelada);
@@ -212,6 +215,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       if (!integrationActive(company, 'whats')) return ignored(MOTIVO.whatsInativo);
       const mobile = mobileOf(row.cliente);
       if (!mobile) return ignored(MOTIVO.semCelular);
+      const minutos = reenviar ? null : await envioRecente(tx, id);
+      if (minutos !== null) return ignored(enviadaHa(minutos));
       const texto = fillTemplate(
         comEmpresa(String(company.integrations.alertas.novacobranca)),
         alertValues(row.cobranca, clienteNome(row.cliente), company.dadosempresa.nome),
@@ -292,7 +297,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     async (request) => {
       const ids = [...new Set(request.body.ids)];
       const resultados = [];
-      for (const id of ids) resultados.push(await enviarUma(id));
+      for (const id of ids) resultados.push(await enviarUma(id, request.body.reenviar === true));
       return {
         resultados,
         enviadas: resultados.filter((r) => r.status === 'enviada').length,

@@ -22,7 +22,9 @@ import { badRequest, conflict, notFound } from '../http-errors';
 import { appToday } from '../services/clock';
 import { getCompany, integrationActive } from '../services/company';
 import type { JobQueue } from '../queue/boss';
-import { alertValues, enqueueEnvio, mobileOf } from '../services/mensagens';
+import { alertValues, enqueueEnvio, envioRecente, mobileOf } from '../services/mensagens';
+import { enviadaHa } from '../../domain/pagamento';
+import { reenviarQuery } from '../../domain/schemas/pagamento';
 import { bucketsOfRange } from '../resources/cobrancas';
 
 export interface FinanceOptions {
@@ -58,12 +60,14 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
   /**
    * Sends one message about a record, in one transaction with the checks: unknown record 404, a
    * client marked "Não enviar mensagens" 409 (the client's wish holds for every message), the
-   * channel inactive 409, a client without a mobile phone 409.
+   * channel inactive 409, a client without a mobile phone 409, and a charge with a message stored
+   * in the last 10 minutes 409 with `errors.reenviar` unless `?reenviar=1` (staff confirmed it).
    */
   const send = async <R extends { id: number; idcliente: number }>(
     find: (tx: DbOrTx) => Promise<R | undefined>,
     compose: (tx: DbOrTx, record: R, nome: string) => Promise<string>,
     kind: 'contratos' | 'cobrancas',
+    reenviar = false,
   ) => {
     await db.transaction(async (tx) => {
       const record = await find(tx);
@@ -72,6 +76,8 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
       if (optedOut) throw conflict(MSG.clienteOptedOut);
       if (!integrationActive(await getCompany(tx), 'whats')) throw conflict(MSG.messagingInactive);
       if (!mobile) throw conflict(MSG.noMobilePhone);
+      const minutos = kind === 'cobrancas' && !reenviar ? await envioRecente(tx, record.id) : null;
+      if (minutos !== null) throw conflict(enviadaHa(minutos), { reenviar: enviadaHa(minutos) });
       const texto = await compose(tx, record, nome);
       await enqueueEnvio(tx, queue, {
         key: `enviar:${kind}:${record.id}:${randomUUID()}`,
@@ -95,9 +101,10 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
       'contratos',
     );
 
-  const sendCobranca = async (request: FastifyRequest<{ Params: { id: number } }>) =>
+  const sendCobranca = async (request: FastifyRequest<{ Params: { id: number }; Querystring: { reenviar?: string } }>) =>
     send(
-      async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)))[0],
+      // Two sends of one charge take turns: the second sees the first's message.
+      async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update'))[0],
       async (tx, cobranca, nome) => {
         const company = await getCompany(tx);
         return fillTemplate(
@@ -106,6 +113,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
         );
       },
       'cobrancas',
+      request.query.reenviar !== undefined,
     );
 
   for (const method of ['GET', 'POST'] as const) {
@@ -119,7 +127,12 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
     r.route({
       method,
       url: '/v1/cobrancas/enviar/:id',
-      schema: { tags: ['cobrancas'], summary: 'Envia a cobrança ao cliente (WhatsApp, modelo novacobranca)', params: idParam },
+      schema: {
+        tags: ['cobrancas'],
+        summary: 'Envia a cobrança ao cliente (WhatsApp, modelo novacobranca); enviada há menos de 10 minutos: 409, salvo com reenviar=1',
+        params: idParam,
+        querystring: reenviarQuery,
+      },
       config: { access: 'user' },
       handler: sendCobranca,
     });

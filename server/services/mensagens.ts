@@ -33,7 +33,7 @@ import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
 import { linkPagamento } from './public-url';
-import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { REENVIO_MINUTOS, type PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
 import { ESPERA_MINUTOS, type AlertaPlaceholder } from '../../domain/constants';
 
 export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida', 'atualizada'] as const;
@@ -243,6 +243,27 @@ export async function enqueueAlertas(
  * The staff's "Enviar" of a contract or a charge: always a new message (key with a nonce), shown
  * in the charge's log too. The caller checked that WhatsApp is active and the client has a mobile.
  */
+/**
+ * Minutes since the newest message about the charge that went or is going (pendente, enviando,
+ * enviada), when it was stored within `REENVIO_MINUTOS`; null otherwise. Enviar asks before sending
+ * such a charge again (issue 30).
+ */
+export async function envioRecente(tx: DbOrTx, idcobranca: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ minutos: sql<number>`floor(extract(epoch FROM now() - ${mensagens.createdAt}) / 60)::int` })
+    .from(mensagens)
+    .where(
+      and(
+        eq(mensagens.idcobranca, idcobranca),
+        inArray(mensagens.status, ['pendente', 'enviando', 'enviada']),
+        sql`${mensagens.createdAt} > now() - make_interval(mins => ${REENVIO_MINUTOS})`,
+      ),
+    )
+    .orderBy(sql`${mensagens.id} DESC`)
+    .limit(1);
+  return row ? Math.max(0, Number(row.minutos)) : null;
+}
+
 export async function enqueueEnvio(
   tx: DbOrTx,
   queue: JobQueue,

@@ -24,7 +24,7 @@ export interface ListPageProps {
   /** Hide the Novo button (read-only lists). */
   readOnly?: boolean;
   sort?: SortPayload;
-  /** The filters the list opens with, and returns to on Todos (e.g. a status and the current month). */
+  /** The filters the list opens with (e.g. a status and the current month); Todos clears them. */
   filterDefaultValues?: Record<string, unknown>;
   /** Extra controls beside Novo (e.g. a Lista / Agenda switch). */
   actions?: React.ReactNode;
@@ -73,9 +73,9 @@ export function ListPage({ title, filters, children, dialog, readOnly, sort, fil
         <ListHeader title={title} readOnly={readOnly} actions={actions} />
         {summary}
         <Card variant="outlined">
-          <SearchBar resetTo={filterDefaultValues}>{filters}</SearchBar>
-          {/* Half the cell padding: the finance lists' ten columns and row actions fit a 1366 px screen. */}
-          <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>{children}</Box>
+          <SearchBar>{filters}</SearchBar>
+          {/* Dense cells (ListTable): every list's columns and row actions fit a 1366 px screen. */}
+          <Box sx={{ overflowX: 'auto' }}>{children}</Box>
           <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
         </Card>
       </Box>

@@ -24,7 +24,21 @@ import {
 } from '@mui/material';
 import { DataTableRenderContext, RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
 import { DataTable, DataTableClasses, DataTableHead, DataTableRoot, type DataTableProps } from 'react-admin';
+import { CLIENTE_LINK_CLASS } from './ClienteLink';
+import { ellipsisSx } from './Ellipsis';
 import { EmptyRows } from './EmptyRows';
+
+/**
+ * Every list fits a 1366 px screen beside the menu (issue 30): dense cells (13 px text, 6 px side
+ * padding), a client's name on one line cut with "…" (its title holds the whole), and the row's
+ * actions on one line of compact icon buttons.
+ */
+const TABLE_SX = {
+  '& .MuiTableCell-root': { px: 0.75, fontSize: '0.8125rem' },
+  '& .MuiTableCell-paddingCheckbox': { pl: 0.5, pr: 0 },
+  [`& .MuiTableCell-body .${CLIENTE_LINK_CLASS}`]: ellipsisSx(170),
+} as const;
+const ACTIONS_SX = () => ({ whiteSpace: 'nowrap', '& > div': { gap: 0 }, '& .MuiIconButton-root': { p: '4px' } }) as const;
 
 /** What a record's card shows below 600 px. */
 export interface ListCard<RecordType extends RaRecord = RaRecord> {
@@ -132,13 +146,51 @@ function RecordListCard<RecordType extends RaRecord>({
   );
 }
 
+/**
+ * The bar of the selected rows ('3 itens selecionados', Desmarcar, the list's bulk actions), in the
+ * flow above the rows, table or cards: react-admin's own floats 48 px up over the table's header,
+ * where the list's container clipped it and the filter form took its clicks (issue 30).
+ */
+function BulkBar({ children }: { children: React.ReactNode }) {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const translate = useTranslate();
+  if (!selectedIds.length) return null;
+  const label = translate('ra.action.bulk_actions', { smart_count: selectedIds.length });
+  return (
+    <Box
+      role="toolbar"
+      aria-label={label}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'action.selected',
+        // A wide table scrolls under it: the bar stays in view.
+        position: 'sticky',
+        left: 0,
+      }}
+    >
+      <Typography variant="body2" sx={{ flex: '1 1 auto' }}>
+        {label}
+      </Typography>
+      <Button size="small" onClick={() => onUnselectItems()}>
+        {translate('ra.action.unselect')}
+      </Button>
+      {children}
+    </Box>
+  );
+}
+
 /** The list's records as cards (below 600 px). */
 function ListCards<RecordType extends RaRecord>({
   card,
   actions,
   bulkActionButtons,
 }: Pick<ListTableProps<RecordType>, 'card' | 'actions' | 'bulkActionButtons'>) {
-  const { data, isPending, selectedIds, onSelect, onUnselectItems } = useListContext<RecordType>();
+  const { data, isPending, selectedIds, onSelect } = useListContext<RecordType>();
   const translate = useTranslate();
   if (isPending) {
     return (
@@ -158,22 +210,7 @@ function ListCards<RecordType extends RaRecord>({
     <>
       {selectable ? (
         <>
-          {selectedIds.length ? (
-            // The bulk bar, in the flow above the cards (the table's floats over its header, which cards lack).
-            <Box
-              role="toolbar"
-              aria-label={translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
-              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1, bgcolor: 'action.selected' }}
-            >
-              <Typography variant="body2" sx={{ flex: '1 1 auto' }}>
-                {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
-              </Typography>
-              <Button size="small" onClick={() => onUnselectItems()}>
-                {translate('ra.action.unselect')}
-              </Button>
-              {bulkActionButtons}
-            </Box>
-          ) : null}
+          <BulkBar>{bulkActionButtons}</BulkBar>
           <Box sx={{ pl: 0.5, borderBottom: 1, borderColor: 'divider' }}>
             <FormControlLabel
               label={translate('ra.action.select_all')}
@@ -225,6 +262,7 @@ export function ListTable<RecordType extends RaRecord = RaRecord>({
         key="actions"
         label={translate('app.list.actions')}
         align="right"
+        cellSx={ACTIONS_SX}
         disableSort
         render={(record) => actions(record)}
       />,
@@ -234,7 +272,8 @@ export function ListTable<RecordType extends RaRecord = RaRecord>({
     <DataTable<RecordType>
       rowClick={false}
       bulkActionButtons={bulkActionButtons}
-      sx={sx}
+      bulkActionsToolbar={bulkActionButtons ? <BulkBar>{bulkActionButtons}</BulkBar> : undefined}
+      sx={[TABLE_SX, ...(Array.isArray(sx) ? sx : [sx])]}
       empty={<EmptyTable columns={columns} sx={sx} />}
       {...rest}
     >

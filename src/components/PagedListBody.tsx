@@ -29,7 +29,7 @@ export function PagedListBody<T extends RaRecord>({
             {translate(serverMessage(reply.error), { _: serverMessage(reply.error) })}
           </Alert>
         ) : (
-          <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: 1 } }}>{children}</Box>
+          <Box sx={{ overflowX: 'auto' }}>{children}</Box>
         )}
         <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
       </ListContextProvider>

@@ -140,7 +140,8 @@ export function ResourceDialog({
             transform={transform}
             mutationOptions={{
               onSuccess: (saved: RaRecord) => {
-                void notifyCreated(saved);
+                // Back on another page (the client's), the list's filters hide nothing there: Abrir alone.
+                void notifyCreated(saved, !voltar);
                 close();
               },
               onError,

@@ -1,11 +1,14 @@
-/** Search box + Procurar + Todos (SPEC 2.6): the term applies on Procurar or Enter, Todos resets. */
+/**
+ * Search box + Procurar + Todos (SPEC 2.6): the term applies on Procurar or Enter. Todos clears
+ * every filter, the list's defaults too (a status, the current month): "all" means all, so a record
+ * made outside the defaults (a December charge, an order still open) shows (issue 30).
+ */
 import * as React from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 
-/** `resetTo`: the filters Todos returns to (the list's defaults); none by default. */
-export function SearchBar({ children, resetTo }: { children?: React.ReactNode; resetTo?: Record<string, unknown> }) {
+export function SearchBar({ children }: { children?: React.ReactNode }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const pesquisa = String(filterValues.pesquisa ?? '');
@@ -27,7 +30,7 @@ export function SearchBar({ children, resetTo }: { children?: React.ReactNode; r
 
   const reset = () => {
     setTerm('');
-    setFilters({ ...resetTo }, undefined, false);
+    setFilters({}, undefined, false);
   };
 
   return (

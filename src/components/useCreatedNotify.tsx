@@ -1,13 +1,15 @@
 /**
- * The success notice of a record created in a list's modal. When the list's filters (a status, a
- * date range, a search) hide the new record, the notice says so and offers Mostrar, which clears
- * the filters so it shows: a new service order saved while the list opens on Concluído no longer
- * seems to vanish. Whether it is hidden is the server's answer, not a guess: the list's own query
- * (its filters, newest first) is asked for the first page, where a new record that passes the
- * filters is.
+ * The success notice of a created record. It always offers Abrir, which opens the new record (its
+ * page, or its edit modal: `recordPath`): a record made from the client's page, or one the list's
+ * filters hide, is one click away (issue 30). When the list's filters (a status, a date range, a
+ * search) hide the new record, the notice also says so and offers Mostrar, which clears the
+ * filters so it shows. Whether it is hidden is the server's answer, not a guess: the list's own
+ * query (its filters, newest first) is asked for the first page, where a new record that passes
+ * the filters is.
  */
 import * as React from 'react';
 import { Button } from '@mui/material';
+import { useNavigate } from 'react-router';
 import {
   ListContext,
   useCloseNotification,
@@ -30,7 +32,17 @@ export type CreatedMessage = (saved: RaRecord) => CreatedNotice | undefined;
 /** A page of the newest records under the list's filters holds a record created just now that passes them. */
 const PAGE = 25;
 
-function ShowRecordAction({ onShow }: { onShow: () => void }) {
+/** Records with a page of their own; the others open in their list's edit modal, /<resource>/{id}. */
+const RECORD_PAGES: Record<string, (id: string) => string> = {
+  clientes: (id) => `/clientes/${id}/show`,
+  ordensservicos: (id) => `/ordenservico/${id}`,
+};
+
+/** Where a record opens: its page, or its edit modal. */
+export const recordPath = (resource: string, id: RaRecord['id']) =>
+  (RECORD_PAGES[resource] ?? ((key: string) => `/${resource}/${key}`))(encodeURIComponent(String(id)));
+
+function NoticeButton({ label, onClick }: { label: string; onClick: () => void }) {
   const translate = useTranslate();
   const close = useCloseNotification();
   return (
@@ -38,12 +50,23 @@ function ShowRecordAction({ onShow }: { onShow: () => void }) {
       color="inherit"
       size="small"
       onClick={() => {
-        onShow();
+        onClick();
         close();
       }}
     >
-      {translate('app.notify.show_record')}
+      {translate(label)}
     </Button>
+  );
+}
+
+/** The notice's actions: Mostrar (clear the filters) when they hide the record, and Abrir. */
+function CreatedActions({ path, onShow }: { path: string; onShow?: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      {onShow ? <NoticeButton label="app.notify.show_record" onClick={onShow} /> : null}
+      <NoticeButton label="app.notify.open_record" onClick={() => navigate(path)} />
+    </>
   );
 }
 
@@ -80,21 +103,19 @@ export function useCreatedNotify(resource: string, createdMessage?: CreatedMessa
   });
 
   return React.useCallback(
-    async (saved: RaRecord) => {
+    /** `listShown`: false when the dialog returns to another page (the client's): no list to hide the record. */
+    async (saved: RaRecord, listShown = true) => {
       const notice = createdMessage?.(saved) ?? { message: 'app.notify.created' };
       const text = translate(notice.message, notice.args);
-      const hidden = await hiddenByFilters(dataProvider, resource, listRef.current?.filterValues, saved);
-      if (!hidden) {
-        notify(text, { type: 'success', messageArgs: { _: text } });
-        return;
-      }
-      const message = `${text.replace(/[.!]?$/, '.')} ${translate('app.notify.hidden_by_filters')}`;
+      const hidden = listShown && (await hiddenByFilters(dataProvider, resource, listRef.current?.filterValues, saved));
+      const path = recordPath(resource, saved.id);
+      const message = hidden ? `${text.replace(/[.!]?$/, '.')} ${translate('app.notify.hidden_by_filters')}` : text;
       notify(message, {
         type: 'success',
         messageArgs: { _: message },
-        // Time to read it and reach the button.
+        // Time to read it and reach the buttons.
         autoHideDuration: 10_000,
-        action: <ShowRecordAction onShow={() => listRef.current?.setFilters({}, undefined, false)} />,
+        action: <CreatedActions path={path} onShow={hidden ? () => listRef.current?.setFilters({}, undefined, false) : undefined} />,
       });
     },
     [createdMessage, dataProvider, notify, resource, translate],

@@ -372,6 +372,8 @@ export const appMessages = {
       // A new record the list's filters hide (src/components/useCreatedNotify.tsx).
       hidden_by_filters: 'Os filtros atuais da lista escondem o novo registro.',
       show_record: 'Mostrar',
+      // Every created record's notice opens it (src/components/useCreatedNotify.tsx).
+      open_record: 'Abrir',
     },
     uploads: {
       title: 'Arquivos',
@@ -862,6 +864,7 @@ export const appMessages = {
       cycles: CYCLE_LABELS,
       col_cliente: 'Cliente ou empresa',
       col_documento: 'CPF/CNPJ',
+      col_cliente_documento: 'Cliente · CPF/CNPJ',
       col_contato: 'Contato',
       cliente_chosen: 'Cliente da assinatura',
       cliente_first: 'Procure e escolha o cliente para preencher a assinatura.',
@@ -904,6 +907,10 @@ export const appMessages = {
         desatualizado:
           'O pagamento no Asaas não acompanhou a última alteração: o PIX e o boleto ainda cobram o valor ou o vencimento anteriores.',
       },
+      // Enviar asks first (issue 30): the selected charges, or one sent a moment ago.
+      enviar_confirmar: 'Enviar %{smart_count} cobrança por WhatsApp? |||| Enviar %{smart_count} cobranças por WhatsApp?',
+      enviar_de_novo: 'O cliente receberá a mensagem de novo.',
+      enviar_varias_recentes: 'As enviadas nos últimos 10 minutos não são enviadas de novo: o resultado diz quais.',
       enviar_varias: {
         botao: 'Enviar (%{smart_count})',
         titulo: 'Enviar %{smart_count} cobrança |||| Enviar %{smart_count} cobranças',
@@ -947,16 +954,18 @@ export const appMessages = {
         count: '%{count} cobrança |||| %{count} cobranças',
       },
       col_contato: 'Contato',
+      col_cliente: 'Cliente · CPF/CNPJ',
       open_page: 'Abrir a cobrança',
       cliente_chosen: 'Cliente da cobrança',
       // A due date in the past (CobrancaForm's warning): what saving does to the charge, then to the client.
       vencimento_passado:
-        'Vencimento no passado (há %{smart_count} dia): a cobrança será criada como Vencida |||| Vencimento no passado (há %{smart_count} dias): a cobrança será criada como Vencida',
+        'Vencimento no passado (há %{smart_count} dia): a cobrança será criada como Vencida. |||| Vencimento no passado (há %{smart_count} dias): a cobrança será criada como Vencida.',
       vencimento_passado_edit:
-        'Vencimento no passado (há %{smart_count} dia): a cobrança ficará Vencida |||| Vencimento no passado (há %{smart_count} dias): a cobrança ficará Vencida',
-      vencimento_vence: 'e o cliente ficará Vencido.',
-      vencimento_bloqueia:
-        'e o cliente será bloqueado (bloqueio após %{smart_count} dia de atraso). |||| e o cliente será bloqueado (bloqueio após %{smart_count} dias de atraso).',
+        'Vencimento no passado (há %{smart_count} dia): a cobrança ficará Vencida. |||| Vencimento no passado (há %{smart_count} dias): a cobrança ficará Vencida.',
+      // What billing does to the client (domain/financeiro.ts efeitoNoCliente).
+      vencimento_vencido: 'O cliente ficará Vencido.',
+      vencimento_bloqueado:
+        'O cliente ficará Bloqueado e perderá o acesso ao rastreamento (bloqueio após %{smart_count} dia de atraso). |||| O cliente ficará Bloqueado e perderá o acesso ao rastreamento (bloqueio após %{smart_count} dias de atraso).',
       valor_atualizado: 'Valor atualizado com multa e juros',
       atualizado_curto: 'Atualizado:',
       csv: {

@@ -208,4 +208,55 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     expect(jobs.rows[0].n).toBeGreaterThanOrEqual(1);
     await env.admin.put('/v1/users/1', { integrations: { whats: { status: 0 } } });
   });
+  it('Enviar of a charge with a message in the last 10 minutes asks first: 409 with errors.reenviar and nothing stored, sent with reenviar; sending many skips it unless reenviar', async () => {
+    const cliente = await newClient(newCliente({ name: 'Rui Repetido', mobilePhone: '21998760001' }));
+    // Made while WhatsApp is off: its novacobranca alert is ignorada, which sent nothing.
+    const c = (await charge(cliente.id)).body;
+    const envios = async () =>
+      (
+        (await env.t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM mensagens WHERE idcobranca = ${c.id} AND kind = 'envio'`,
+        )) as any
+      ).rows[0].n as number;
+    await env.admin.put('/v1/users/1', {
+      integrations: { whats: { server: 'http://127.0.0.1:9', instance: 'rastreio', token: 'chave-whats', status: 1 } },
+    });
+    try {
+      expect((await env.admin.post(`/v1/cobrancas/enviar/${c.id}`)).status).toBe(200);
+      const again = await env.admin.post(`/v1/cobrancas/enviar/${c.id}`);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        message: 'Esta cobrança foi enviada há menos de 1 minuto.',
+        errors: { reenviar: 'Esta cobrança foi enviada há menos de 1 minuto.' },
+      });
+      expect((await env.admin.get(`/v1/cobrancas/enviar/${c.id}`)).status).toBe(409);
+      expect(await envios()).toBe(1);
+      expect((await env.admin.post(`/v1/cobrancas/enviar/${c.id}?reenviar=talvez`)).status).toBe(400);
+      expect(await envios()).toBe(1);
+      expect((await env.admin.post(`/v1/cobrancas/enviar/${c.id}?reenviar=1`)).status).toBe(200);
+      expect(await envios()).toBe(2);
+
+      const many = await env.admin.post('/v1/cobrancas/enviar', { ids: [c.id] });
+      expect(many.body.resultados).toEqual([{ id: c.id, status: 'ignorada', motivo: 'Esta cobrança foi enviada há menos de 1 minuto.' }]);
+      expect(await envios()).toBe(2);
+      expect((await env.admin.post('/v1/cobrancas/enviar', { ids: [c.id], reenviar: 'sim' })).status).toBe(400);
+      const confirmed = await env.admin.post('/v1/cobrancas/enviar', { ids: [c.id], reenviar: true });
+      expect(confirmed.body.resultados).toEqual([{ id: c.id, status: 'enviada', motivo: '' }]);
+      expect(await envios()).toBe(3);
+
+      // Eleven minutes later the charge sends without asking; a failed message never counted.
+      await env.t.database.db.execute(sql`UPDATE mensagens SET created_at = now() - interval '11 minutes' WHERE idcobranca = ${c.id}`);
+      expect((await env.admin.post(`/v1/cobrancas/enviar/${c.id}`)).status).toBe(200);
+      await env.t.database.db.execute(
+        sql`UPDATE mensagens SET status = 'falhou', created_at = now() - interval '3 minutes' WHERE idcobranca = ${c.id}`,
+      );
+      expect((await env.admin.post('/v1/cobrancas/enviar', { ids: [c.id] })).body.resultados[0].status).toBe('enviada');
+      const later = await env.admin.post(`/v1/cobrancas/enviar/${c.id}`);
+      expect(later.body.message).toBe('Esta cobrança foi enviada há menos de 1 minuto.');
+      await env.t.database.db.execute(sql`UPDATE mensagens SET created_at = now() - interval '2 minutes' WHERE idcobranca = ${c.id}`);
+      expect((await env.admin.post(`/v1/cobrancas/enviar/${c.id}`)).body.message).toBe('Esta cobrança foi enviada há 2 minutos.');
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { whats: { status: 0 } } });
+    }
+  });
 });

@@ -110,6 +110,46 @@ describe('charges', () => {
     expect(screen.getByLabelText('Data final')).toHaveValue(isoToBr(month.dataFim));
   });
 
+  it('Todos clears every filter, the default status and month too: a charge of another month or status shows', async () => {
+    const { getList } = renderAt('/cobrancas');
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('button', { name: 'Todos' }));
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('cobrancas', expect.objectContaining({ filter: {} })));
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByLabelText('Data inicial')).toHaveValue('');
+    expect(screen.getByLabelText('Data final')).toHaveValue('');
+  });
+
+  it('Enviar of a charge sent a moment ago asks "Enviar 1 cobrança por WhatsApp?" with when it went, and sends again only on Enviar', async () => {
+    const recente = 'Esta cobrança foi enviada há 2 minutos.';
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('?reenviar=1')
+        ? new Response(JSON.stringify({ message: 'Foi enviada com sucesso' }), { status: 200 })
+        : new Response(JSON.stringify({ message: recente, errors: { reenviar: recente } }), { status: 409 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/cobrancas');
+    const row = (await screen.findByText('Mensalidade novembro')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Enviar 1 cobrança por WhatsApp?' });
+    expect(confirm).toHaveTextContent('Esta cobrança foi enviada há 2 minutos. O cliente receberá a mensagem de novo.');
+    // No red snackbar: the refusal is a question, not an error.
+    expect(readNotices()).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar' }));
+    confirm = await screen.findByRole('dialog', { name: 'Enviar 1 cobrança por WhatsApp?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(readNotices()).toContainEqual({ text: 'Foi enviada com sucesso', type: 'success', duration: '' }));
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual([
+      '/v1/cobrancas/enviar/7',
+      '/v1/cobrancas/enviar/7',
+      '/v1/cobrancas/enviar/7?reenviar=1',
+    ]);
+  });
+
   it('lists #, client, CPF/CNPJ, contact, description, dates, value (updated when overdue) and status', async () => {
     renderAt('/cobrancas');
     const row = (await screen.findByText('Mensalidade outubro')).closest('tr') as HTMLElement;
@@ -185,16 +225,53 @@ describe('charges', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await typeDate('05/03/2026');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Vencimento no passado (há 5 dias): a cobrança será criada como Vencida e o cliente ficará Vencido.',
+      'Vencimento no passado (há 5 dias): a cobrança será criada como Vencida. O cliente ficará Vencido.',
     );
     await typeDate('28/02/2026');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Vencimento no passado (há 10 dias): a cobrança será criada como Vencida e o cliente será bloqueado (bloqueio após 10 dias de atraso).',
+      'Vencimento no passado (há 10 dias): a cobrança será criada como Vencida. O cliente ficará Bloqueado e perderá o acesso ao rastreamento (bloqueio após 10 dias de atraso).',
     );
     // A charge saved as paid moves nobody.
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Recebida' }));
     await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    vi.useRealTimers();
+  });
+
+  it("the past due date's warning follows the client's state: blocked by an older overdue charge, or nothing more when already blocked", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T15:00:00Z'));
+    let situacao = { status: 2, motivo: 'billing', cobranca: { id: 5, duedate: '2026-03-04', valor: 50 } };
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ cliente: { id: 3 }, situacao }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/cobrancas/8/edit', {
+      getOne: (async (resource: string, params: { id: number }) => ({
+        data:
+          resource === 'usuarios'
+            ? adminUser({ notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5 } })
+            : resource === 'cobrancas'
+              ? { ...vencida, duedate: '2026-03-20', status: 0 }
+              : { id: params.id },
+      })) as never,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrança' });
+    const vencimento = await within(dialog).findByLabelText(/^Vencimento/);
+    await userEvent.clear(vencimento);
+    await userEvent.type(vencimento, '09/03/2026');
+    // One day late, but the client is Vencido since 04/03: six days, past the company's 5.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Vencimento no passado (há 1 dia): a cobrança ficará Vencida. O cliente ficará Bloqueado e perderá o acesso ao rastreamento (bloqueio após 5 dias de atraso).',
+      ),
+    );
+    expect(fetch).toHaveBeenCalledWith('/v1/clientes/3/resumo', expect.anything());
+    // A client staff blocked stays as it is: the warning says only what happens to the charge.
+    situacao = { status: 1, motivo: 'staff', cobranca: null } as never;
+    await userEvent.clear(vencimento);
+    await userEvent.type(vencimento, '02/03/2026');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Vencimento no passado \(há 8 dias\): a cobrança ficará Vencida\.$/),
+    );
     vi.useRealTimers();
   });
 

@@ -38,7 +38,8 @@ export function TestAdmin({
   children: React.ReactNode;
   authProvider?: AuthProvider;
   dataProvider?: DataProvider;
-  initialEntries?: string[];
+  /** Paths, or locations with a state (a dialog opened from another page). */
+  initialEntries?: React.ComponentProps<typeof TestMemoryRouter>['initialEntries'];
 }) {
   const [store] = React.useState(() => memoryStore());
   return (

@@ -558,7 +558,7 @@ describe('service order page /ordenservico/:id', () => {
 
 describe('service orders list', () => {
   it(
-    'opens on Concluído in the current month of America/Sao_Paulo (the browser zone aside)',
+    'opens on Concluído in the current month of America/Sao_Paulo (the browser zone aside); Todos clears every filter',
     async () => {
       // 01:00 UTC on March 1st is still February 28th in São Paulo.
       vi.useFakeTimers({ toFake: ['Date'] });
@@ -603,13 +603,11 @@ describe('service orders list', () => {
           expect.objectContaining({ filter: expect.objectContaining({ idtecnico: 7 }) }),
         ),
       );
+      // Todos clears every filter, the list's defaults too: an order of any status or date shows.
       await userEvent.click(screen.getByRole('button', { name: 'Todos' }));
-      await waitFor(() =>
-        expect(getList).toHaveBeenLastCalledWith(
-          'ordensservicos',
-          expect.objectContaining({ filter: { status: 1, dataInicio: '2026-02-01', dataFim: '2026-02-28' } }),
-        ),
-      );
+      await waitFor(() => expect(getList).toHaveBeenLastCalledWith('ordensservicos', expect.objectContaining({ filter: {} })));
+      expect(screen.getByLabelText('Status')).toHaveValue('');
+      expect(screen.getByLabelText('Data inicial')).toHaveValue('');
     },
     HEAVY,
   );

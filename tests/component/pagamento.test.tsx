@@ -87,7 +87,7 @@ function phoneScreen() {
 }
 
 describe('charges: getting paid', () => {
-  it('Enviar of the selected rows shows progress, then one result per charge: sent, or skipped and why', async () => {
+  it('Enviar of the selected rows asks "Enviar N cobranças por WhatsApp?" first, then shows progress and one result per charge: sent, or skipped and why', async () => {
     const api = mockApi({
       'POST /v1/cobrancas/enviar': () => ({
         resultados: [
@@ -105,6 +105,15 @@ describe('charges: getting paid', () => {
       await userEvent.click(within(row).getByRole('checkbox'));
     }
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar (2)' }));
+    // It asks first: nothing goes until Enviar, and Cancelar sends nothing.
+    let confirm = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças por WhatsApp?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /v1/cobrancas/enviar')).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar (2)' }));
+    confirm = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças por WhatsApp?' });
+    expect(confirm).toHaveTextContent('As enviadas nos últimos 10 minutos não são enviadas de novo');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Enviar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças' });
     await within(dialog).findByText('1 enviada(s), 1 ignorada(s).');
     expect(within(dialog).getByText('Cobrança 00007: enviada')).toBeInTheDocument();
@@ -133,6 +142,8 @@ describe('charges: getting paid', () => {
     expect(await screen.findByRole('button', { name: 'Enviar (1)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar tudo' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar (2)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças por WhatsApp?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Enviar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar 2 cobranças' });
     await within(dialog).findByText('2 enviada(s), 0 ignorada(s).');
     expect(api.callsTo('POST /v1/cobrancas/enviar').map((call) => call.body)).toEqual([{ ids: [8, 7] }]);

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, screen, waitForElementToBeRemoved } from '@testing-library/react';
+import { render, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type GetListParams } from 'ra-core';
 import { DataTable, Notification } from 'react-admin';
@@ -10,6 +10,7 @@ import { ResourceDialog } from '../../src/components/ResourceDialog';
 import { StatusFilter } from '../../src/components/SearchBar';
 import { PlanoForm, planoTransform } from '../../src/resources/planos/PlanoForm';
 import { UsuarioCreateForm } from '../../src/resources/usuarios/UsuarioForm';
+import { recordPath } from '../../src/components/useCreatedNotify';
 import { emptyDataProvider, TestAdmin } from './helpers';
 
 describe('resource dialog', () => {
@@ -56,7 +57,7 @@ describe('resource dialog', () => {
 describe('a new record the list filters hide', () => {
   const novo = { id: 9, name: 'Frota', descricao: 'Plano frota', limtdispositivos: 1, valor: 10, valoradd: 0, status: 0 };
   /** A list opening on `status` (as the orders open on Concluído), its records kept by the fake data provider. */
-  function renderList(status: number) {
+  function renderList(status: number, entry: string | { pathname: string; state: unknown } = '/planos/create') {
     let saved: object[] = [];
     const getList = vi.fn(async (_resource: string, params: GetListParams) => {
       const data = saved.filter(
@@ -70,8 +71,12 @@ describe('a new record the list filters hide', () => {
     });
     render(
       <TestAdmin
-        dataProvider={emptyDataProvider({ getList: getList as never, create: create as never })}
-        initialEntries={['/planos/create']}
+        dataProvider={emptyDataProvider({
+          getList: getList as never,
+          create: create as never,
+          getOne: (async () => ({ data: saved[0] })) as never,
+        })}
+        initialEntries={[entry]}
       >
         <ResourceContextProvider value="planos">
           <ListPage
@@ -95,6 +100,7 @@ describe('a new record the list filters hide', () => {
           </ListPage>
         </ResourceContextProvider>
         <Notification />
+        <CurrentPath />
       </TestAdmin>,
     );
     return { getList };
@@ -118,14 +124,46 @@ describe('a new record the list filters hide', () => {
     expect(getList).toHaveBeenLastCalledWith('planos', expect.objectContaining({ filter: {} }));
   });
 
-  it('one the filters show gets the plain notice', async () => {
+  it('one the filters show gets the plain notice, with Abrir', async () => {
     renderList(0);
     await save();
     expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Plano frota' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
   });
+
+  it("made from another page (the client's: state.voltar), the notice has Abrir and no word of the list's filters", async () => {
+    renderList(1, { pathname: '/planos/create', state: { voltar: '/clientes/4/show' } });
+    await save();
+    expect(await screen.findByText('caminho: /clientes/4/show')).toBeInTheDocument();
+    expect(await screen.findByText('Cadastro realizado com sucesso')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Abrir' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostrar' })).not.toBeInTheDocument();
+  });
+
+  it("every new record's notice offers Abrir, which opens it (its edit modal, or its page) even while the filters hide it", async () => {
+    renderList(1);
+    await save();
+    await screen.findByText('Cadastro realizado com sucesso. Os filtros atuais da lista escondem o novo registro.');
+    // The dialog closed, the notice's buttons are reachable.
+    expect(await screen.findByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir' }));
+    // /planos/9: the list's edit modal (this list gives none).
+    expect(await screen.findByText('caminho: /planos/9')).toBeInTheDocument();
+    // The notice closes once used.
+    await waitFor(() => expect(screen.queryByText(/Cadastro realizado com sucesso/)).not.toBeInTheDocument());
+    expect(recordPath('clientes', 4)).toBe('/clientes/4/show');
+    expect(recordPath('ordensservicos', 5)).toBe('/ordenservico/5');
+    expect(recordPath('cobrancas', 6)).toBe('/cobrancas/6');
+    expect(recordPath('contratos', 7)).toBe('/contratos/7');
+  });
 });
+
+/** The router's path, as text. */
+function CurrentPath() {
+  return <p>caminho: {useLocation().pathname}</p>;
+}
 
 /** Shows the current path and moves between the list and the create route. */
 function RouteLinks() {

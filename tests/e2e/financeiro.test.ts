@@ -3,8 +3,9 @@
  * (/contratos/{id}) and its public page (/static/contrato/{token}, in a fresh browser context),
  * both printed (window.print after 1 s); a subscription started from its client; a charge already
  * past due, so its client is Vencido; the charge sent while messaging is off (the server's message
- * in the red snackbar) and again once it is on ('Foi enviada com sucesso'); the charge's page; the
- * charge paid (status 1), so its client is Ativo again; /financeiro with its charts; the dashboard.
+ * in the red snackbar) and again once it is on ('Foi enviada com sucesso'); the charge's page
+ * (sent again only after a confirmation); the charge paid (status 1), so its client is Ativo again;
+ * /financeiro with its charts; the dashboard.
  * Screenshots of every screen and document, documents in print media too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,7 +301,14 @@ describe('finance in Chromium, through npm start', () => {
     await shot(page, 'financeiro-20-cobranca-pagina');
     await printShot(page, 'financeiro-21-cobranca-pagina-impressao');
     await printsAfterOneSecond(page);
+    // Sent from the list a moment ago: Enviar asks first, and sends again only on its Enviar.
     await page.getByRole('button', { name: 'Enviar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Enviar 1 cobrança por WhatsApp?' });
+    await confirm
+      .getByText(/^Esta cobrança foi enviada há (menos de 1 minuto|\d+ minutos?)\. O cliente receberá a mensagem de novo\.$/)
+      .waitFor();
+    await shot(page, 'financeiro-20b-cobranca-reenviar');
+    await confirm.getByRole('button', { name: 'Enviar' }).click();
     await snackbar('Foi enviada com sucesso').waitFor();
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(/\/cobrancas(\?.*)?$/);

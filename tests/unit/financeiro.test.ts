@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween, isCalendarDate, lastOfMonth, msUntilNextDay, todayIn } from '../../domain/calendar';
-import { addCycle, CYCLES, CYCLE_LABELS, fillTemplate, toCents, valorAtualizado } from '../../domain/financeiro';
+import { addCycle, CYCLES, CYCLE_LABELS, efeitoNoCliente, fillTemplate, toCents, valorAtualizado } from '../../domain/financeiro';
 import { assinaturaSchema, cobrancaSchema } from '../../domain/schemas/financeiro';
 
 describe('calendar dates', () => {
@@ -145,5 +145,24 @@ describe('fillTemplate: the pt-BR placeholder names, and the English ones of tem
   });
   it('an English name with no pt-BR value (and an unknown one) stays as typed', () => {
     expect(fillTemplate('{{name}} {{dueDate}} {{foo}}', { nome: 'Ana' })).toBe('Ana {{dueDate}} {{foo}}');
+  });
+});
+
+describe('what a past-due charge does to its client (billing step c)', () => {
+  const hoje = '2026-03-10';
+  const ativo = { status: 0, motivo: null, vencidaDesde: null };
+  it('Bloqueado once the oldest overdue due date is bloqueio days behind, else Vencido', () => {
+    expect(efeitoNoCliente('2026-03-05', hoje, 5, ativo)).toBe('bloqueado');
+    expect(efeitoNoCliente('2026-03-06', hoje, 5, ativo)).toBe('vencido');
+    expect(efeitoNoCliente('2026-03-10', hoje, 5, ativo)).toBe('nenhum');
+    // Without the client, the charge alone decides.
+    expect(efeitoNoCliente('2026-03-01', hoje, 5)).toBe('bloqueado');
+    // A client Vencido by billing for an older charge is blocked by a charge one day late.
+    expect(efeitoNoCliente('2026-03-09', hoje, 5, { status: 2, motivo: 'billing', vencidaDesde: '2026-03-04' })).toBe('bloqueado');
+  });
+  it('an already blocked client, or a status staff set, does not move', () => {
+    expect(efeitoNoCliente('2026-01-01', hoje, 5, { status: 1, motivo: 'billing', vencidaDesde: '2026-01-01' })).toBe('nenhum');
+    expect(efeitoNoCliente('2026-01-01', hoje, 5, { status: 1, motivo: 'staff', vencidaDesde: null })).toBe('nenhum');
+    expect(efeitoNoCliente('2026-01-01', hoje, 5, { status: 2, motivo: 'staff', vencidaDesde: null })).toBe('nenhum');
   });
 });

@@ -10,6 +10,7 @@ import { LinkBase, useTranslate } from 'ra-core';
 import { DataTable, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { usePagedApiList } from '../../dataProvider/usePagedApiList';
 import { ACAO_COLORS, ACOES, type AuditoriaReply, type AuditoriaItem } from './types';
@@ -87,10 +88,10 @@ function AuditoriaTable() {
   return (
     <ListTable<AuditoriaItem> card={card} resource="auditoria">
       <DataTable.Col label="app.auditoria.col_data" cellSx={() => nowrap} render={(item) => formatDateTime(item.createdAt)} />
-      <DataTable.Col label="app.auditoria.col_usuario" source="usuario" />
+      <DataTable.Col label="app.auditoria.col_usuario" source="usuario" render={ellipsisOf((item) => item.usuario, 140)} />
       <DataTable.Col label="app.auditoria.col_acao" render={(item) => <AcaoChip acao={item.acao} />} />
-      <DataTable.Col label="app.auditoria.col_descricao" source="descricao" />
-      <DataTable.Col label="app.auditoria.col_resultado" source="resultado" />
+      <DataTable.Col label="app.auditoria.col_descricao" source="descricao" render={ellipsisOf((item) => item.descricao, 300)} />
+      <DataTable.Col label="app.auditoria.col_resultado" source="resultado" render={ellipsisOf((item) => item.resultado, 200)} />
       <DataTable.Col label="app.auditoria.col_registros" render={(item) => <Relacionados item={item as AuditoriaItem} />} />
     </ListTable>
   );

@@ -12,6 +12,7 @@ import { LinkBase, useTranslate } from 'ra-core';
 import { DataTable, Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { BrDateField } from '../../components/BrDateInput';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
@@ -172,7 +173,7 @@ function MensagensTable() {
       <DataTable.Col label="app.mensagens.col_tipo" render={(item) => <KindText item={item as MensagemItem} />} />
       <DataTable.Col label="app.mensagens.col_para" cellSx={() => nowrap} render={(item) => destino(item as MensagemItem)} />
       <DataTable.Col label="app.mensagens.col_situacao" render={(item) => <StatusChip item={item as MensagemItem} />} />
-      <DataTable.Col label="app.mensagens.col_motivo" source="motivo" />
+      <DataTable.Col label="app.mensagens.col_motivo" source="motivo" render={ellipsisOf((item) => item.motivo, 170)} />
       <DataTable.Col label="app.mensagens.col_relacionado" render={(item) => <Relacionado item={item as MensagemItem} />} />
       <DataTable.Col label="app.mensagens.col_texto" render={(item) => <TextoButton item={item as MensagemItem} />} />
     </ListTable>

@@ -12,6 +12,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { ADDRESS_FIELDS, AddressInputs } from '../../components/AddressInputs';
 import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
+import { phoneActionBarSx } from '../../theme';
 import { cadastroChoices } from '../../resources/clientes/choices';
 
 export const PRECADASTRO_DEFAULTS = {
@@ -83,7 +84,7 @@ export function DadosStep() {
         <Section title="app.precadastro.endereco" />
         <AddressInputs own publico />
       </FormGrid>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2, ...phoneActionBarSx }}>
         <Button
           type="submit"
           variant="contained"

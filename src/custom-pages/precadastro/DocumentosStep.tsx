@@ -25,6 +25,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, PRECADASTRO_DOCUMENTOS, type Cadastro } from '../../../domain/constants';
 import { DropArea, formatBytes, NOTICE_OPTIONS } from '../../components/DropArea';
 import { ImagePreviewDialog, type PreviewImage } from '../../components/ImagePreviewDialog';
+import { phoneActionBarSx } from '../../theme';
 import { fileToDataUrl } from '../../dataProvider/uploads';
 
 /** A document held in the browser: the file and its data as a data URL (SPEC 3, Upload). */
@@ -170,7 +171,7 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
           })}
         </List>
       ) : null}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3, flexWrap: 'wrap-reverse' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3, ...phoneActionBarSx }}>
         <Button
           type="button"
           variant="outlined"
@@ -178,7 +179,7 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
           startIcon={<ArrowBackIcon />}
           onClick={onBack}
           disabled={sending}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ flex: { xs: '1 1 0', sm: '0 0 auto' } }}
         >
           {translate('app.precadastro.back')}
         </Button>
@@ -188,7 +189,7 @@ export function DocumentosStep({ cadastro, documentos, onChange, onBack, sending
           size="large"
           startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <CheckIcon />}
           disabled={count !== expected || sending || reading}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ flex: { xs: '1 1 0', sm: '0 0 auto' } }}
         >
           {translate(sending ? 'app.precadastro.sending' : 'app.precadastro.finish')}
         </Button>

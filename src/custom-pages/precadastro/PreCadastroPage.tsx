@@ -19,6 +19,7 @@ import { AuthCard } from '../AuthCard';
 import { loadPrecadastro, sendPrecadastro } from './api';
 import { DadosStep, PRECADASTRO_DEFAULTS } from './DadosStep';
 import { DocumentosStep, type HeldDocument } from './DocumentosStep';
+import { phoneActionBarSpacerSx } from '../../theme';
 
 type PageState =
   | { kind: 'loading' }
@@ -114,6 +115,8 @@ function Wizard({
       <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         {translate('app.precadastro.privacy', { empresa: empresa || translate('app.precadastro.a_empresa_minuscula') })}
       </Typography>
+      {/* On a phone the step's buttons are a bar fixed at the screen's foot: the page ends clear of it. */}
+      <Box sx={phoneActionBarSpacerSx} />
     </Box>
   );
 }

@@ -7,9 +7,9 @@ import * as React from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { clienteDocumento } from '../../../domain/clientes';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
-import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -18,7 +18,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform, useAssinaturaCreatedMessage } from './AssinaturaForm';
 import { statusChoices } from './choices';
 import type { Assinatura } from './types';
-import { ClienteLink } from '../../components/ClienteLink';
+import { ClienteComDocumento, ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -72,16 +72,9 @@ export default function AssinaturaList() {
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col
           source="name"
-          label="app.assinaturas.col_cliente"
+          label="app.assinaturas.col_cliente_documento"
           disableSort
-          render={(record) => <ClienteLink id={record.idcliente} cliente={record} />}
-        />
-        <DataTable.Col
-          source="cpf"
-          cellSx={NOWRAP}
-          label="app.assinaturas.col_documento"
-          disableSort
-          render={(record) => formatCpfCnpj(clienteDocumento(record))}
+          render={(record) => <ClienteComDocumento id={record.idcliente} cliente={record} />}
         />
         <DataTable.Col
           source="mobilePhone"
@@ -90,7 +83,7 @@ export default function AssinaturaList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
         />
-        <DataTable.Col source="description" />
+        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 160)} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />

@@ -8,6 +8,7 @@ import { Box, Button, Chip as MuiChip, TextField, Tooltip } from '@mui/material'
 import { LinkBase as Link, useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatMoney, formatPhone } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -116,7 +117,7 @@ export default function ChipList() {
         <DataTable.Col source="operadora" />
         <DataTable.Col source="fonecedor" />
         <DataTable.Col source="status" disableSort render={(record) => <StatusCell chip={record as Chip} />} />
-        <DataTable.Col source="device" disableSort render={deviceText} />
+        <DataTable.Col source="device" disableSort render={ellipsisOf(deviceText, 150)} />
         <DataTable.Col
           source="custoMensal"
           align="right"

@@ -12,6 +12,7 @@ import { clienteDocumento, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
@@ -152,7 +153,7 @@ export default function ClienteList() {
           render={(record) => formatPhone(record.mobilePhone || record.phone)}
         />
         {/* Long addresses wrap instead of pushing Status and Ações out of a laptop's view. */}
-        <DataTable.Col source="email" disableSort sx={{ maxWidth: 220, overflowWrap: 'anywhere' }} />
+        <DataTable.Col source="email" disableSort render={ellipsisOf((record) => record.email, 160)} />
         <DataTable.Col source="dtcard" sx={nowrap} render={(record) => formatDate(record.dtcard)} />
         <DataTable.Col source="status" sx={nowrap} render={(record) => <StatusChip record={record as Cliente} />} />
       </ListTable>

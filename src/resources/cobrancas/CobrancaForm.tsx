@@ -1,8 +1,9 @@
 /**
  * 'Nova Cobrança' / 'Cobrança' (SPEC 2.14): the client (search), then descrição, valor, vencimento,
  * informações and status. A due date in the past warns, before saving, what it will do to the
- * client (issue 22): the charge is Vencida at once, the client Vencido, or Bloqueado once it is
- * `bloqueio` days late (the company's Notificações setting).
+ * client (issues 22 and 30): the charge is Vencida at once, and the client Vencido, or Bloqueado
+ * (losing its tracking access) once its oldest overdue charge is `bloqueio` days late (the
+ * company's Notificações setting), as billing decides from the client's state (`efeitoNoCliente`).
  */
 import * as React from 'react';
 import { Alert, Box } from '@mui/material';
@@ -10,7 +11,7 @@ import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { daysBetween, isCalendarDate } from '../../../domain/calendar';
-import { COBRANCA_STATUS } from '../../../domain/financeiro';
+import { COBRANCA_STATUS, efeitoNoCliente, type ClienteCobranca } from '../../../domain/financeiro';
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
 import { BrDateInput } from '../../components/BrDateInput';
@@ -20,6 +21,7 @@ import { FormToolbar } from '../../components/FormToolbar';
 import { MoneyInput } from '../../components/MoneyInput';
 import { today } from '../../components/DateRangeFilter';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
+import { useApiGet } from '../../dataProvider/useApiGet';
 import { zodResolver } from '../../form/zodResolver';
 import { statusChoices } from './choices';
 
@@ -45,20 +47,37 @@ export function cobrancaTransform(data: RaRecord): RaRecord {
 /** Only a charge left open turns overdue: a paid or cancelled one moves nobody. */
 const OPEN_STATUSES: number[] = [COBRANCA_STATUS.EM_ABERTO, COBRANCA_STATUS.VENCIDA];
 
+/** The client's page's `situacao` (GET /v1/clientes/{id}/resumo): its status, who set it, its oldest overdue charge. */
+interface Situacao {
+  situacao: { status: number; motivo: 'staff' | 'billing' | null; cobranca: { duedate: string } | null };
+}
+
 /** What a past due date does, shown under it while the charge is open. */
 function DuedateWarning() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const [duedate, status] = useWatch({ name: ['duedate', 'status'] }) as [unknown, unknown];
+  const [duedate, status, idcliente] = useWatch({ name: ['duedate', 'status', 'idcliente'] }) as [unknown, unknown, unknown];
   const { bloqueio } = useCompanyIntegrations();
-  if (!isCalendarDate(duedate) || !OPEN_STATUSES.includes(Number(status))) return null;
-  const dias = daysBetween(duedate, today());
-  if (dias <= 0) return null;
+  const hoje = today();
+  const past = isCalendarDate(duedate) && OPEN_STATUSES.includes(Number(status)) && duedate < hoje;
+  // The chosen client's state, read once the warning matters.
+  const { data } = useApiGet<Situacao>(past && Number(idcliente) > 0 ? `/v1/clientes/${Number(idcliente)}/resumo` : null);
+  if (!past) return null;
+  const dias = daysBetween(duedate, hoje);
+  const situacao = data?.situacao;
+  const cliente: ClienteCobranca | null = situacao
+    ? {
+        status: situacao.status,
+        motivo: situacao.motivo,
+        vencidaDesde: situacao.cobranca && isCalendarDate(situacao.cobranca.duedate) ? situacao.cobranca.duedate : null,
+      }
+    : null;
+  const efeito = efeitoNoCliente(duedate, hoje, bloqueio, cliente);
   const key = record?.id ? 'app.cobrancas.vencimento_passado_edit' : 'app.cobrancas.vencimento_passado';
-  const efeito = dias >= bloqueio ? 'app.cobrancas.vencimento_bloqueia' : 'app.cobrancas.vencimento_vence';
   return (
     <Alert severity="warning" sx={{ ...fullRow, mb: 2 }}>
-      {translate(key, { smart_count: dias })} {translate(efeito, { smart_count: bloqueio })}
+      {translate(key, { smart_count: dias })}
+      {efeito === 'nenhum' ? null : ` ${translate(`app.cobrancas.vencimento_${efeito}`, { smart_count: bloqueio })}`}
     </Alert>
   );
 }

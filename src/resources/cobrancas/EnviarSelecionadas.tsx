@@ -1,6 +1,7 @@
 /**
- * Enviar of the selected charges (DESIGN 10): `POST /v1/cobrancas/enviar` in groups of ten, a
- * progress bar while it goes, then one line per charge: sent, or skipped and why.
+ * Enviar of the selected charges (DESIGN 10): first "Enviar N cobranças por WhatsApp?" (issue 30),
+ * then `POST /v1/cobrancas/enviar` in groups of ten, a progress bar while it goes, then one line per
+ * charge: sent, or skipped and why (the server skips one sent in the last 10 minutes).
  */
 import * as React from 'react';
 import SendIcon from '@mui/icons-material/SendOutlined';
@@ -18,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useListContext, useTranslate, useUnselectAll } from 'ra-core';
+import { Confirm } from 'react-admin';
 import { formatNumero } from '../../../domain/formatters';
 import { ENVIAR_MAX } from '../../../domain/pagamento';
 import { apiFetch } from '../../dataProvider/http';
@@ -35,6 +37,7 @@ export function EnviarSelecionadas() {
   const translate = useTranslate();
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('cobrancas');
+  const [asking, setAsking] = React.useState(false);
   const [open, setOpen] = React.useState(false);
   const [done, setDone] = React.useState(0);
   const [running, setRunning] = React.useState(false);
@@ -69,9 +72,21 @@ export function EnviarSelecionadas() {
   const enviadas = resultados.filter((r) => r.status === 'enviada').length;
   return (
     <>
-      <Button size="small" startIcon={<SendIcon />} onClick={() => void start()} disabled={!ids.length}>
+      <Button size="small" startIcon={<SendIcon />} onClick={() => setAsking(true)} disabled={!ids.length}>
         {translate('app.cobrancas.enviar_varias.botao', { smart_count: ids.length })}
       </Button>
+      <Confirm
+        isOpen={asking}
+        title={translate('app.cobrancas.enviar_confirmar', { smart_count: ids.length })}
+        content="app.cobrancas.enviar_varias_recentes"
+        confirm="app.print.enviar"
+        confirmColor="primary"
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void start();
+        }}
+      />
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="enviar-varias-titulo">
         <DialogTitle id="enviar-varias-titulo">{translate('app.cobrancas.enviar_varias.titulo', { smart_count: ids.length })}</DialogTitle>
         <DialogContent>

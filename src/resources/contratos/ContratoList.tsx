@@ -9,6 +9,7 @@ import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney, formatNumero } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -69,7 +70,7 @@ function ContratoTable() {
       <ListTable<Contrato> card={card} actions={() => <DocumentRowActions resource="contratos" label="app.contratos.open_document" />}>
         <DataTable.Col source="id" render={(record) => formatNumero(record.id)} />
         <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
-        <DataTable.Col source="plano.descricao" disableSort render={(record) => record.plano?.descricao ?? ''} />
+        <DataTable.Col source="plano.descricao" disableSort render={ellipsisOf((record) => record.plano?.descricao, 240)} />
         <DataTable.Col
           source="plano.valor"
           cellSx={NOWRAP}

@@ -11,7 +11,8 @@ import { LinkBase as Link, useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatDateTime } from '../../../domain/formatters';
 import { alarmeLabel, formatIgnicao, formatTensao, formatVelocidade, situacaoLabel, tempoDesde } from '../../../domain/frota';
-import { ClienteLink } from '../../components/ClienteLink';
+import { Ellipsis, ellipsisOf } from '../../components/Ellipsis';
+import { CLIENTE_LINK_CLASS, ClienteLink } from '../../components/ClienteLink';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
@@ -23,6 +24,11 @@ import { SituacaoChip } from './SituacaoChip';
 import type { Conexao, FrotaItem } from './types';
 
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
+/** Eleven columns beside the menu at 1366 px (issue 30): 4 px side padding, the client's name cut at 140 px. */
+const DENSE = {
+  '& .MuiTableCell-root': { px: 0.5 },
+  [`& .MuiTableCell-body .${CLIENTE_LINK_CLASS}`]: { maxWidth: 140 },
+} as const;
 /** The list refreshes itself: the feed keeps the table current. */
 const REFRESH_MS = 15_000;
 
@@ -48,7 +54,7 @@ export function Veiculo({ item }: { item: FrotaItem }) {
         {item.placa}
       </MuiLink>
       <Typography variant="caption" color="text.secondary" component="div">
-        {[item.veiculoMarca, item.veiculoModelo].filter(Boolean).join(' ')}
+        <Ellipsis text={[item.veiculoMarca, item.veiculoModelo].filter(Boolean).join(' ')} max={120} />
       </Typography>
     </Box>
   );
@@ -124,7 +130,7 @@ export default function FrotaList() {
         </>
       }
     >
-      <ListTable<FrotaItem> card={card}>
+      <ListTable<FrotaItem> card={card} sx={DENSE}>
         <DataTable.Col source="placa" disableSort render={(item) => <Veiculo item={item as FrotaItem} />} />
         <DataTable.Col
           source="clienteNome"
@@ -138,23 +144,21 @@ export default function FrotaList() {
         <DataTable.Col source="ignicao" disableSort render={(item) => formatIgnicao(item.ignicao)} />
         <DataTable.Col source="tensao" disableSort cellSx={NOWRAP} render={(item) => energia(item as FrotaItem)} />
         <DataTable.Col source="satelites" disableSort align="right" />
-        <DataTable.Col
-          source="endereco"
-          disableSort
-          render={(item) => (
-            <Typography variant="body2" sx={{ maxWidth: 260 }} noWrap title={endereco(item as FrotaItem)}>
-              {endereco(item as FrotaItem)}
-            </Typography>
-          )}
-        />
+        <DataTable.Col source="endereco" disableSort render={ellipsisOf((item) => endereco(item as FrotaItem), 120)} />
         <DataTable.Col
           source="ultimoAlarme"
           disableSort
           render={(item) =>
             item.ultimoAlarme ? (
-              <Tooltip title={item.ultimoAlarmeEm ? formatDateTime(item.ultimoAlarmeEm) : ''}>
-                <Typography variant="body2" color="error" sx={{ whiteSpace: 'nowrap' }}>
-                  {alarmeLabel(item.ultimoAlarme)} · {tempoDesde(item.ultimoAlarmeEm)}
+              <Tooltip
+                title={[alarmeLabel(item.ultimoAlarme), item.ultimoAlarmeEm ? formatDateTime(item.ultimoAlarmeEm) : '']
+                  .filter(Boolean)
+                  .join(' · ')}
+              >
+                <Typography variant="body2" color="error" component="div">
+                  <Ellipsis text={null} max={150}>
+                    {alarmeLabel(item.ultimoAlarme)} · {tempoDesde(item.ultimoAlarmeEm)}
+                  </Ellipsis>
                 </Typography>
               </Tooltip>
             ) : (

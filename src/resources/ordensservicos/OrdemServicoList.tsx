@@ -12,6 +12,7 @@ import { Chip, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useStore, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { currentMonthFilter, DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
@@ -82,8 +83,8 @@ function OrdemServicoTable() {
     <ListTable<OrdemServico> card={card} actions={actions}>
       <DataTable.Col source="id" />
       <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
-      <DataTable.Col source="veiculo" disableSort render={(record) => veiculoResumo(record.veiculo)} />
-      <DataTable.Col source="descricao" disableSort />
+      <DataTable.Col source="veiculo" disableSort render={ellipsisOf((record) => veiculoResumo(record.veiculo), 180)} />
+      <DataTable.Col source="descricao" disableSort render={ellipsisOf((record) => record.descricao, 200)} />
       <DataTable.Col source="agendamento" render={(record) => agendamentoTexto(record as OrdemServico)} />
       <DataTable.Col source="status" disableSort render={(record) => <SituacaoChip record={record as OrdemServico} />} />
     </ListTable>

@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { DataTable } from 'react-admin';
 import { formatMoney } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -41,8 +42,8 @@ export default function PlanoList() {
       }
     >
       <ListTable<Plano> card={card} actions={() => <RowActions />}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="descricao" />
+        <DataTable.Col source="name" render={ellipsisOf((record) => record.name, 220)} />
+        <DataTable.Col source="descricao" render={ellipsisOf((record) => record.descricao, 320)} />
         <DataTable.Col source="valor" align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="valoradd" align="right" disableSort render={(record) => formatMoney(record.valoradd)} />
       </ListTable>

@@ -6,6 +6,7 @@ import { Box, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatPhone } from '../../../domain/formatters';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -80,7 +81,7 @@ export default function RastreadorList() {
             </Box>
           )}
         />
-        <DataTable.Col source="Veiculo" disableSort render={veiculoText} />
+        <DataTable.Col source="Veiculo" disableSort render={ellipsisOf(veiculoText, 200)} />
         <DataTable.Col source="status" disableSort align="center" render={(record) => <VinculoStatus tracker={record as Tracker} />} />
         <DataTable.Col source="situacao" disableSort render={(record) => <SituacaoChip unit={record as Tracker} />} />
         <DataTable.Col source="traccarSync" disableSort align="center" render={(record) => <TraccarSyncIcon sync={record.traccarSync} />} />

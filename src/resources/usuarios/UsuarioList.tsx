@@ -4,6 +4,7 @@ import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
 import { isAdmin } from '../../../domain/permissions';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
@@ -60,7 +61,7 @@ export default function UsuarioList() {
         card={card}
         actions={(record) => <RowActions removable={Number(record.id) !== 1 /* user 1 stays (SPEC 6) */} extra={<Redefinir2faButton />} />}
       >
-        <DataTable.Col source="name" />
+        <DataTable.Col source="name" render={ellipsisOf((record) => record.name, 220)} />
         <DataTable.Col source="cpf" disableSort render={(record) => (record.cpf ? formatCpfCnpj(record.cpf) : '')} />
         <DataTable.Col
           source="phone"
@@ -68,7 +69,7 @@ export default function UsuarioList() {
           disableSort
           render={(record) => formatPhone(record.phone || record.mobilePhone)}
         />
-        <DataTable.Col source="email" />
+        <DataTable.Col source="email" render={ellipsisOf((record) => record.email, 220)} />
         <DataTable.Col source="acesso" render={(record) => <AcessoText acesso={record.acesso} />} />
         <DataTable.Col
           source="doisFatores"

@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { DataTable } from 'react-admin';
 import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -38,7 +39,7 @@ export default function VeiculoList() {
         <DataTable.Col
           source="marca"
           label="resources.veiculos.fields.veiculo"
-          render={(record) => [record.marca, record.modelo].filter(Boolean).join(' ')}
+          render={ellipsisOf((record) => [record.marca, record.modelo].filter(Boolean).join(' '), 240)}
         />
         <DataTable.Col source="placa" />
         <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
