@@ -203,6 +203,7 @@ describe('notification settings screen', () => {
       '{{linkPagamento}}',
       '{{pixCopiaECola}}',
       '{{linhaDigitavel}}',
+      '{{empresa}}',
     ]);
     // The mock's "Nova cobrança" was saved with {{name}} and {{dueDate}}; "Cobrança atualizada" with {{nome}} and {{vencimento}}.
     expect(screen.getByRole('region', { name: 'Prévia: Nova cobrança' })).toHaveTextContent('Olá, Maria da Silva! Sua cobrança 00042');

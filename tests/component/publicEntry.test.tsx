@@ -99,6 +99,7 @@ describe('the public entry (no react-admin Admin before sign-in)', () => {
     await userEvent.type(screen.getByLabelText('Nome'), 'Ana');
     await userEvent.type(screen.getByLabelText('Email'), 'ana@rastreio.test');
     await userEvent.type(screen.getByLabelText('Senha'), 'segredo');
+    await userEvent.type(screen.getByLabelText('Nome da empresa'), 'Rastro Sul');
     await userEvent.click(salva);
     expect(await screen.findByText('Instalação concluída. Entre com o seu e-mail e senha.')).toBeInTheDocument();
     expect(screen.getByLabelText('path')).toHaveTextContent('/login');
