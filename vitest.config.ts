@@ -40,7 +40,8 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 180_000,
-          hookTimeout: 300_000,
+          // beforeAll starts the app, which builds the browser app first when dist/ is stale.
+          hookTimeout: 600_000,
           // A screen waited for by expect.poll: 1 s (Vitest's default) is less than a loaded
           // 2-core machine takes to render a signed-in page; a longer wait only slows a failing test.
           expect: { poll: { timeout: 30_000 } },
