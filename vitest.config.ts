@@ -18,8 +18,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
-          // jsdom renders on the CPU the other worker shares.
-          testTimeout: 60_000,
+          // jsdom renders on the CPU the other worker shares (and, in CI, other jobs): a test's own
+          // waits are bounded at 15 s each (tests/component/setup.ts), several of them fit in one test.
+          testTimeout: 120_000,
         },
       },
       {
@@ -29,8 +30,11 @@ export default defineConfig({
           // The migrated databases every file starts from: the migrations run once per run.
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A test's waits on the queue and the fakes are bounded at 60 s each (WAIT_MS in
+          // tests/support/wait.ts): a test that waits long twice on a loaded 2-core machine still
+          // fails by its own bound, with its message, not by this one.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -39,11 +43,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 700_000,
+          testTimeout: 180_000,
+          // beforeAll starts the app, which builds the browser app first when dist/ is stale.
+          hookTimeout: 600_000,
           // A screen waited for by expect.poll: 1 s (Vitest's default) is less than a loaded
           // 2-core machine takes to render a signed-in page; a longer wait only slows a failing test.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

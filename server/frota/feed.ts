@@ -336,11 +336,13 @@ export class FrotaFeed {
         const alarms = [...positions.flatMap(alarmsOfPosition), ...events.flatMap(alarmsOfEvent)];
         for (const id of await applyAlarms(tx, alarms)) touched.add(id);
         await refreshSituacao(tx, this.#frota);
-        // A read begun on the socket that closed meanwhile says what is true now: the fallback reads.
-        const now = modo === 'socket' && !this.#socketOpen() ? 'polling' : modo;
+        // A read says what is true when it ends, not when it began: one begun on the socket that closed
+        // meanwhile says the fallback reads, and a poll begun before the socket opened (and ended after
+        // the socket's own full read) says the socket, or the banner would say polling for good.
+        const now = this.#socketOpen() ? 'socket' : 'polling';
         await setConexao(tx, { modo: now, conectado: true, atualizado: true });
       });
-      this.#mode = modo === 'socket' && !this.#socketOpen() ? 'polling' : modo;
+      this.#mode = this.#socketOpen() ? 'socket' : 'polling';
       this.stats.refreshes++;
       this.stats.positions += positions.length;
       return true;

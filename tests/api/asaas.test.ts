@@ -37,7 +37,8 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     options.asaasBaseUrl = fake.url;
   });
   const env = useInstalledApp(backend, options);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
 
   beforeAll(async () => {
     await env.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,7 +69,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       idcliente,
       descricao: 'Mensalidade',
       valor: 89.9,
-      duedate: addDays(today, 10),
+      duedate: addDays(today(), 10),
       ...overrides,
     });
     expect(created.status).toBe(201);
@@ -180,7 +181,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
 
   it('a subscription becomes an Asaas subscription; each payment Asaas generates becomes one charge, however often it is delivered; billing leaves it to Asaas', async () => {
     const cliente = await newClient();
-    const nextduedate = addDays(today, 20);
+    const nextduedate = addDays(today(), 20);
     const created = await env.admin.post('/v1/assinaturas', {
       idcliente: cliente.id,
       description: 'Rastreamento mensal',
@@ -241,7 +242,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
 
   it('a payment received in Asaas (webhook) pays the charge and unblocks its client at once', async () => {
     const cliente = await newClient();
-    const c = await charge(cliente.id, { duedate: addDays(today, -10) });
+    const c = await charge(cliente.id, { duedate: addDays(today(), -10) });
     expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).body.status).toBe(1);
     const paymentId = await synced('cobrancas', c.id);
     fake.pay(paymentId);
@@ -293,15 +294,20 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       customer: novo.id,
       billingType: 'UNDEFINED',
       value: 79.9,
-      nextDueDate: addDays(today, 5),
+      nextDueDate: addDays(today(), 5),
       cycle: 'MONTHLY',
       description: 'Plano do Asaas',
       fine: { value: 2, type: 'PERCENTAGE' },
       interest: { value: 1 },
     });
-    const paid = await asaasApi('POST', '/payments', { customer: novo.id, billingType: 'PIX', value: 120, dueDate: addDays(today, -3) });
+    const paid = await asaasApi('POST', '/payments', { customer: novo.id, billingType: 'PIX', value: 120, dueDate: addDays(today(), -3) });
     fake.pay(paid.id);
-    const open = await asaasApi('POST', '/payments', { customer: novo.id, billingType: 'BOLETO', value: 35.5, dueDate: addDays(today, 7) });
+    const open = await asaasApi('POST', '/payments', {
+      customer: novo.id,
+      billingType: 'BOLETO',
+      value: 35.5,
+      dueDate: addDays(today(), 7),
+    });
     await configure(1);
     const customersBefore = fake.customers.size;
     const paymentsBefore = fake.payments.size;
@@ -398,7 +404,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
   it("a payment Asaas reports records what Receber records: the date, the value paid (not netValue) and the method (PIX, BOLETO, CREDIT_CARD → pix, boleto, cartao); Recebidas counts an overdue charge's fine and interest; staff do not undo it", async () => {
     expect((await configure(1)).status).toBe(200);
     const cliente = await newClient();
-    const duedate = addDays(today, -13);
+    const duedate = addDays(today(), -13);
     const range = `dataInicio=${duedate}&dataFim=${duedate}`;
     const recebidas = async () => (await env.admin.get(`/v1/cobrancas?${range}`)).body.Informacoes.valors.recebidas as number;
     const before = await recebidas();
@@ -418,7 +424,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(fake.payments.get(pixId)!.netValue).not.toBe(updated);
     const charged = async (id: number) => (await env.admin.get(`/v1/cobrancas/${id}`)).body;
     for (const c of [vencida, boleto, cartao]) await waitFor(async () => (await charged(c.id)).status === 1);
-    const received = { status: 1, paymentDate: today, recebidoPor: 'gateway' };
+    const received = { status: 1, paymentDate: today(), recebidoPor: 'gateway' };
     expect(await charged(vencida.id)).toMatchObject({ ...received, valor: 100, valorPago: updated, formaPagamento: 'pix' });
     expect(await charged(boleto.id)).toMatchObject({ ...received, valorPago: 89.9, formaPagamento: 'boleto' });
     expect(await charged(cartao.id)).toMatchObject({ ...received, valorPago: 50, formaPagamento: 'cartao' });
@@ -429,7 +435,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const token = (await charged(vencida.id)).token as string;
     expect((await new Client(env.t.app).get(`/v1/static/cobranca/${token}`)).body.cobranca).toMatchObject({
       status: 1,
-      pagoEm: today,
+      pagoEm: today(),
       valorPago: updated,
       formaPagamento: 'pix',
     });
@@ -453,12 +459,12 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const cliente = await newClient();
     const customer = await synced('clientes', cliente.id);
     // Made and paid by card in the Asaas panel, with interest: the webhook finds no charge of ours.
-    const panel = await asaasApi('POST', '/payments', { customer, billingType: 'UNDEFINED', value: 60, dueDate: addDays(today, -5) });
+    const panel = await asaasApi('POST', '/payments', { customer, billingType: 'UNDEFINED', value: 60, dueDate: addDays(today(), -5) });
     fake.pay(panel.id as string, { billingType: 'CREDIT_CARD', value: 61.2, event: 'PAYMENT_CONFIRMED' });
     // Received by staff in cash, for less than its value; Asaas then shows it RECEIVED_IN_CASH.
     const c = await charge(cliente.id, { valor: 89.9 });
     const paymentId = await synced('cobrancas', c.id);
-    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 70, data: today, forma: 'dinheiro' })).status).toBe(200);
+    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 70, data: today(), forma: 'dinheiro' })).status).toBe(200);
     await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
 
     const imported = await env.admin.get('/v1/cobrancas/imports/1/asaas');
@@ -467,14 +473,14 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect((await env.admin.get(`/v1/cobrancas/${row.id}`)).body).toMatchObject({
       status: 1,
       valor: 60,
-      paymentDate: today,
+      paymentDate: today(),
       valorPago: 61.2,
       formaPagamento: 'cartao',
       recebidoPor: 'gateway',
     });
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
       status: 1,
-      paymentDate: today,
+      paymentDate: today(),
       valorPago: 70,
       formaPagamento: 'dinheiro',
       recebidoPor: 'equipe',
@@ -497,9 +503,9 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const gatewayErro = async () => (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.gatewayErro as string | null;
     // Asaas knows it as a boleto (the client chose it): it stays one.
     payment().billingType = 'BOLETO';
-    await edit({ valor: 95.5, duedate: addDays(today, 12) });
+    await edit({ valor: 95.5, duedate: addDays(today(), 12) });
     await waitFor(() => payment().value === 95.5);
-    expect(payment()).toMatchObject({ billingType: 'BOLETO', dueDate: addDays(today, 12), description: 'Mensalidade' });
+    expect(payment()).toMatchObject({ billingType: 'BOLETO', dueDate: addDays(today(), 12), description: 'Mensalidade' });
     expect(puts()).toEqual([200]);
     expect(await gatewayErro()).toBeNull();
 

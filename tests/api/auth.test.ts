@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, backends, Client, createSiblingApp, createTestApp, newUser, type TestApp } from '../support/app';
+import { NOTIFIED_MS } from '../support/wait';
 
 describe.each(backends)('install and session (%s)', (backend) => {
   let t: TestApp;
@@ -167,7 +168,7 @@ describe.each(backends)('install and session (%s)', (backend) => {
         expect((await viaB.get('/v1/session')).status).toBe(200);
         // Process A blocks the user: process B must refuse the session promptly.
         expect((await admin.put(`/v1/users/${created.id}`, { ...created, bloqueado: true })).status).toBe(200);
-        await expect.poll(async () => (await viaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+        await expect.poll(async () => (await viaB.get('/v1/session')).status, { timeout: NOTIFIED_MS, interval: 20 }).toBe(401);
 
         // Logout through A ends a session that B had cached.
         const second = new Client(t.app);
@@ -176,7 +177,7 @@ describe.each(backends)('install and session (%s)', (backend) => {
         secondViaB.cookie = second.cookie;
         expect((await secondViaB.get('/v1/session')).status).toBe(200);
         await second.delete('/v1/session');
-        await expect.poll(async () => (await secondViaB.get('/v1/session')).status, { timeout: 2000, interval: 20 }).toBe(401);
+        await expect.poll(async () => (await secondViaB.get('/v1/session')).status, { timeout: NOTIFIED_MS, interval: 20 }).toBe(401);
       } finally {
         await sibling.close();
       }

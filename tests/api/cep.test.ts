@@ -56,9 +56,9 @@ describe('the CEP reader', () => {
   it('gives up on a slow ViaCEP after its timeout, and takes either form of its "erro"', async () => {
     const slow: typeof fetch = (_url, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
-    const started = Date.now();
+    // This fetch never answers: only the reader's own 100 ms abort can end the wait (without it, the
+    // test would hang until its timeout), so the rejection alone proves it, with no wall-clock window.
     await expect(cepReader('http://viacep.test/ws', slow, 100)('01001000')).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(2000);
     for (const erro of [true, 'true']) {
       const answer: typeof fetch = async () => new Response(JSON.stringify({ erro }), { status: 200 });
       expect(await cepReader('http://viacep.test/ws', answer)('01001000')).toBeNull();

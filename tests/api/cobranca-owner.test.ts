@@ -11,7 +11,8 @@ import { newCliente } from '../support/registry';
 
 describe.each(backends)("a charge's follow-ups (%s)", (backend) => {
   const env = useInstalledApp(backend);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
   const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const jobsOf = (id: number) =>
@@ -25,7 +26,7 @@ describe.each(backends)("a charge's follow-ups (%s)", (backend) => {
     expect((await gateway({ api: 'asaas', token: '$aact_hmlg_teste', status: 1 })).status).toBe(200);
     const cliente = (await env.admin.post('/v1/clientes', newCliente())).body;
     const charge = (
-      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Mensalidade', valor: 80, duedate: addDays(today, 9) })
+      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Mensalidade', valor: 80, duedate: addDays(today(), 9) })
     ).body;
     expect((await jobsOf(charge.id)).map((j) => j.kind)).toEqual(['cobranca']);
     expect(await alertsOf(charge.id)).toEqual([]);
@@ -43,7 +44,7 @@ describe.each(backends)("a charge's follow-ups (%s)", (backend) => {
     expect((await gateway({ token: '', status: 1 })).status).toBe(200);
     const cliente = (await env.admin.post('/v1/clientes', newCliente())).body;
     const charge = (
-      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Mensalidade', valor: 80, duedate: addDays(today, 9) })
+      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Mensalidade', valor: 80, duedate: addDays(today(), 9) })
     ).body;
     expect(await jobsOf(charge.id)).toEqual([]);
     expect((await alertsOf(charge.id)).map((a) => a.kind)).toEqual(['novacobranca']);
@@ -54,10 +55,10 @@ describe.each(backends)("a charge's follow-ups (%s)", (backend) => {
     const cliente = (await env.admin.post('/v1/clientes', newCliente())).body;
     const statusOf = async () => (await env.admin.get(`/v1/clientes/${cliente.id}`)).body.status;
     const future = (
-      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Futura', valor: 10, duedate: addDays(today, 3) })
+      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Futura', valor: 10, duedate: addDays(today(), 3) })
     ).body;
     expect(await statusOf()).toBe(0);
-    const late = await env.admin.put(`/v1/cobrancas/${future.id}`, { ...future, duedate: addDays(today, -2) });
+    const late = await env.admin.put(`/v1/cobrancas/${future.id}`, { ...future, duedate: addDays(today(), -2) });
     expect(late.body.status).toBe(2);
     expect(await statusOf()).toBe(2);
     expect((await env.admin.put(`/v1/cobrancas/${future.id}`, { ...late.body, status: 1 })).status).toBe(200);

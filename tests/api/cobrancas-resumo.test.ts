@@ -14,7 +14,8 @@ import { newCliente } from '../support/registry';
 
 describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
   const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const newClient = async () => {
@@ -23,7 +24,13 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     return reply.body;
   };
   const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) => {
-    const reply = await env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 100, duedate: today, ...overrides });
+    const reply = await env.admin.post('/v1/cobrancas', {
+      idcliente,
+      descricao: 'Mensalidade',
+      valor: 100,
+      duedate: today(),
+      ...overrides,
+    });
     expect(reply.status).toBe(201);
     return reply.body;
   };
@@ -65,25 +72,25 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
 
   it('through the API: create, pay, change the value, move the due date, reopen, cancel, remove', async () => {
     const c = await newClient();
-    const a = await charge(c.id, { valor: 10.5, duedate: addDays(today, -5) }); // overdue at once (2)
-    const b = await charge(c.id, { valor: 20, duedate: addDays(today, 3) });
+    const a = await charge(c.id, { valor: 10.5, duedate: addDays(today(), -5) }); // overdue at once (2)
+    const b = await charge(c.id, { valor: 20, duedate: addDays(today(), 3) });
     const d = await charge(c.id, { valor: 30.25 });
     await expectRollupsMatch();
     // Paid: status 1 with paymentDate today (counted on today among the received).
-    expect(await update(a.id, { ...a, status: 1 })).toMatchObject({ status: 1, paymentDate: today });
+    expect(await update(a.id, { ...a, status: 1 })).toMatchObject({ status: 1, paymentDate: today() });
     await expectRollupsMatch();
-    expect((await rows(sql`SELECT sum(qnt)::int AS qnt FROM cobrancas_recebidas_dia WHERE dia = ${today}::date`))[0]).toEqual({ qnt: 1 });
+    expect((await rows(sql`SELECT sum(qnt)::int AS qnt FROM cobrancas_recebidas_dia WHERE dia = ${today()}::date`))[0]).toEqual({ qnt: 1 });
     // A new value and a new due date on a received charge: its day and status rows move, its payment day stays.
     const paid = await read(a.id);
-    expect(await update(a.id, { ...paid, valor: 99.99, duedate: addDays(today, -40) })).toMatchObject({
+    expect(await update(a.id, { ...paid, valor: 99.99, duedate: addDays(today(), -40) })).toMatchObject({
       status: 1,
-      paymentDate: today,
-      duedate: addDays(today, -40),
+      paymentDate: today(),
+      duedate: addDays(today(), -40),
     });
     await expectRollupsMatch();
-    expect(await update(b.id, { ...b, valor: 21.1, duedate: addDays(today, 33) })).toMatchObject({
+    expect(await update(b.id, { ...b, valor: 21.1, duedate: addDays(today(), 33) })).toMatchObject({
       valor: 21.1,
-      duedate: addDays(today, 33),
+      duedate: addDays(today(), 33),
     });
     await expectRollupsMatch();
     // Reopened (paymentDate cleared), cancelled, removed.
@@ -104,8 +111,8 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     await env.t.database.db.execute(sql`
       INSERT INTO cobrancas (idcliente, valor, duedate, status, payment_date)
       SELECT CASE WHEN i % 2 = 0 THEN ${c1.id}::int ELSE ${c2.id}::int END, (i % 97) + 0.37,
-             ${today}::date + (i % 45) - 20, (i % 4)::smallint,
-             CASE WHEN i % 4 = 1 AND i % 3 = 0 THEN ${today}::date - (i % 11) END
+             ${today()}::date + (i % 45) - 20, (i % 4)::smallint,
+             CASE WHEN i % 4 = 1 AND i % 3 = 0 THEN ${today()}::date - (i % 11) END
       FROM generate_series(1, 1500) AS i`);
     await expectRollupsMatch();
     await env.t.database.db.execute(sql`UPDATE cobrancas SET status = 1, payment_date = duedate + 2 WHERE status = 0 AND id % 3 = 0`);
@@ -121,14 +128,14 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     // Several statements in one transaction, one of them undone: the rollups follow what commits.
     await env.t.database.db
       .transaction(async (tx) => {
-        await tx.execute(sql`UPDATE cobrancas SET status = 1, payment_date = ${today}::date WHERE status = 0`);
+        await tx.execute(sql`UPDATE cobrancas SET status = 1, payment_date = ${today()}::date WHERE status = 0`);
         await tx.execute(sql`DELETE FROM cobrancas WHERE status = 3`);
         throw new Error('rollback');
       })
       .catch(() => undefined);
     await expectRollupsMatch();
     await env.t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE cobrancas SET status = 1, payment_date = ${today}::date WHERE status = 0 AND id % 2 = 1`);
+      await tx.execute(sql`UPDATE cobrancas SET status = 1, payment_date = ${today()}::date WHERE status = 0 AND id % 2 = 1`);
       await tx.execute(sql`DELETE FROM cobrancas WHERE status = 3 AND id % 3 = 0`);
     });
     await expectRollupsMatch();
@@ -158,14 +165,14 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
 
   it("the list's total and Informacoes, and /financeiro, read from the rollups say what the rows say", async () => {
     const c = await newClient();
-    const start = firstOfMonth(today);
-    const end = lastOfMonth(today);
-    for (const [i, duedate] of [start, today, end, addDays(today, -1), addDays(today, 1)].entries()) {
+    const start = firstOfMonth(today());
+    const end = lastOfMonth(today());
+    for (const [i, duedate] of [start, today(), end, addDays(today(), -1), addDays(today(), 1)].entries()) {
       await charge(c.id, { valor: 10 + i, duedate });
       await charge(c.id, { valor: 1.11 * (i + 1), duedate, status: i % 2 ? 1 : 3 });
     }
     const range = sql`duedate BETWEEN ${start}::date AND ${end}::date`;
-    const expected = await bucketsOf(env.t.database.db, range, today);
+    const expected = await bucketsOf(env.t.database.db, range, today());
     for (const status of [undefined, 0, 1, 2, 3]) {
       const list = await env.admin.get(
         `/v1/cobrancas?dataInicio=${start}&dataFim=${end}${status === undefined ? '' : `&status=${status}`}&pageSize=2`,
@@ -186,14 +193,14 @@ describe.each(backends)('cobrancas: per-day rollups (%s)', (backend) => {
     expect(resumo.body).toMatchObject(expected);
     // The series: received by payment day (or due date), overdue by due date, as the rows say.
     const serie = (await env.admin.get('/v1/financeiro/serie')).body;
-    const month = today.slice(0, 7);
+    const month = today().slice(0, 7);
     const [received] = await rows<{ q: number; v: string }>(
       sql`SELECT count(*)::int AS q, coalesce(sum(valor), 0)::text AS v FROM cobrancas
           WHERE status = 1 AND to_char(coalesce(payment_date, duedate), 'YYYY-MM') = ${month}`,
     );
     const [overdue] = await rows<{ q: number; v: string }>(
       sql`SELECT count(*)::int AS q, coalesce(sum(valor), 0)::text AS v FROM cobrancas
-          WHERE (status = 2 OR (status = 0 AND duedate < ${today}::date)) AND to_char(duedate, 'YYYY-MM') = ${month}`,
+          WHERE (status = 2 OR (status = 0 AND duedate < ${today()}::date)) AND to_char(duedate, 'YYYY-MM') = ${month}`,
     );
     expect(serie.serie.at(-1)).toEqual({
       mes: month,

@@ -8,9 +8,10 @@ import { newCliente, newEmpresa } from '../support/registry';
 
 describe.each(backends)('cobrancas (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
   const charge = (idcliente: number, overrides: Record<string, unknown> = {}) =>
-    env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 100, duedate: addDays(today, 10), ...overrides });
+    env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 100, duedate: addDays(today(), 10), ...overrides });
   const newClient = async (data: Record<string, unknown> = newCliente()) => (await env.admin.post('/v1/clientes', data)).body;
   const clientStatus = async (id: number) => (await env.admin.get(`/v1/clientes/${id}`)).body.status;
 
@@ -41,17 +42,17 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
       idcliente: cliente.id,
       descricao: 'Instalação',
       valor: '1.234,50',
-      vncdata: addDays(today, 5),
-      duedate: addDays(today, 3),
-      dtcard: addDays(today, -2),
+      vncdata: addDays(today(), 5),
+      duedate: addDays(today(), 3),
+      dtcard: addDays(today(), -2),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       valor: 1234.5,
-      duedate: addDays(today, 3),
-      vncdata: addDays(today, 3),
-      datecreated: addDays(today, -2),
-      dtcard: addDays(today, -2),
+      duedate: addDays(today(), 3),
+      vncdata: addDays(today(), 3),
+      datecreated: addDays(today(), -2),
+      dtcard: addDays(today(), -2),
       status: 0,
       paymentDate: null,
       name: 'Ana Lúcia',
@@ -65,23 +66,28 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
       idcliente: cliente.id,
       descricao: 'X',
       valor: 1,
-      vncdata: addDays(today, 1),
+      vncdata: addDays(today(), 1),
     });
-    expect(onlyAliases.body).toMatchObject({ duedate: addDays(today, 1), vncdata: addDays(today, 1), datecreated: today, dtcard: today });
+    expect(onlyAliases.body).toMatchObject({
+      duedate: addDays(today(), 1),
+      vncdata: addDays(today(), 1),
+      datecreated: today(),
+      dtcard: today(),
+    });
     const listed = (await env.admin.get(`/v1/cobrancas?idcliente=${cliente.id}&sort=vncdata&order=asc`)).body.Items;
     expect(listed.map((c: any) => c.id)).toEqual([onlyAliases.body.id, created.body.id]);
-    expect(listed[1]).toMatchObject({ vncdata: addDays(today, 3), dtcard: addDays(today, -2), cliente: { name: 'Ana Lúcia' } });
+    expect(listed[1]).toMatchObject({ vncdata: addDays(today(), 3), dtcard: addDays(today(), -2), cliente: { name: 'Ana Lúcia' } });
   });
 
   it('Informacoes: the six buckets for the same filters minus status, beside the page', async () => {
     const cliente = await newClient(newEmpresa({ razaosocial: 'Buckets Transportes Ltda' }));
     const id = cliente.id;
     const made = [
-      await charge(id, { valor: 10, duedate: addDays(today, -3) }), // vencida (set to 2 at once)
-      await charge(id, { valor: 20, duedate: today }), // vence hoje
-      await charge(id, { valor: 30, duedate: addDays(today, 4) }), // a vencer
-      await charge(id, { valor: 40, duedate: addDays(today, 5), status: 3 }), // cancelada
-      await charge(id, { valor: 50.55, duedate: addDays(today, -1), status: 1 }), // recebida
+      await charge(id, { valor: 10, duedate: addDays(today(), -3) }), // vencida (set to 2 at once)
+      await charge(id, { valor: 20, duedate: today() }), // vence hoje
+      await charge(id, { valor: 30, duedate: addDays(today(), 4) }), // a vencer
+      await charge(id, { valor: 40, duedate: addDays(today(), 5), status: 3 }), // cancelada
+      await charge(id, { valor: 50.55, duedate: addDays(today(), -1), status: 1 }), // recebida
     ];
     expect(made.map((m) => m.status)).toEqual([201, 201, 201, 201, 201]);
     expect(made[0].body.status).toBe(2);
@@ -92,7 +98,7 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
       qnt: { total: 5, recebidas: 1, vencidas: 1, vencehoje: 1, avencer: 1, canceladas: 1 },
     });
     // The date range (on the due date, inclusive) and the pesquisa narrow the buckets too.
-    const range = (await env.admin.get(`/v1/cobrancas?idcliente=${id}&dataInicio=${today}&dataFim=${addDays(today, 4)}`)).body;
+    const range = (await env.admin.get(`/v1/cobrancas?idcliente=${id}&dataInicio=${today()}&dataFim=${addDays(today(), 4)}`)).body;
     expect(range.meta.total).toBe(2);
     expect(range.Informacoes.qnt).toEqual({ total: 2, recebidas: 0, vencidas: 0, vencehoje: 1, avencer: 1, canceladas: 0 });
     const found = (await env.admin.get('/v1/cobrancas?pesquisa=buckets transportes')).body;
@@ -111,21 +117,21 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     // Bad filters are 400s.
     expect((await env.admin.get('/v1/cobrancas?dataInicio=2026-13-01')).status).toBe(400);
     expect((await env.admin.get('/v1/cobrancas?idcliente=abc')).status).toBe(400);
-    expect((await env.admin.get(`/v1/cobrancas?dataInicio=${firstOfMonth(today)}&dataFim=${lastOfMonth(today)}`)).status).toBe(200);
+    expect((await env.admin.get(`/v1/cobrancas?dataInicio=${firstOfMonth(today())}&dataFim=${lastOfMonth(today())}`)).status).toBe(200);
   });
 
   it('a charge set to 1 by staff is a payment: paid today, and its client is reconciled at once', async () => {
     const cliente = await newClient();
-    const overdue = (await charge(cliente.id, { duedate: addDays(today, -2) })).body;
+    const overdue = (await charge(cliente.id, { duedate: addDays(today(), -2) })).body;
     expect(overdue.status).toBe(2);
     expect(await clientStatus(cliente.id)).toBe(2);
     const paid = await env.admin.put(`/v1/cobrancas/${overdue.id}`, { ...overdue, status: 1 });
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ status: 1, paymentDate: today, valorAtualizado: null });
+    expect(paid.body).toMatchObject({ status: 1, paymentDate: today(), valorAtualizado: null });
     expect(await clientStatus(cliente.id)).toBe(0);
     // Still paid on a later edit: the payment date stays.
     const edited = await env.admin.put(`/v1/cobrancas/${overdue.id}`, { ...paid.body, informacoes: 'Pago em dinheiro' });
-    expect(edited.body).toMatchObject({ status: 1, paymentDate: today });
+    expect(edited.body).toMatchObject({ status: 1, paymentDate: today() });
     // Reopened past due: overdue again, and so is the client.
     const reopened = await env.admin.put(`/v1/cobrancas/${overdue.id}`, { ...paid.body, status: 0 });
     expect(reopened.body).toMatchObject({ status: 2, paymentDate: null });
@@ -133,7 +139,7 @@ describe.each(backends)('cobrancas (%s)', (backend) => {
     // Cancelled: nothing overdue.
     await env.admin.put(`/v1/cobrancas/${overdue.id}`, { ...reopened.body, status: 3 });
     expect(await clientStatus(cliente.id)).toBe(0);
-    expect(daysBetween(overdue.duedate, today)).toBe(2);
+    expect(daysBetween(overdue.duedate, today())).toBe(2);
   });
 
   it('a client with charges cannot be removed (409); its new name reaches the charges’ search', async () => {

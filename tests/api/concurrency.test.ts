@@ -10,14 +10,20 @@ import { foldEndedSessions } from '../../server/db/versions';
 import { appToday } from '../../server/services/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
+import { WAIT_MS, waitFor } from '../support/wait';
 
-/** The promise's value, or a failure naming what it waited for after `ms`. */
+/**
+ * The promise's value, or a failure naming what it waited for after `ms`. A call blocked by the other
+ * session's open transaction would wait for good (that transaction ends after these calls), so a
+ * bound that holds on a loaded machine still tells blocked from slow.
+ */
 const within = <T>(ms: number, what: string, promise: Promise<T>) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} waited over ${ms} ms`)), ms))]);
 
 describe.each(backends)('concurrent writers (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
   const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const figures = () =>
@@ -37,21 +43,23 @@ describe.each(backends)('concurrent writers (%s)', (backend) => {
         await other.query('BEGIN');
         await other.query(
           `INSERT INTO cobrancas (idcliente, descricao, valor, duedate, datecreated, status) VALUES ($1, 'Outra sessão', 10, $2, $3, 0)`,
-          [a.id, addDays(today, 10), today],
+          [a.id, addDays(today(), 10), today()],
         );
         await other.query(`UPDATE clientes SET complement = 'outra sessão' WHERE id = $1`, [a.id]);
-        const charge = { idcliente: b.id, descricao: 'Mensalidade', valor: 89.9, duedate: addDays(today, 10) };
-        expect((await within(5000, 'a charge', env.admin.post('/v1/cobrancas', charge))).status).toBe(201);
-        expect((await within(5000, 'a client', env.admin.put(`/v1/clientes/${c.id}`, { ...c, complement: 'casa' }))).status).toBe(200);
+        const charge = { idcliente: b.id, descricao: 'Mensalidade', valor: 89.9, duedate: addDays(today(), 10) };
+        expect((await within(WAIT_MS, 'a charge', env.admin.post('/v1/cobrancas', charge))).status).toBe(201);
+        expect((await within(WAIT_MS, 'a client', env.admin.put(`/v1/clientes/${c.id}`, { ...c, complement: 'casa' }))).status).toBe(200);
         // Paid by staff: the client's reconciliation and the received rollup, too.
         const created = (await env.admin.get(`/v1/cobrancas?idcliente=${b.id}`)).body.Items[0];
-        expect((await within(5000, 'a payment', env.admin.put(`/v1/cobrancas/${created.id}`, { ...created, status: 1 }))).status).toBe(200);
+        expect((await within(WAIT_MS, 'a payment', env.admin.put(`/v1/cobrancas/${created.id}`, { ...created, status: 1 }))).status).toBe(
+          200,
+        );
         await other.query('COMMIT');
       } finally {
         await other.end();
       }
       // Both sessions' writes count, and the list is exact.
-      const list = (await env.admin.get(`/v1/cobrancas?dataInicio=${addDays(today, 10)}&dataFim=${addDays(today, 10)}`)).body;
+      const list = (await env.admin.get(`/v1/cobrancas?dataInicio=${addDays(today(), 10)}&dataFim=${addDays(today(), 10)}`)).body;
       expect(list.meta.total).toBe(2);
       expect(list.Informacoes.qnt).toMatchObject({ total: 2, recebidas: 1, avencer: 1 });
     },
@@ -60,14 +68,21 @@ describe.each(backends)('concurrent writers (%s)', (backend) => {
   it('folding the rows of ended sessions into session 0 changes no version and no figure', async () => {
     const cliente = (await env.admin.post('/v1/clientes', newCliente())).body;
     for (const days of [-3, 0, 4])
-      await env.admin.post('/v1/cobrancas', { idcliente: cliente.id, descricao: 'Mensalidade', valor: 50, duedate: addDays(today, days) });
+      await env.admin.post('/v1/cobrancas', {
+        idcliente: cliente.id,
+        descricao: 'Mensalidade',
+        valor: 50,
+        duedate: addDays(today(), days),
+      });
     if (backend === 'postgres') {
       // A session that writes and ends leaves its rows behind.
       const ended = new pg.Client({ connectionString: env.t.url });
       await ended.connect();
-      await ended.query(`UPDATE cobrancas SET status = 1, payment_date = $1 WHERE idcliente = $2 AND duedate = $1`, [today, cliente.id]);
+      const { pid } = (await ended.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
+      await ended.query(`UPDATE cobrancas SET status = 1, payment_date = $1 WHERE idcliente = $2 AND duedate = $1`, [today(), cliente.id]);
       await ended.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Ended once the server no longer lists it (what foldEndedSessions reads), however long that takes.
+      await waitFor(async () => (await rows(sql`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length === 0);
     }
     const before = await figures();
     await env.t.database.db.transaction((tx) => foldEndedSessions(tx));

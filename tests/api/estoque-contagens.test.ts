@@ -12,10 +12,15 @@ import { SITUACOES } from '../../domain/estoque';
 import { foldEndedSessions } from '../../server/db/versions';
 import { backends, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newTracker, newVeiculo } from '../support/registry';
+import { WAIT_MS, waitFor } from '../support/wait';
 
 type Recurso = 'trackres' | 'chips';
 
-/** The promise's value, or a failure naming what it waited for after `ms`. */
+/**
+ * The promise's value, or a failure naming what it waited for after `ms`. A call blocked by the other
+ * session's open transaction would wait for good (that transaction ends after these calls), so a
+ * bound that holds on a loaded machine still tells blocked from slow.
+ */
 const within = <T>(ms: number, what: string, promise: Promise<T>) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} waited over ${ms} ms`)), ms))]);
 
@@ -195,12 +200,12 @@ describe.each(backends)('estoque: counts kept per situacao and técnico (%s)', (
         await other.query(`UPDATE trackres SET situacao = 'tecnico', idtecnico = $1 WHERE id = $2`, [t1, a.id]);
         await other.query(`INSERT INTO trackres (imei, situacao, idtecnico) VALUES ('990000000000009', 'tecnico', $1)`, [t1]);
         await other.query(`UPDATE chips SET situacao = 'tecnico', idtecnico = $1 WHERE id = $2`, [t1, chip.id]);
-        await within(5000, 'a move', mover('trackres', b.id, { situacao: 'tecnico', idtecnico: t1 }));
-        await within(5000, 'a new tracker', post('/v1/trackres', newTracker()));
-        await within(5000, 'a new chip', post('/v1/chips', newChip()));
-        await within(5000, 'a removal', remove(`/v1/trackres/${c.id}`));
+        await within(WAIT_MS, 'a move', mover('trackres', b.id, { situacao: 'tecnico', idtecnico: t1 }));
+        await within(WAIT_MS, 'a new tracker', post('/v1/trackres', newTracker()));
+        await within(WAIT_MS, 'a new chip', post('/v1/chips', newChip()));
+        await within(WAIT_MS, 'a removal', remove(`/v1/trackres/${c.id}`));
         // A reader sees what is committed, and neither waits.
-        const list = (await within(5000, 'a list', env.admin.get(`/v1/trackres?idtecnico=${t1}`))).body;
+        const list = (await within(WAIT_MS, 'a list', env.admin.get(`/v1/trackres?idtecnico=${t1}`))).body;
         expect(list.meta.resumo.tecnico).toBe(1);
         await other.query('COMMIT');
       } finally {
@@ -221,9 +226,11 @@ describe.each(backends)('estoque: counts kept per situacao and técnico (%s)', (
       // A session that writes and ends leaves its rows behind.
       const ended = new pg.Client({ connectionString: env.t.url });
       await ended.connect();
+      const { pid } = (await ended.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
       await ended.query(`UPDATE chips SET situacao = 'manutencao', idtecnico = NULL WHERE situacao = 'estoque'`);
       await ended.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Ended once the server no longer lists it (what foldEndedSessions reads), however long that takes.
+      await waitFor(async () => (await rows(sql`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length === 0);
     }
     const counts = () =>
       rows(

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { backends, useInstalledApp } from '../support/app';
+import { WAIT_MS, waitFor } from '../support/wait';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { newChip, newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
-import { waitFor } from '../support/wait';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
 import { criarImportacao, marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../../server/services/importacao';
 import { importacoes } from '../../server/db/schema';
@@ -28,12 +28,9 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     return esperar(started.body.id);
   };
   const esperar = async (id: number) => {
-    for (let i = 0; i < 400; i++) {
-      const reply = await env.admin.get(`/v1/importacoes/${id}`);
-      if (reply.body.status !== 'processando') return reply.body;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('a importação não terminou');
+    let body: any;
+    await waitFor(async () => (body = (await env.admin.get(`/v1/importacoes/${id}`)).body).status !== 'processando', WAIT_MS, 50);
+    return body;
   };
   const count = async (query: ReturnType<typeof sql>) => Number(((await env.t.database.db.execute(query)) as any).rows[0].n);
 
@@ -558,15 +555,12 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       const login = `dono.${Date.now()}`;
       const owner = (await env.admin.post('/v1/clientes', newCliente({ login, password: 'senha-app-1' }))).body;
       let userId = 0;
-      for (let i = 0; i < 200 && !userId; i++) {
-        userId = [...traccar.users.values()].find((user) => user.email === login)?.id ?? 0;
-        if (!userId) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(userId).toBeGreaterThan(0);
-      for (let i = 0; i < 200; i++) {
-        if (await count(sql`SELECT count(*) AS n FROM clientes WHERE id = ${owner.id} AND traccar_user_id = ${userId}`)) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(() => (userId = [...traccar.users.values()].find((user) => user.email === login)?.id ?? 0) > 0, WAIT_MS, 50);
+      await waitFor(
+        async () => (await count(sql`SELECT count(*) AS n FROM clientes WHERE id = ${owner.id} AND traccar_user_id = ${userId}`)) > 0,
+        WAIT_MS,
+        50,
+      );
       const comDono = placa();
       const semDono = placa();
       const imeis = [validImei(), validImei()];
@@ -659,10 +653,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
         )) as any
       ).rows.map((row: any) => row.id);
       expect(jobs.filter((job: any) => ids.every((id: number) => job.ids.includes(id)))).toHaveLength(1);
-      for (let i = 0; i < 200; i++) {
-        if ([...traccar.devices.values()].filter((d) => imeis.includes(d.uniqueId)).length === 3) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(() => [...traccar.devices.values()].filter((d) => imeis.includes(d.uniqueId)).length === 3, WAIT_MS, 50);
       expect(
         [...traccar.devices.values()]
           .filter((d) => imeis.includes(d.uniqueId))

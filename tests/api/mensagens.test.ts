@@ -20,7 +20,8 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
   const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 } });
   let evolution: EvolutionFake;
   let instanceToken = '';
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
 
   beforeAll(async () => {
     evolution = await startEvolutionFake();
@@ -41,8 +42,15 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
   const newClient = async (overrides: Record<string, unknown> = {}) =>
     (await env.admin.post('/v1/clientes', newCliente({ mobilePhone: '11987650000', ...overrides }))).body;
   const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) =>
-    (await env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 89.9, duedate: addDays(today, 10), ...overrides }))
-      .body;
+    (
+      await env.admin.post('/v1/cobrancas', {
+        idcliente,
+        descricao: 'Mensalidade',
+        valor: 89.9,
+        duedate: addDays(today(), 10),
+        ...overrides,
+      })
+    ).body;
   const sentTo = (number: string) => evolution.sent.filter((message) => message.number === number);
 
   it('status, connect (QR, then open after the scan) and disconnect; 403 for another id, 409 while inactive', async () => {
@@ -91,7 +99,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
       idcliente: cliente.id,
       descricao: 'Mensalidade',
       valor: 89.9,
-      duedate: addDays(today, 10),
+      duedate: addDays(today(), 10),
       status: 3,
     });
     await waitFor(async () => (await mensagensOf(c.id)).some((m) => m.kind === 'cancelada' && m.status === 'enviada'));
@@ -198,7 +206,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
   it('daily alerts: vencehoje on the due day, vencida the day after and then repeticoes times every intervalo days, once each', async () => {
     await env.admin.put('/v1/users/1', { integrations: { notificacoes: { repeticoes: 2, intervalo: 3 } } });
     const cliente = await newClient({ mobilePhone: '11987650004', naoEnviarMensagens: true });
-    const due = addDays(today, 1);
+    const due = addDays(today(), 1);
     const c = await charge(cliente.id, { duedate: due });
     const { db } = env.t.database;
     const queue = env.t.app.effects.queue;
@@ -218,7 +226,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
   it('webhook: 404 unknown user, 401 without the token; an event is stored and applied once; payment unblocks and is audited', async () => {
     const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
     const cliente = await newClient({ mobilePhone: '11987650005' });
-    const c = await charge(cliente.id, { duedate: addDays(today, -20) });
+    const c = await charge(cliente.id, { duedate: addDays(today(), -20) });
     expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).body.status).toBe(1);
     const outsider = new Client(env.t.app);
     const event = (id: string, name = 'PAYMENT_RECEIVED') => ({
@@ -231,7 +239,7 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
         status: 'RECEIVED',
         value: 89.9,
         externalReference: String(c.id),
-        paymentDate: today,
+        paymentDate: today(),
       },
     });
     const post = (body: unknown, token?: string, user = 1) =>

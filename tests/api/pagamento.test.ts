@@ -26,7 +26,8 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     options.asaasBaseUrl = fake.url;
   });
   const env = useInstalledApp(backend, options);
-  const today = appToday();
+  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+  const today = () => appToday();
   const anonymous = () => new Client(env.t.app);
 
   beforeAll(async () => {
@@ -47,7 +48,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       idcliente,
       descricao: 'Mensalidade',
       valor: 250,
-      duedate: addDays(today, 10),
+      duedate: addDays(today(), 10),
       ...overrides,
     });
     expect(created.status).toBe(201);
@@ -109,7 +110,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
 
   it('an overdue charge shows its value updated with fine and interest to the cent, as the charge page does', async () => {
     const cliente = await newClient();
-    const c = await charge(cliente.id, { valor: 250, duedate: addDays(today, -15) });
+    const c = await charge(cliente.id, { valor: 250, duedate: addDays(today(), -15) });
     expect(c.status).toBe(2);
     const staff = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
     const expected = valorAtualizado(250, { multa: 2, jurosmensal: 1 }, 15);
@@ -175,7 +176,12 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       // Paid by the gateway: the page says so and offers no way to pay.
       fake.pay(paymentId);
       await waitFor(async () => (await page(c.token)).body.cobranca.status === 1);
-      expect((await page(c.token)).body).toMatchObject({ cobranca: { status: 1, pagoEm: today }, pix: null, boleto: null, invoiceUrl: '' });
+      expect((await page(c.token)).body).toMatchObject({
+        cobranca: { status: 1, pagoEm: today() },
+        pix: null,
+        boleto: null,
+        invoiceUrl: '',
+      });
       // Paid through the gateway: not undone here.
       expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).body.message).toBe(
         'Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.',
@@ -282,7 +288,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         );
         return (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${paid.id}`))[0].g;
       })();
-      expect((await env.admin.post(`/v1/cobrancas/${paid.id}/receber`, { valor: 70, data: today, forma: 'dinheiro' })).status).toBe(200);
+      expect((await env.admin.post(`/v1/cobrancas/${paid.id}/receber`, { valor: 70, data: today(), forma: 'dinheiro' })).status).toBe(200);
       await waitFor(() => [...fake.invoices.values()].some((i) => i.payment === paidPayment));
       await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${paid.id}`)).body.nfseStatus === 'agendada');
 
@@ -291,7 +297,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         idcliente: cliente.id,
         description: 'Plano',
         valor: 60,
-        nextduedate: addDays(today, 20),
+        nextduedate: addDays(today(), 20),
         cycle: 'MONTHLY',
         multa: 2,
         jurosmensal: 1,
@@ -377,7 +383,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     const [gatewayPaid, staffPaid] = [await charge(cliente.id, { valor: 40 }), await charge(cliente.id, { valor: 41 })];
     // As the release before left them: no recebido_por.
     await env.t.database.db.execute(
-      sql`UPDATE cobrancas SET status = 1, payment_date = ${today}, gateway_id = 'pay_legado_' || id, recebido_por = NULL,
+      sql`UPDATE cobrancas SET status = 1, payment_date = ${today()}, gateway_id = 'pay_legado_' || id, recebido_por = NULL,
           valor_pago = CASE WHEN id = ${staffPaid.id} THEN 41 END, forma_pagamento = CASE WHEN id = ${staffPaid.id} THEN 'dinheiro' END
           WHERE id IN (${gatewayPaid.id}, ${staffPaid.id})`,
     );
@@ -397,7 +403,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
 
   it('Receber records the amount, date and method; Recebidas sums what was received; only an administrator undoes it, audited', async () => {
     const cliente = await newClient();
-    const duedate = addDays(today, -10);
+    const duedate = addDays(today(), -10);
     const c = await charge(cliente.id, { valor: 250, duedate });
     const updated = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.valorAtualizado as number;
     const staff = newUser();
@@ -410,10 +416,10 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
 
     // Bad bodies: a 400 per field, nothing changed.
     for (const [body, field] of [
-      [{ valor: 0, data: today, forma: 'pix' }, 'valor'],
-      [{ valor: 10, data: addDays(today, 1), forma: 'pix' }, 'data'],
+      [{ valor: 0, data: today(), forma: 'pix' }, 'valor'],
+      [{ valor: 10, data: addDays(today(), 1), forma: 'pix' }, 'data'],
       [{ valor: 10, data: '31/02/2026', forma: 'pix' }, 'data'],
-      [{ valor: 10, data: today, forma: 'cheque' }, 'forma'],
+      [{ valor: 10, data: today(), forma: 'cheque' }, 'forma'],
     ] as const) {
       const refused = await usuario.post(`/v1/cobrancas/${c.id}/receber`, body);
       expect(refused.status).toBe(400);
@@ -421,15 +427,15 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body.status).toBe(2);
 
-    const received = await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: updated, data: today, forma: 'pix' });
+    const received = await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: updated, data: today(), forma: 'pix' });
     expect(received.status).toBe(200);
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({
       status: 1,
-      paymentDate: today,
+      paymentDate: today(),
       valorPago: updated,
       formaPagamento: 'pix',
     });
-    expect((await page(c.token)).body.cobranca).toMatchObject({ status: 1, pagoEm: today, valorPago: updated, formaPagamento: 'pix' });
+    expect((await page(c.token)).body.cobranca).toMatchObject({ status: 1, pagoEm: today(), valorPago: updated, formaPagamento: 'pix' });
     const after = await recebidas();
     expect(after.qnt.recebidas).toBe(before.qnt.recebidas + 1);
     expect(after.valors.recebidas).toBeCloseTo(before.valors.recebidas + updated, 2);
@@ -437,7 +443,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     // The rollups (/financeiro) say the same as the rows.
     const resumo = (await env.admin.get(`/v1/financeiro/resumo?${range}`)).body;
     expect(resumo.valors.recebidas).toBeCloseTo(after.valors.recebidas, 2);
-    expect((await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: 1, data: today, forma: 'pix' })).status).toBe(409);
+    expect((await usuario.post(`/v1/cobrancas/${c.id}/receber`, { valor: 1, data: today(), forma: 'pix' })).status).toBe(409);
 
     expect((await usuario.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(403);
     const undone = await env.admin.delete(`/v1/cobrancas/${c.id}/receber`);
@@ -493,11 +499,11 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
           sql`SELECT payload->>'event' AS event, status FROM webhook_eventos WHERE payload->'payment'->>'id' = ${paymentId} ORDER BY id`,
         );
 
-      expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 85.5, data: today, forma: 'dinheiro' })).status).toBe(200);
+      expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 85.5, data: today(), forma: 'dinheiro' })).status).toBe(200);
       await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
       const call = fake.requests.find((r) => r.path.endsWith(`/payments/${paymentId}/receiveInCash`));
       expect(call?.status).toBe(200);
-      expect(fake.payments.get(paymentId)).toMatchObject({ paymentDate: today });
+      expect(fake.payments.get(paymentId)).toMatchObject({ paymentDate: today() });
       // Asaas's PAYMENT_RECEIVED comes back: applied once, nothing doubled, staff's amount and method stay.
       await waitFor(async () => (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED' && e.status !== 'recebido'));
       expect((await webhookOutcomes()).filter((e) => e.event === 'PAYMENT_RECEIVED').map((e) => e.status)).toEqual(['ignorado']);
@@ -515,7 +521,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       const late = (id: string, status: string) =>
         anonymous().post(
           '/webhook/cobranca/1/asaas',
-          { id, event: 'PAYMENT_RECEIVED', payment: { id: paymentId, status, value: 85.5, paymentDate: today } },
+          { id, event: 'PAYMENT_RECEIVED', payment: { id: paymentId, status, value: 85.5, paymentDate: today() } },
           { 'asaas-access-token': webhookToken },
         );
       expect((await late('evt_tardio_dinheiro', 'RECEIVED_IN_CASH')).status).toBe(200);
@@ -526,13 +532,13 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       // A real payment afterwards (PIX through Asaas, status RECEIVED) is applied as always.
       expect((await late('evt_pix_depois', 'RECEIVED')).status).toBe(200);
       await waitFor(async () => (await outcomeOf('evt_pix_depois')) === 'aplicado');
-      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 1, paymentDate: today });
+      expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 1, paymentDate: today() });
 
       // A payment Asaas no longer has (or a service without the endpoint): a pt-BR failure in the audit, the receipt kept.
       const d = await charge(cliente.id, { valor: 70 });
       await waitFor(async () => !!(await gatewayIdOf(d.id)));
       fake.payments.delete((await gatewayIdOf(d.id))!);
-      const received = await env.admin.post(`/v1/cobrancas/${d.id}/receber`, { valor: 70, data: today, forma: 'pix' });
+      const received = await env.admin.post(`/v1/cobrancas/${d.id}/receber`, { valor: 70, data: today(), forma: 'pix' });
       expect(received.status).toBe(200);
       const failures = () =>
         rows<{ descricao: string }>(sql`SELECT descricao FROM auditoria WHERE idcobranca = ${d.id} AND descricao LIKE '%Asaas%falhou%'`);
@@ -557,18 +563,22 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       const refused = () => fake.requests.filter((r) => r.status === 401).length;
       await waitFor(() => refused() > 0);
       // Its job failed and waits for its retry (a job still running when the key is saved keeps its back-off).
-      await waitFor(
-        async () =>
-          (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'asaas-sync' AND state = 'retry'`))[0].n >
-          0,
-      );
+      const waiting = () => rows<{ id: string }>(sql`SELECT id::text AS id FROM pgboss.job WHERE name = 'asaas-sync' AND state = 'retry'`);
+      await waitFor(async () => (await waiting()).length > 0);
+      const retrying = (await waiting()).map((job) => job.id);
       const linked = async () =>
         (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${c.id}`))[0].g !== null;
       expect(await linked()).toBe(false);
-      // The key fixed: the job waiting for its retry (10 s or more away) runs now.
+      // The key fixed: the job waiting for its retry (10 s or more away) runs now. Measured on the
+      // times pg-boss stores, not on the wall clock: saving the key brings each waiting job's start
+      // forward to the save (left alone, it would start 10 s or more after the failure).
       expect((await gateway(1)).status).toBe(200);
-      await waitFor(linked, 6_000);
-      await waitFor(async () => (await mensagensOf(c.id)).some((m) => m.kind === 'novacobranca'), 6_000);
+      for (const id of retrying) {
+        const [job] = await rows<{ due: boolean }>(sql`SELECT start_after <= now() AS due FROM pgboss.job WHERE id::text = ${id}`);
+        expect(job?.due, `job ${id} brought forward`).toBe(true);
+      }
+      await waitFor(linked);
+      await waitFor(async () => (await mensagensOf(c.id)).some((m) => m.kind === 'novacobranca'));
       expect((await mensagensOf(c.id)).find((m) => m.kind === 'novacobranca')!.texto).toMatch(/PIX copia e cola: \S+/);
     } finally {
       await gateway(0);
@@ -619,7 +629,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         idcliente: cliente.id,
         description: 'Plano',
         valor,
-        nextduedate: addDays(today, 40),
+        nextduedate: addDays(today(), 40),
         cycle,
         multa: 2,
         jurosmensal: 1,
@@ -632,18 +642,18 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     // Created this month: not in last month's figure.
     expect(withSubs.mrr.anterior).toBeCloseTo(before.mrr.anterior, 2);
 
-    const c = await charge(cliente.id, { valor: 40, duedate: today });
-    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 42.5, data: today, forma: 'dinheiro' })).status).toBe(200);
+    const c = await charge(cliente.id, { valor: 40, duedate: today() });
+    expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 42.5, data: today(), forma: 'dinheiro' })).status).toBe(200);
     expect((await read()).recebidoMes.valor).toBeCloseTo(withSubs.recebidoMes.valor + 42.5, 2);
 
     // The overdue rate: overdue amount over the amount due this month up to today.
     const [figures] = await rows<{ vencido: number; devido: number }>(sql`
-      SELECT coalesce(sum(valor) FILTER (WHERE status = 2 OR (status = 0 AND duedate < ${today}::date)), 0)::float8 AS vencido,
+      SELECT coalesce(sum(valor) FILTER (WHERE status = 2 OR (status = 0 AND duedate < ${today()}::date)), 0)::float8 AS vencido,
              coalesce(sum(CASE WHEN status = 1 THEN coalesce(valor_pago, valor) ELSE valor END) FILTER (WHERE status <> 3), 0)::float8 AS devido
-      FROM cobrancas WHERE duedate BETWEEN ${firstOfMonth(today)}::date AND ${today}::date`);
+      FROM cobrancas WHERE duedate BETWEEN ${firstOfMonth(today())}::date AND ${today()}::date`);
     const now = await read();
     expect(now.inadimplencia.valor).toBeCloseTo(figures.devido ? (100 * figures.vencido) / figures.devido : 0, 1);
-    expect(now).toMatchObject({ hoje: today, inadimplencia: { anterior: expect.any(Number) } });
-    expect(lastOfMonth(today) >= today).toBe(true);
+    expect(now).toMatchObject({ hoje: today(), inadimplencia: { anterior: expect.any(Number) } });
+    expect(lastOfMonth(today()) >= today()).toBe(true);
   });
 });

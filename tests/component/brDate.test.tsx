@@ -70,7 +70,8 @@ describe('dates as dd/mm/aaaa', () => {
     await user.tab();
     expect(await screen.findByText('Data inválida')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The refused submit has run once the form puts the focus back on the invalid field.
+    await waitFor(() => expect(input).toHaveFocus());
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });

@@ -149,11 +149,16 @@ describe('contracts', () => {
     renderAt('/contratos/5');
     const button = await screen.findByRole('button', { name: 'Imprimir' });
     await waitFor(() => expect(button).toBeEnabled());
-    const clicked = Date.now();
+    // Measured from the click itself to the print (not from before the click, nor by looking after a
+    // while): the rule is "not before 1 s"; a loaded machine only fires the timer later.
+    let clicked = 0;
+    button.addEventListener('click', () => (clicked = Date.now()));
+    let printed = 0;
+    print.mockImplementation(() => (printed = Date.now()));
     await userEvent.click(button);
-    expect(print).not.toHaveBeenCalled();
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1), { timeout: 3000 });
-    expect(Date.now() - clicked).toBeGreaterThanOrEqual(990);
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1), { timeout: 30_000 });
+    expect(clicked).toBeGreaterThan(0);
+    expect(printed - clicked).toBeGreaterThanOrEqual(990);
   });
 });
 

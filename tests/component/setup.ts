@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Lazy screens and MUI's first render take seconds on a loaded 2-core machine: find* waits up to 5 s, not 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens and MUI's first render take seconds on a loaded 2-core machine (another worker, other
+// jobs): find* and waitFor wait up to 15 s, not 1 s. A passing test waits no longer for it.
+configure({ asyncUtilTimeout: 15_000 });
 
 // As in react-admin's own tests: any console.error fails the test.
 beforeEach(() => {

@@ -44,7 +44,7 @@ describe('the fleet in Chromium, through npm start', () => {
       },
       { method, url, body },
     );
-  const until = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const until = async (check: () => Promise<boolean>, ms = 60_000) => {
     const deadline = Date.now() + ms;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error('condição não atingida');
@@ -120,7 +120,7 @@ describe('the fleet in Chromium, through npm start', () => {
     });
     traccar.alarm(ids[2].device, 'powerCut');
     await until(async () => (await situacao(0)) === 'comunicando' && (await situacao(2)) === 'alimentacao');
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -165,7 +165,7 @@ describe('the fleet in Chromium, through npm start', () => {
     await page.goto('/frota/mapa');
     const mapa = page.getByTestId('frota-mapa');
     await page.waitForFunction(() => document.querySelector('[data-testid="frota-mapa"]')?.getAttribute('data-pontos') === '3', null, {
-      timeout: 20_000,
+      timeout: 60_000,
     });
     /** The colour painted where a vehicle's marker is. */
     const pixelAt = (lon: number, lat: number) =>
@@ -193,15 +193,21 @@ describe('the fleet in Chromium, through npm start', () => {
     await mapa.screenshot({ path: 'test-results/screenshots/frota-03-mapa-popup.png' });
     await page.keyboard.press('Escape');
 
-    // Traccar pushes a move: the marker is there within 10 s (positions read every 5 s).
+    // Traccar pushes a move: the marker is there at the map's next read (every 5 s). Counted in reads,
+    // not in seconds (a loaded machine only reads later): once the server has the move, the next read
+    // shows it (one more may begin while the map draws it), never a wait of several reads.
     const moved = { lat: FROTA[0].lat + 0.0008, lon: FROTA[0].lon + 0.0012 };
-    const at = Date.now();
+    let reads = 0;
+    const counted = (request: { url(): string }) => void (new URL(request.url()).pathname === '/v1/frota/mapa' && reads++);
+    page.on('request', counted);
     traccar.setPosition(ids[0].device, {
       latitude: moved.lat,
       longitude: moved.lon,
       speed: 40,
       attributes: { ignition: true, sat: 10, power: 12.7 },
     });
+    await until(async () => Math.abs((await api('GET', `/v1/frota/${ids[0].tracker}`)).body.latitude - moved.lat) < 1e-5);
+    const readsBefore = reads;
     await page.waitForFunction(
       ({ id, lat }) => {
         const map = (document.querySelector('[data-testid="frota-mapa"]') as HTMLElement & { mapa: any }).mapa;
@@ -210,9 +216,10 @@ describe('the fleet in Chromium, through npm start', () => {
           .some((f: any) => f.properties.id === id && Math.abs(f.geometry.coordinates[1] - lat) < 1e-5);
       },
       { id: ids[0].tracker, lat: moved.lat },
-      { timeout: 10_000 },
+      { timeout: 60_000 },
     );
-    expect(Date.now() - at).toBeLessThan(10_000);
+    page.off('request', counted);
+    expect(reads - readsBefore).toBeLessThanOrEqual(2);
     expect(await pixelAt(moved.lon, moved.lat)).toEqual([46, 125, 50]);
     await shot(page, 'frota-04-mapa');
   });
@@ -244,13 +251,14 @@ describe('the fleet in Chromium, through npm start', () => {
     await painel.getByText(/O rastreador relatou nos últimos 10 minutos\./).waitFor();
     expect(await painel.getByTestId('validacao-estado').getAttribute('data-situacao')).toBe('comunicando');
     await painel.getByText('10', { exact: true }).waitFor();
-    // A new report with 12 satellites: the panel shows it at its next read (every 10 s).
+    // A new report with 12 satellites: the panel shows it at its next read (every 10 s; a loaded
+    // machine reads later, hence the generous bound).
     traccar.setPosition(ids[0].device, {
       latitude: FROTA[0].lat,
       longitude: FROTA[0].lon,
       attributes: { ignition: true, sat: 12, power: 12.8 },
     });
-    await painel.getByText('12', { exact: true }).waitFor({ timeout: 15_000 });
+    await painel.getByText('12', { exact: true }).waitFor({ timeout: 60_000 });
     await shot(page, 'frota-06-validacao');
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Finalizar' }).click();

@@ -28,7 +28,8 @@ const CLIENTE = {
   login: 'marta.app',
   password: 'senha-do-app',
 };
-const HOJE = todayIn('America/Sao_Paulo');
+// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+const hoje = () => todayIn('America/Sao_Paulo');
 
 describe('integrations in Chromium, through npm start, against the fakes', () => {
   let app: RunningApp;
@@ -92,7 +93,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await dialog().getByRole('img', { name: 'QR Code do WhatsApp' }).waitFor();
     await shot(page, 'integracoes-01-whats-qr');
     evolution.scan('rastreio'); // the phone reads the code
-    await dialog().waitFor({ state: 'hidden', timeout: 15_000 });
+    await dialog().waitFor({ state: 'hidden', timeout: 30_000 });
     await page.getByText('Online', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Desconectar' }).waitFor();
     await shot(page, 'integracoes-02-whats-online');
@@ -126,8 +127,8 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
       })
     ).id;
     await api('POST', '/v1/trackres', { imei: IMEI, modelo: 'GT06', marca: 'Concox', idveiculo });
-    await waitFor(() => [...traccar.devices.values()].some((device) => device.uniqueId === IMEI && device.name === PLACA), 20_000);
-    await waitFor(() => Boolean(traccarUser()), 20_000);
+    await waitFor(() => [...traccar.devices.values()].some((device) => device.uniqueId === IMEI && device.name === PLACA));
+    await waitFor(() => Boolean(traccarUser()));
     expect(traccarUser()!.disabled).toBe(false);
 
     // No wait for a correction before the charge's message here: it is watched going out (the wait has its API tests).
@@ -154,20 +155,20 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
       .fill('89,90');
     await dialog()
       .getByLabel(/^Vencimento/)
-      .fill(brDate(addDays(HOJE, -10)));
+      .fill(brDate(addDays(hoje(), -10)));
     await dialog().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
     const listed = await api('GET', `/v1/cobrancas?idcliente=${idcliente}&status=2`);
     idcobranca = listed.Items[0].id;
     // Ten days overdue, past `bloqueio` (5): Bloqueado, and the client's Traccar user disabled.
     expect((await api('GET', `/v1/clientes/${idcliente}`)).status).toBe(1);
-    await waitFor(() => traccarUser()?.disabled === true, 20_000);
+    await waitFor(() => traccarUser()?.disabled === true);
 
-    await waitFor(() => evolution.sent.some((message) => message.text.includes('Marta Integrada Teste')), 20_000);
+    await waitFor(() => evolution.sent.some((message) => message.text.includes('Marta Integrada Teste')));
     await page.goto(`/cobrancas/${idcobranca}`);
     const mensagens = page.getByRole('region', { name: 'Mensagens' });
     await mensagens.getByText('Nova cobrança').waitFor();
-    await mensagens.getByText('Enviada').waitFor({ timeout: 15_000 });
+    await mensagens.getByText('Enviada').waitFor({ timeout: 30_000 });
     await shot(page, 'integracoes-04-cobranca-mensagens');
     const fakeLog = await context.newPage();
     await fakeLog.goto(`${evolution.url}/__fake/`);
@@ -186,13 +187,13 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
       data: {
         id: 'evt_e2e_1',
         event: 'PAYMENT_RECEIVED',
-        dateCreated: `${HOJE} 10:00:00`,
+        dateCreated: `${hoje()} 10:00:00`,
         payment: { object: 'payment', id: 'pay_e2e_1', status: 'RECEIVED', value: 89.9, externalReference: String(idcobranca) },
       },
     });
     expect(posted.status()).toBe(200);
-    await waitFor(async () => (await api('GET', `/v1/clientes/${idcliente}`)).status === 0, 20_000);
-    await waitFor(() => traccarUser()?.disabled === false, 20_000);
+    await waitFor(async () => (await api('GET', `/v1/clientes/${idcliente}`)).status === 0);
+    await waitFor(() => traccarUser()?.disabled === false);
     await open('Clientes', '/clientes');
     await page
       .getByRole('row', { name: /Marta Integrada Teste/ })
@@ -200,7 +201,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
       .waitFor();
     await shot(page, 'integracoes-06-cliente-ativo');
     await page.goto(`/cobrancas/${idcobranca}`);
-    await page.getByRole('region', { name: 'Mensagens' }).getByText('Recebida').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'Mensagens' }).getByText('Recebida').first().waitFor({ timeout: 30_000 });
     await shot(page, 'integracoes-07-cobranca-paga');
   });
 

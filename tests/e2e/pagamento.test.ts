@@ -17,7 +17,8 @@ import { waitFor } from '../support/wait';
 import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Paula Cobradora', email: 'paula@pagamento.test', password: 'senha-forte-1' };
-const HOJE = todayIn('America/Sao_Paulo');
+// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
+const hoje = () => todayIn('America/Sao_Paulo');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'pt-BR' };
 
 describe('payment page in Chromium, phone-sized', () => {
@@ -89,7 +90,7 @@ describe('payment page in Chromium, phone-sized', () => {
       idcliente,
       descricao: 'Mensalidade de março',
       valor: 129.9,
-      duedate: addDays(HOJE, 7),
+      duedate: addDays(hoje(), 7),
     });
     const link = `${app.url}/static/cobranca/${cobranca.token}`;
     await waitFor(() => evolution.sent.some((message) => message.text.includes(link)), 30_000);
@@ -123,7 +124,7 @@ describe('payment page in Chromium, phone-sized', () => {
     asaas.pay(paymentId);
     await waitFor(async () => (await api('GET', `/v1/cobrancas/${cobranca.id}`)).status === 1, 30_000);
     await phone.reload();
-    await phone.getByText(`Pago em ${formatDate(HOJE)}`).waitFor();
+    await phone.getByText(`Pago em ${formatDate(hoje())}`).waitFor();
     expect(await phone.getByRole('button', { name: 'Copiar código PIX' }).count()).toBe(0);
     await shot(phone, 'pagamento-03-pagina-paga');
 
@@ -154,7 +155,7 @@ describe('payment page in Chromium, phone-sized', () => {
     await expect.poll(async () => (await recebido.textContent())?.includes('R$')).toBe(true);
     const before = (await api('GET', '/v1/financeiro/indicadores')).recebidoMes.valor as number;
 
-    const cobranca = await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Instalação', valor: 250, duedate: addDays(HOJE, -12) });
+    const cobranca = await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Instalação', valor: 250, duedate: addDays(hoje(), -12) });
     const atualizado = (await api('GET', `/v1/cobrancas/${cobranca.id}`)).valorAtualizado as number;
     expect(atualizado).toBeGreaterThan(250);
     await page.goto(`/cobrancas/${cobranca.id}`);
@@ -166,7 +167,7 @@ describe('payment page in Chromium, phone-sized', () => {
     await page.getByRole('option', { name: 'PIX' }).click();
     await shot(page, 'pagamento-04-receber');
     await dialog.getByRole('button', { name: 'Confirmar recebimento' }).click();
-    await page.getByText(`Pago em ${formatDate(HOJE)}: ${formatMoney(atualizado)} (PIX)`).waitFor();
+    await page.getByText(`Pago em ${formatDate(hoje())}: ${formatMoney(atualizado)} (PIX)`).waitFor();
     await shot(page, 'pagamento-05-cobranca-recebida');
 
     await page.goto('/dashboard');
@@ -175,7 +176,7 @@ describe('payment page in Chromium, phone-sized', () => {
 
     // The list on a phone is cards: a checkbox on each, Selecionar tudo, and the same Enviar bar.
     // (The list opens on this month's open charges: one due today is there whatever the date.)
-    await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 90, duedate: HOJE });
+    await api('POST', '/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor: 90, duedate: hoje() });
     await page.goto('/cobrancas');
     await page.getByRole('checkbox', { name: 'Selecionar tudo' }).check();
     await page.getByRole('button', { name: /^Enviar \(\d+\)$/ }).waitFor();

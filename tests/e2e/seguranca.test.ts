@@ -117,7 +117,7 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
 
     await page.goto('/settings/perfil/');
     const sessoes = page.getByRole('table', { name: 'Sessões abertas' });
-    await expect.poll(() => sessoes.getByRole('row').count(), { timeout: 10_000 }).toBe(3); // header + 2 sessions
+    await expect.poll(() => sessoes.getByRole('row').count()).toBe(3); // header + 2 sessions
     await sessoes.getByRole('row').filter({ hasText: 'Esta sessão' }).waitFor();
     await shot(page, 'seguranca-sessoes');
     await sessoes.getByRole('button', { name: 'Encerrar' }).click();

@@ -47,8 +47,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  // Building the browser app on a loaded 2-core machine can take minutes: wait on the health answer, generously.
-  const deadline = Date.now() + 600_000;
+  // The first start builds the browser app (vite build): minutes on a busy 2-core machine.
+  const deadline = Date.now() + 540_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
     try {
@@ -56,7 +56,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     } catch {
       /* still starting (or building the browser app) */
     }
-    if (Date.now() > deadline) throw new Error(`the app did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left behind building into dist/ beside the next file's start.
+      child.kill('SIGTERM');
+      throw new Error(`the app did not start in time:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
@@ -134,13 +138,22 @@ export async function installAdmin(app: RunningApp, admin: { name: string; email
   if (installed.status !== 201) throw new Error(`install answered ${installed.status}: ${await installed.text()}`);
 }
 
-/** window.print replaced in every page of `context`: each call is recorded with its time, and no dialog opens. */
+/**
+ * window.print replaced in every page of `context`: each call is recorded with its time, and no dialog
+ * opens. Each click is recorded with its time too, by the page's clock: a delay before printing is
+ * measured from the click to the print, not by looking after a while.
+ */
 export const recordPrints = (context: BrowserContext) =>
   context.addInitScript(() => {
-    const w = window as unknown as { __prints: number[] };
+    const w = window as unknown as { __prints: number[]; __clicks: number[] };
     w.__prints = [];
+    w.__clicks = [];
     window.print = () => void w.__prints.push(Date.now());
+    window.addEventListener('click', () => void w.__clicks.push(Date.now()), true);
   });
 
 /** When window.print was called on `page`, in order (recordPrints). */
 export const printsOf = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number[] }).__prints);
+
+/** When `page` was clicked, in order (recordPrints). */
+export const clicksOf = (page: Page) => page.evaluate(() => (window as unknown as { __clicks: number[] }).__clicks);
