@@ -4,22 +4,11 @@
  * named and obeyed.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Runs the fakes with `env` and `args`, returns what they printed once up, then stops them. */
 async function printout(env: Record<string, string>, args: string[] = []): Promise<string> {

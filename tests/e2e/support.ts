@@ -5,25 +5,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium.mjs';
+import { freePort } from '../support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningApp {
   url: string;
