@@ -21,7 +21,7 @@
  * - a charge's novacobranca and atualizada wait the company's esperaMinutos (their job's startAfter)
  *   and are rendered again from the charge when they go (ALERTAS_COM_ESPERA, issue 30).
  */
-import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
@@ -255,7 +255,12 @@ export async function envioRecente(tx: DbOrTx, idcobranca: number): Promise<numb
     .where(
       and(
         eq(mensagens.idcobranca, idcobranca),
-        inArray(mensagens.status, ['pendente', 'enviando', 'enviada']),
+        // What went or is going: an alert still pending in its wait (ALERTAS_COM_ESPERA) has not
+        // gone, and this send takes its place (enqueueEnvio), so the client gets one.
+        or(
+          inArray(mensagens.status, ['enviando', 'enviada']),
+          and(eq(mensagens.status, 'pendente'), notInArray(mensagens.kind, [...ALERTAS_COM_ESPERA])),
+        ),
         sql`${mensagens.createdAt} > now() - make_interval(mins => ${REENVIO_MINUTOS})`,
       ),
     )
