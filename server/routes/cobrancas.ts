@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
+import { cobrancaRecebivel, cobrancaVencidaSql, statusAberta } from '../../domain/cobranca';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import { enviadaHa, FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
@@ -24,7 +25,7 @@ import { idParam } from '../../domain/schemas/list';
 import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagamento';
 import type { Db, DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
-import { COBRANCA } from '../db/status-sql';
+import { ASSINATURA, COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import type { JobQueue } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
@@ -105,8 +106,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update');
         if (!existing) throw notFound();
-        if (existing.status === COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.jaRecebida);
-        if (existing.status === COBRANCA_STATUS.CANCELADA) throw conflict(MSG_PAGAMENTO.cancelada);
+        if (!cobrancaRecebivel(existing))
+          throw conflict(existing.status === COBRANCA_STATUS.RECEBIDA ? MSG_PAGAMENTO.jaRecebida : MSG_PAGAMENTO.cancelada);
         const [saved] = await tx
           .update(cobrancas)
           .set({
@@ -150,7 +151,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         if (existing.status !== COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.naoRecebida);
         // Paid through the gateway (Asaas reported it): the gateway's own record stands.
         if (existing.recebidoPor === 'gateway') throw conflict(MSG_PAGAMENTO.pelaGateway);
-        const status = existing.duedate < today ? COBRANCA_STATUS.VENCIDA : COBRANCA_STATUS.EM_ABERTO;
+        const status = statusAberta(existing.duedate, today);
         const [saved] = await tx
           .update(cobrancas)
           .set({
@@ -339,10 +340,10 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
   const a = assinaturas;
   const [mrr] = (
     (await tx.execute(sql`
-      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = 0), 0)::float8 AS atual,
+      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = ${ASSINATURA.ATIVA}), 0)::float8 AS atual,
              coalesce(sum(${a.valor} / (${meses})) FILTER (
                WHERE ${a.createdAt} < ${inicio}::date
-                 AND (${a.status} = 0 OR ${a.enddate} >= ${inicioAnterior}::date)
+                 AND (${a.status} = ${ASSINATURA.ATIVA} OR ${a.enddate} >= ${inicioAnterior}::date)
              ), 0)::float8 AS anterior
       FROM ${a}`)) as unknown as { rows: { atual: number; anterior: number }[] }
   ).rows;
@@ -356,7 +357,7 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
     }
   ).rows;
   const v = cobrancasResumoDia;
-  const overdue = sql`(${v.status} = ${COBRANCA.VENCIDA} OR (${v.status} = ${COBRANCA.EM_ABERTO} AND ${v.duedate} < ${hoje}::date))`;
+  const overdue = cobrancaVencidaSql(sql, v, hoje);
   const due = sql`${v.status} <> ${COBRANCA.CANCELADA}`;
   const atual = sql`${v.duedate} BETWEEN ${inicio}::date AND ${hoje}::date`;
   const anterior = sql`${v.duedate} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date`;

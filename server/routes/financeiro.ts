@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
+import { cobrancaVencidaSql } from '../../domain/cobranca';
 import { BUCKETS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatNumero } from '../../domain/formatters';
 import { MSG } from '../../domain/messages';
@@ -17,7 +18,6 @@ import { resumoQuery } from '../../domain/schemas/financeiro';
 import { idParam } from '../../domain/schemas/list';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia, contratos } from '../db/schema';
-import { COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { appToday } from '../services/clock';
 import { getCompany, integrationActive } from '../services/company';
@@ -174,7 +174,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
           // from the per-day rollups (migration 0007), a few rows a day instead of every charge.
           const r = cobrancasRecebidasDia;
           const v = cobrancasResumoDia;
-          const overdue = sql`(${v.status} = ${COBRANCA.VENCIDA} OR (${v.status} = ${COBRANCA.EM_ABERTO} AND ${v.duedate} < ${hoje}::date))`;
+          const overdue = cobrancaVencidaSql(sql, v, hoje);
           const result = (await tx.execute(sql`
             SELECT 'r' AS kind, to_char(${r.dia}, 'YYYY-MM') AS mes, sum(${r.qnt})::int AS qnt, sum(${r.valor})::text AS valor
             FROM ${r} WHERE ${r.dia} BETWEEN ${inicio}::date AND ${fim}::date GROUP BY 2

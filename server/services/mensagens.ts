@@ -24,6 +24,7 @@
 import { and, eq, inArray, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
+import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
@@ -128,7 +129,7 @@ export function alertValues(
 }
 
 function pagamentoValues(cobranca: typeof cobrancas.$inferSelect): Record<(typeof PAGAMENTO_PLACEHOLDERS)[number], string> {
-  const open = cobranca.status === COBRANCA_STATUS.EM_ABERTO || cobranca.status === COBRANCA_STATUS.VENCIDA;
+  const open = cobrancaPagavel(cobranca);
   const pix = cobranca.pix as { payload?: unknown } | null;
   const boleto = cobranca.boleto as { identificationField?: unknown } | null;
   return {
