@@ -68,6 +68,6 @@ export const passouDoVencimentoSql = <S>(sql: SqlTag<S>, c: { status: unknown; d
 export const cobrancaVencidaSql = <S>(sql: SqlTag<S>, c: { status: unknown; duedate: unknown }, today: unknown): S =>
   sql`(${c.status} = ${code(sql, COBRANCA_STATUS.VENCIDA)} OR (${passouDoVencimentoSql(sql, c, today)}))`;
 
-/** `faturamentoMoveCliente` in SQL, of a client's status and status_motivo columns. */
+/** `faturamentoMoveCliente` in SQL, of a client's status and status_motivo columns (no reason: false, not null). */
 export const faturamentoMoveClienteSql = <S>(sql: SqlTag<S>, c: { status: unknown; motivo: unknown }): S =>
-  sql`(${c.status} = ${code(sql, CLIENTE_STATUS.ATIVO)} OR ${c.motivo} = 'billing')`;
+  sql`(${c.status} = ${code(sql, CLIENTE_STATUS.ATIVO)} OR coalesce(${c.motivo}, '') = 'billing')`;
