@@ -11,20 +11,18 @@
  * - `GET /v1/financeiro/indicadores`: recurring revenue, received this month and the overdue
  *   rate, each with last month's.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
-import { clienteNome } from '../../domain/clientes';
 import { cobrancaRecebivel, cobrancaVencidaSql, statusAberta } from '../../domain/cobranca';
-import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
+import { COBRANCA_STATUS } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
-import { enviadaHa, FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { idParam } from '../../domain/schemas/list';
 import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagamento';
 import type { Db, DbOrTx } from '../db/client';
-import { assinaturas, clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
+import { assinaturas, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
 import { ASSINATURA, COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import type { JobQueue } from '../queue/boss';
@@ -33,7 +31,7 @@ import { enqueueGateway } from '../services/gateway';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
 import { getCompany, integrationActive } from '../services/company';
-import { alertValues, enqueueEnvio, envioRecente, mobileOf, MOTIVO } from '../services/mensagens';
+import { enviarCobranca } from '../services/mensagens';
 import { linkPagamento } from '../services/public-url';
 import { cobrancaPagamento } from './static-cobranca';
 import { z } from 'zod';
@@ -187,49 +185,11 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
-  /** One charge's novacobranca message, or why not (sent a moment ago: skipped unless `reenviar`). */
+  /** One charge's novacobranca message, or why not (services/mensagens.ts `enviarCobranca`: the one rule). */
   const enviarUma = (id: number, reenviar: boolean) =>
     db.transaction(async (tx): Promise<{ id: number; status: 'enviada' | 'ignorada'; motivo: string }> => {
-      const [row] = await tx
-        .select({
-          cobranca: cobrancas,
-          cliente: {
-            cadastro: clientes.cadastro,
-            name: clientes.name,
-            razaosocial: clientes.razaosocial,
-            mobilePhone: clientes.mobilePhone,
-            contatos: clientes.contatos,
-            naoEnviarMensagens: clientes.naoEnviarMensagens,
-          },
-        })
-        .from(cobrancas)
-        .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
-        .where(eq(cobrancas.id, id))
-        // Two sends of one charge take turns: the second sees the first's message.
-        .for('update', { of: cobrancas });
-      const ignored = (motivo: string) => ({ id, status: 'ignorada' as const, motivo });
-      if (!row) return ignored(MSG_PAGAMENTO.naoEncontrada);
-      if (row.cobranca.status === COBRANCA_STATUS.CANCELADA) return ignored(MSG_PAGAMENTO.envioCancelada);
-      if (row.cobranca.status === COBRANCA_STATUS.RECEBIDA) return ignored(MSG_PAGAMENTO.envioRecebida);
-      if (row.cliente.naoEnviarMensagens) return ignored(MOTIVO.naoEnviar);
-      const company = await getCompany(tx);
-      if (!integrationActive(company, 'whats')) return ignored(MOTIVO.whatsInativo);
-      const mobile = mobileOf(row.cliente);
-      if (!mobile) return ignored(MOTIVO.semCelular);
-      const minutos = reenviar ? null : await envioRecente(tx, id);
-      if (minutos !== null) return ignored(enviadaHa(minutos));
-      const texto = fillTemplate(
-        comEmpresa(String(company.integrations.alertas.novacobranca)),
-        alertValues(row.cobranca, clienteNome(row.cliente), company.dadosempresa.nome),
-      );
-      await enqueueEnvio(tx, options.queue, {
-        key: `enviar:cobrancas:${id}:${randomUUID()}`,
-        idcliente: row.cobranca.idcliente,
-        idcobranca: id,
-        destino: mobile,
-        texto,
-      });
-      return { id, status: 'enviada', motivo: '' };
+      const envio = await enviarCobranca(tx, options.queue, id, { reenviar });
+      return envio.enviada ? { id, status: 'enviada', motivo: '' } : { id, status: 'ignorada', motivo: envio.motivo };
     });
 
   // NFS-e events arrive on the payment webhook and are applied once from the queue, like payments.
