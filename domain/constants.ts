@@ -20,6 +20,9 @@ export const CONTRATO_STATUS = { ATIVO: 0, ENCERRADO: 1 } as const;
 
 export const INTEGRATION_STATUS = { DESATIVADO: 0, ATIVO: 1 } as const;
 
+/** A chip's status as its list shows and filters it, derived from its link: Livre (no tracker) or Em uso. */
+export const CHIP_STATUS = { LIVRE: 0, EM_USO: 1 } as const;
+
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

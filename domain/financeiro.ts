@@ -4,6 +4,7 @@
  * (fine and interest), computed once here in whole cents.
  */
 import { addDays, addMonths, daysBetween, type CalendarDate } from './calendar';
+import { faturamentoMoveCliente } from './cobranca';
 import { ASSINATURA_STATUS, CLIENTE_STATUS, COBRANCA_STATUS, CONTRATO_STATUS, PLACEHOLDER_ALIASES } from './constants';
 
 export { ASSINATURA_STATUS, COBRANCA_STATUS, CONTRATO_STATUS };
@@ -176,7 +177,7 @@ export function efeitoNoCliente(
   if (duedate >= today) return 'nenhum';
   if (cliente) {
     if (cliente.status === CLIENTE_STATUS.BLOQUEADO) return 'nenhum';
-    if (cliente.status !== CLIENTE_STATUS.ATIVO && cliente.motivo !== 'billing') return 'nenhum';
+    if (!faturamentoMoveCliente(cliente)) return 'nenhum';
   }
   const desde = cliente?.vencidaDesde && cliente.vencidaDesde < duedate ? cliente.vencidaDesde : duedate;
   return daysBetween(desde, today) >= bloqueio ? 'bloqueado' : 'vencido';

@@ -16,6 +16,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type CalendarDate } from '../../domain/calendar';
+import { faturamentoMoveClienteSql, passouDoVencimentoSql } from '../../domain/cobranca';
 import { CLIENTE_STATUS } from '../../domain/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
@@ -136,9 +137,10 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
 
 /** (b) Open charges past due become 2 (Vencida). */
 async function markOverdue(tx: DbOrTx, today: CalendarDate, clientIds?: readonly number[]) {
+  const pastDue = passouDoVencimentoSql(sql, { status: sql`status`, duedate: sql`duedate` }, today);
   return countOf(
     tx,
-    sql`UPDATE cobrancas SET status = ${COBRANCA.VENCIDA}, updated_at = now() WHERE status = ${COBRANCA.EM_ABERTO} AND duedate < ${today}::date ${onlyClients(sql`idcliente`, clientIds)}`,
+    sql`UPDATE cobrancas SET status = ${COBRANCA.VENCIDA}, updated_at = now() WHERE ${pastDue} ${onlyClients(sql`idcliente`, clientIds)}`,
   );
 }
 
@@ -158,7 +160,7 @@ async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, 
                o.idcliente IS NOT NULL AS has_overdue
         FROM clientes k LEFT JOIN overdue o ON o.idcliente = k.id
         -- a client billing may move: active, or in a status billing set; a staff block stays
-        WHERE (k.status = ${CLIENTE.ATIVO} OR k.status_motivo = 'billing') ${onlyClients(sql`k.id`, clientIds)}
+        WHERE ${faturamentoMoveClienteSql(sql, { status: sql`k.status`, motivo: sql`k.status_motivo` })} ${onlyClients(sql`k.id`, clientIds)}
       )
       UPDATE clientes k
       SET status = w.status,

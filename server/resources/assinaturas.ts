@@ -77,7 +77,7 @@ export const assinaturasResource = defineResource({
     // transaction (jobs/billing.ts): the reply names it (`cobrancaGerada`), so the screen shows it.
     // With the gateway, Asaas bills it (`cobrancaPeloGateway`).
     async after(saved, _input, ctx, tx) {
-      if (saved.status !== 0) return { ...saved, cobrancaGerada: null, cobrancaPeloGateway: false };
+      if (saved.status !== ASSINATURA_STATUS.ATIVA) return { ...saved, cobrancaGerada: null, cobrancaPeloGateway: false };
       await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
       const { charges, gatewayBills } = await billSubscriptionNow(tx, appToday(), saved.id, ctx.effects);
       const [row] = charges.length ? await tx.select().from(assinaturas).where(eq(assinaturas.id, saved.id)) : [saved];
@@ -88,7 +88,7 @@ export const assinaturasResource = defineResource({
     schema: assinaturaSchema,
     prepare: (input: AssinaturaInput, existing, _ctx, tx) => values(input, tx, existing),
     async after(saved, existing, ctx, tx) {
-      if ((saved.gatewayId || saved.status === 0) && subscriptionChanged(existing, saved))
+      if ((saved.gatewayId || saved.status === ASSINATURA_STATUS.ATIVA) && subscriptionChanged(existing, saved))
         await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
     },
   },

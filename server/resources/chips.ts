@@ -3,6 +3,7 @@
  * deviceId connects it from the chip's side; a chip in use cannot be removed.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import { CHIP_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
@@ -23,7 +24,7 @@ const own = ({ phone, iccid, operadora, fonecedor, custoMensal }: ChipInput) => 
   fonecedor,
   custoMensal: custoMensal.toFixed(2),
 });
-const statusWhere = (status: number) => (status === 1 ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0));
+const statusWhere = (status: number) => (status === CHIP_STATUS.EM_USO ? gt(chips.deviceId, 0) : eq(chips.deviceId, 0));
 const deviceWhere = (q: Record<string, unknown>) => (q.deviceId !== undefined ? eq(chips.deviceId, q.deviceId as number) : undefined);
 
 export const chipsResource = defineResource({
@@ -41,7 +42,7 @@ export const chipsResource = defineResource({
     custoMensal: chips.custoMensal,
   },
   /** Status as the list shows it: 0 Livre (no tracker), 1 Em uso. */
-  status: { values: [0, 1], where: statusWhere },
+  status: { values: Object.values(CHIP_STATUS), where: statusWhere },
   filters: listFilters({ deviceId: idOrZero(MSG.invalidRastreador).optional(), ...estoqueFilters }, (q) => [
     deviceWhere(q),
     ...estoqueWhere(chips, q),

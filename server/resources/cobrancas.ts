@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { NFSE_FILTROS } from '../../domain/nfse';
 import { daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
+import { cobrancaVencida, cobrancaVencidaSql, passouDoVencimento } from '../../domain/cobranca';
 import { COBRANCA_STATUS, valorAtualizado, type Informacoes } from '../../domain/financeiro';
 import { MSG } from '../../domain/messages';
 import { id } from '../../domain/schemas/common';
@@ -40,7 +41,7 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
   const paymentDate =
     input.status !== COBRANCA_STATUS.RECEBIDA ? null : existing?.status === COBRANCA_STATUS.RECEBIDA ? existing.paymentDate : today;
   // An open charge already past due is overdue (DESIGN 7), as the billing job would make it.
-  const status = input.status === COBRANCA_STATUS.EM_ABERTO && input.duedate < today ? COBRANCA_STATUS.VENCIDA : input.status;
+  const status = passouDoVencimento(input, today) ? COBRANCA_STATUS.VENCIDA : input.status;
   // What the client pays changed: the gateway's PIX and boleto are read again (services/asaas-pagamento.ts).
   const payChanged = existing && (Number(existing.valor) !== input.valor || existing.duedate !== input.duedate);
   return {
@@ -86,7 +87,7 @@ const rollupSource: BucketSource = {
   valor: sql`${cobrancasResumoDia.valor}`,
 };
 
-const STATUSES = [0, 1, 2, 3] as const;
+const STATUSES = Object.values(COBRANCA_STATUS);
 const BUCKET_NAMES = ['total', 'recebidas', 'canceladas', 'vencidas', 'vencehoje', 'avencer'] as const;
 
 /**
@@ -102,7 +103,7 @@ function bucketsSelect(source: BucketSource, where: SQL | undefined, today: SQL 
     total: sql`true`,
     recebidas: sql`${status} = ${COBRANCA.RECEBIDA}`,
     canceladas: sql`${status} = ${COBRANCA.CANCELADA}`,
-    vencidas: sql`(${status} = ${COBRANCA.VENCIDA} OR (${open} AND ${duedate} < ${d}))`,
+    vencidas: cobrancaVencidaSql(sql, source, today),
     vencehoje: sql`(${open} AND ${duedate} = ${d})`,
     avencer: sql`(${open} AND ${duedate} > ${d})`,
   };
@@ -187,7 +188,7 @@ async function presentCharges(items: Item[], db: DbOrTx) {
     item.mobilePhone = cliente?.mobilePhone ?? '';
     // The link staff copy is the one the messages carry (PUBLIC_URL), not the browser's address.
     item.linkPagamento = linkPagamentoConfigurado(item.token as string | null);
-    const overdue = item.status === COBRANCA_STATUS.VENCIDA || (item.status === COBRANCA_STATUS.EM_ABERTO && String(item.duedate) < today);
+    const overdue = cobrancaVencida({ status: Number(item.status), duedate: String(item.duedate) }, today);
     if (!overdue) {
       item.valorAtualizado = null;
       item.encargos = null;

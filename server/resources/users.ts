@@ -136,7 +136,8 @@ export const usersResource = defineResource({
   async present(items, ctx, single) {
     // A list's rows are fresh from the driver: completed in place, since copying every row
     // measurably slows the hottest call (bench/README.md).
-    for (const item of items) Object.assign(item, { nivel: String(item.acesso), status: item.bloqueado ? 1 : 0 });
+    for (const item of items)
+      Object.assign(item, { nivel: String(item.acesso), status: item.bloqueado ? USER_STATUS.BLOQUEADO : USER_STATUS.ATIVO });
     if (!single) return;
     const company = await getCompany(ctx.db);
     Object.assign(items[0], {

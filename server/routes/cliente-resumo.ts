@@ -10,11 +10,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { cobrancaAbertaSql } from '../../domain/cobranca';
+import { CLIENTE_STATUS, COBRANCA_STATUS } from '../../domain/constants';
 import { formatNumero } from '../../domain/formatters';
 import { isAdmin } from '../../domain/permissions';
 import { idParam, semCorpo } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
+import { COBRANCA } from '../db/status-sql';
 import { notFound } from '../http-errors';
 import { clientesResource } from '../resources/clientes';
 import { findById, presentItems } from '../resources/records';
@@ -52,15 +55,15 @@ function resumoSql(id: Placeholder, admin: boolean): SQL {
     sql`${section(
       sql`SELECT count(*) FROM cobrancas WHERE idcliente = ${id}`,
       sql`SELECT id, descricao, valor, duedate, status, payment_date AS "paymentDate", valor_pago AS "valorPago" FROM cobrancas WHERE idcliente = ${id}
-          ORDER BY CASE status WHEN 2 THEN 0 WHEN 0 THEN 1 ELSE 2 END,
-            CASE WHEN status IN (0, 2) THEN duedate END ASC, duedate DESC, id DESC`,
+          ORDER BY CASE status WHEN ${COBRANCA.VENCIDA} THEN 0 WHEN ${COBRANCA.EM_ABERTO} THEN 1 ELSE 2 END,
+            CASE WHEN ${cobrancaAbertaSql(sql, sql`status`)} THEN duedate END ASC, duedate DESC, id DESC`,
     )} AS cobrancas`,
     // Exact totals per status; received ones count what was paid (or the value when not recorded).
     sql`(SELECT coalesce(json_object_agg(status, json_build_object('qnt', n, 'valor', total)), '{}'::json) FROM (
-          SELECT status, count(*) AS n, sum(CASE WHEN status = 1 THEN coalesce(valor_pago, valor) ELSE valor END) AS total
+          SELECT status, count(*) AS n, sum(CASE WHEN status = ${COBRANCA.RECEBIDA} THEN coalesce(valor_pago, valor) ELSE valor END) AS total
           FROM cobrancas WHERE idcliente = ${id} GROUP BY status) s) AS totais`,
     sql`(SELECT json_build_object('id', id, 'duedate', duedate, 'valor', valor, 'descricao', descricao) FROM cobrancas
-          WHERE idcliente = ${id} AND status = 2 ORDER BY duedate, id LIMIT 1) AS vencida`,
+          WHERE idcliente = ${id} AND status = ${COBRANCA.VENCIDA} ORDER BY duedate, id LIMIT 1) AS vencida`,
     sql`${section(
       sql`SELECT count(*) FROM ordensservicos WHERE idcliente = ${id}`,
       sql`SELECT o.id, o.descricao, o.agendamento, o.horario, o.status, v.placa FROM ordensservicos o
@@ -123,7 +126,7 @@ export async function clienteResumo(db: Db, ctx: RequestContext, id: number, pla
   // The client and its sections side by side: the sections are one statement, so one snapshot.
   const [row, rows] = await Promise.all([findById(db, clientesResource, id), sectionsStatement(db, admin)(plannedOnce ?? db, { id })]);
   // Billing or staff: read before presenting drops the column (it is internal to the list replies).
-  const motivo = row.status === 0 ? null : ((row.statusMotivo as string | null) ?? null);
+  const motivo = row.status === CLIENTE_STATUS.ATIVO ? null : ((row.statusMotivo as string | null) ?? null);
   const [cliente] = await presentItems(clientesResource, [row], ctx, true);
   const data = rows[0];
   const bucket = (status: number) => {
@@ -144,7 +147,12 @@ export async function clienteResumo(db: Db, ctx: RequestContext, id: number, pla
     ...Object.fromEntries(sections.map((name) => [name, parsed(data[name])])),
     cobrancas: {
       ...cobrancas,
-      totais: { abertas: bucket(0), vencidas: bucket(2), recebidas: bucket(1), canceladas: bucket(3) },
+      totais: {
+        abertas: bucket(COBRANCA_STATUS.EM_ABERTO),
+        vencidas: bucket(COBRANCA_STATUS.VENCIDA),
+        recebidas: bucket(COBRANCA_STATUS.RECEBIDA),
+        canceladas: bucket(COBRANCA_STATUS.CANCELADA),
+      },
     },
   };
 }

@@ -11,20 +11,19 @@
  * - `GET /v1/financeiro/indicadores`: recurring revenue, received this month and the overdue
  *   rate, each with last month's.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
-import { clienteNome } from '../../domain/clientes';
-import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
+import { cobrancaRecebivel, cobrancaVencidaSql, statusAberta } from '../../domain/cobranca';
+import { COBRANCA_STATUS } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
-import { enviadaHa, FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { idParam } from '../../domain/schemas/list';
 import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagamento';
 import type { Db, DbOrTx } from '../db/client';
-import { assinaturas, clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
-import { COBRANCA } from '../db/status-sql';
+import { assinaturas, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
+import { ASSINATURA, COBRANCA } from '../db/status-sql';
 import { badRequest, conflict, notFound } from '../http-errors';
 import type { JobQueue } from '../queue/boss';
 import { ACAO, audit } from '../services/auditoria';
@@ -32,7 +31,7 @@ import { enqueueGateway } from '../services/gateway';
 import { appToday } from '../services/clock';
 import { cobrancaAlterada } from '../services/cobrancas';
 import { getCompany, integrationActive } from '../services/company';
-import { alertValues, enqueueEnvio, envioRecente, mobileOf, MOTIVO } from '../services/mensagens';
+import { enviarCobranca } from '../services/mensagens';
 import { linkPagamento } from '../services/public-url';
 import { cobrancaPagamento } from './static-cobranca';
 import { z } from 'zod';
@@ -105,8 +104,8 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update');
         if (!existing) throw notFound();
-        if (existing.status === COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.jaRecebida);
-        if (existing.status === COBRANCA_STATUS.CANCELADA) throw conflict(MSG_PAGAMENTO.cancelada);
+        if (!cobrancaRecebivel(existing))
+          throw conflict(existing.status === COBRANCA_STATUS.RECEBIDA ? MSG_PAGAMENTO.jaRecebida : MSG_PAGAMENTO.cancelada);
         const [saved] = await tx
           .update(cobrancas)
           .set({
@@ -150,7 +149,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
         if (existing.status !== COBRANCA_STATUS.RECEBIDA) throw conflict(MSG_PAGAMENTO.naoRecebida);
         // Paid through the gateway (Asaas reported it): the gateway's own record stands.
         if (existing.recebidoPor === 'gateway') throw conflict(MSG_PAGAMENTO.pelaGateway);
-        const status = existing.duedate < today ? COBRANCA_STATUS.VENCIDA : COBRANCA_STATUS.EM_ABERTO;
+        const status = statusAberta(existing.duedate, today);
         const [saved] = await tx
           .update(cobrancas)
           .set({
@@ -186,49 +185,11 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
-  /** One charge's novacobranca message, or why not (sent a moment ago: skipped unless `reenviar`). */
+  /** One charge's novacobranca message, or why not (services/mensagens.ts `enviarCobranca`: the one rule). */
   const enviarUma = (id: number, reenviar: boolean) =>
     db.transaction(async (tx): Promise<{ id: number; status: 'enviada' | 'ignorada'; motivo: string }> => {
-      const [row] = await tx
-        .select({
-          cobranca: cobrancas,
-          cliente: {
-            cadastro: clientes.cadastro,
-            name: clientes.name,
-            razaosocial: clientes.razaosocial,
-            mobilePhone: clientes.mobilePhone,
-            contatos: clientes.contatos,
-            naoEnviarMensagens: clientes.naoEnviarMensagens,
-          },
-        })
-        .from(cobrancas)
-        .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
-        .where(eq(cobrancas.id, id))
-        // Two sends of one charge take turns: the second sees the first's message.
-        .for('update', { of: cobrancas });
-      const ignored = (motivo: string) => ({ id, status: 'ignorada' as const, motivo });
-      if (!row) return ignored(MSG_PAGAMENTO.naoEncontrada);
-      if (row.cobranca.status === COBRANCA_STATUS.CANCELADA) return ignored(MSG_PAGAMENTO.envioCancelada);
-      if (row.cobranca.status === COBRANCA_STATUS.RECEBIDA) return ignored(MSG_PAGAMENTO.envioRecebida);
-      if (row.cliente.naoEnviarMensagens) return ignored(MOTIVO.naoEnviar);
-      const company = await getCompany(tx);
-      if (!integrationActive(company, 'whats')) return ignored(MOTIVO.whatsInativo);
-      const mobile = mobileOf(row.cliente);
-      if (!mobile) return ignored(MOTIVO.semCelular);
-      const minutos = reenviar ? null : await envioRecente(tx, id);
-      if (minutos !== null) return ignored(enviadaHa(minutos));
-      const texto = fillTemplate(
-        comEmpresa(String(company.integrations.alertas.novacobranca)),
-        alertValues(row.cobranca, clienteNome(row.cliente), company.dadosempresa.nome),
-      );
-      await enqueueEnvio(tx, options.queue, {
-        key: `enviar:cobrancas:${id}:${randomUUID()}`,
-        idcliente: row.cobranca.idcliente,
-        idcobranca: id,
-        destino: mobile,
-        texto,
-      });
-      return { id, status: 'enviada', motivo: '' };
+      const envio = await enviarCobranca(tx, options.queue, id, { reenviar });
+      return envio.enviada ? { id, status: 'enviada', motivo: '' } : { id, status: 'ignorada', motivo: envio.motivo };
     });
 
   // NFS-e events arrive on the payment webhook and are applied once from the queue, like payments.
@@ -339,10 +300,10 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
   const a = assinaturas;
   const [mrr] = (
     (await tx.execute(sql`
-      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = 0), 0)::float8 AS atual,
+      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = ${ASSINATURA.ATIVA}), 0)::float8 AS atual,
              coalesce(sum(${a.valor} / (${meses})) FILTER (
                WHERE ${a.createdAt} < ${inicio}::date
-                 AND (${a.status} = 0 OR ${a.enddate} >= ${inicioAnterior}::date)
+                 AND (${a.status} = ${ASSINATURA.ATIVA} OR ${a.enddate} >= ${inicioAnterior}::date)
              ), 0)::float8 AS anterior
       FROM ${a}`)) as unknown as { rows: { atual: number; anterior: number }[] }
   ).rows;
@@ -356,7 +317,7 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
     }
   ).rows;
   const v = cobrancasResumoDia;
-  const overdue = sql`(${v.status} = ${COBRANCA.VENCIDA} OR (${v.status} = ${COBRANCA.EM_ABERTO} AND ${v.duedate} < ${hoje}::date))`;
+  const overdue = cobrancaVencidaSql(sql, v, hoje);
   const due = sql`${v.status} <> ${COBRANCA.CANCELADA}`;
   const atual = sql`${v.duedate} BETWEEN ${inicio}::date AND ${hoje}::date`;
   const anterior = sql`${v.duedate} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date`;

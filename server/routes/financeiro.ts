@@ -4,26 +4,21 @@
  * `/v1/{contratos|cobrancas}/enviar/{id}`), and the financial summary of /financeiro: the six
  * buckets for a due-date range and the last 12 months' series.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
-import { clienteNome } from '../../domain/clientes';
-import { BUCKETS, comEmpresa, fillTemplate } from '../../domain/financeiro';
-import { formatNumero } from '../../domain/formatters';
+import { cobrancaVencidaSql } from '../../domain/cobranca';
+import { BUCKETS } from '../../domain/financeiro';
 import { MSG } from '../../domain/messages';
 import { resumoQuery } from '../../domain/schemas/financeiro';
 import { idParam } from '../../domain/schemas/list';
-import type { Db, DbOrTx } from '../db/client';
-import { clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia, contratos } from '../db/schema';
-import { COBRANCA } from '../db/status-sql';
+import type { Db } from '../db/client';
+import { cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { appToday } from '../services/clock';
-import { getCompany, integrationActive } from '../services/company';
 import type { JobQueue } from '../queue/boss';
-import { alertValues, enqueueEnvio, envioRecente, mobileOf } from '../services/mensagens';
-import { enviadaHa } from '../../domain/pagamento';
+import { enviarCobranca, enviarContrato, type Envio, type Recusa } from '../services/mensagens';
 import { reenviarQuery } from '../../domain/schemas/pagamento';
 import { bucketsOfRange } from '../resources/cobrancas';
 
@@ -34,20 +29,12 @@ export interface FinanceOptions {
   publicUrl?: string;
 }
 
-async function recipient(tx: DbOrTx, idcliente: number) {
-  const [client] = await tx
-    .select({
-      cadastro: clientes.cadastro,
-      name: clientes.name,
-      razaosocial: clientes.razaosocial,
-      mobilePhone: clientes.mobilePhone,
-      contatos: clientes.contatos,
-      naoEnviarMensagens: clientes.naoEnviarMensagens,
-    })
-    .from(clientes)
-    .where(eq(clientes.id, idcliente));
-  return { optedOut: Boolean(client?.naoEnviarMensagens), nome: client ? clienteNome(client) : '', mobile: client ? mobileOf(client) : '' };
-}
+/** The 409's words of a refused Enviar of one record, where they are not those of sending many. */
+const RECUSA_409: Partial<Record<Recusa, string>> = {
+  naoEnviar: MSG.clienteOptedOut,
+  whatsInativo: MSG.messagingInactive,
+  semCelular: MSG.noMobilePhone,
+};
 
 /** The months of the series: the 12 calendar months ending with today's. */
 const lastTwelveMonths = (today: CalendarDate) => Array.from({ length: 12 }, (_, i) => addMonths(firstOfMonth(today), i - 11).slice(0, 7));
@@ -58,63 +45,25 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
   const originOf = (request: FastifyRequest) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   /**
-   * Sends one message about a record, in one transaction with the checks: unknown record 404, a
-   * client marked "Não enviar mensagens" 409 (the client's wish holds for every message), the
-   * channel inactive 409, a client without a mobile phone 409, and a charge with a message stored
-   * in the last 10 minutes 409 with `errors.reenviar` unless `?reenviar=1` (staff confirmed it).
+   * Staff's Enviar of one contract or charge, in one transaction with the checks
+   * (services/mensagens.ts `enviarCobranca`/`enviarContrato`, the one rule of what may go): unknown
+   * record 404; a cancelled or received charge 409; a client marked "Não enviar mensagens" 409 (the
+   * client's wish holds for every message), the channel inactive 409, a client without a mobile
+   * phone 409; and a charge with a message stored in the last 10 minutes 409 with
+   * `errors.reenviar` unless `?reenviar=1` (staff confirmed it).
    */
-  const send = async <R extends { id: number; idcliente: number }>(
-    find: (tx: DbOrTx) => Promise<R | undefined>,
-    compose: (tx: DbOrTx, record: R, nome: string) => Promise<string>,
-    kind: 'contratos' | 'cobrancas',
-    reenviar = false,
-  ) => {
-    await db.transaction(async (tx) => {
-      const record = await find(tx);
-      if (!record) throw notFound();
-      const { optedOut, nome, mobile } = await recipient(tx, record.idcliente);
-      if (optedOut) throw conflict(MSG.clienteOptedOut);
-      if (!integrationActive(await getCompany(tx), 'whats')) throw conflict(MSG.messagingInactive);
-      if (!mobile) throw conflict(MSG.noMobilePhone);
-      const minutos = kind === 'cobrancas' && !reenviar ? await envioRecente(tx, record.id) : null;
-      if (minutos !== null) throw conflict(enviadaHa(minutos), { reenviar: enviadaHa(minutos) });
-      const texto = await compose(tx, record, nome);
-      await enqueueEnvio(tx, queue, {
-        key: `enviar:${kind}:${record.id}:${randomUUID()}`,
-        idcliente: record.idcliente,
-        ...(kind === 'cobrancas' ? { idcobranca: record.id } : { idcontrato: record.id }),
-        destino: mobile,
-        texto,
-      });
-    });
-    return { message: MSG.sent };
+  const replyOf = (envio: Envio) => {
+    if (envio.enviada) return { message: MSG.sent };
+    if (envio.recusa === 'naoEncontrada') throw notFound();
+    if (envio.recusa === 'recente') throw conflict(envio.motivo, { reenviar: envio.motivo });
+    throw conflict(RECUSA_409[envio.recusa] ?? envio.motivo);
   };
 
   const sendContrato = async (request: FastifyRequest<{ Params: { id: number } }>) =>
-    send(
-      async (tx) => (await tx.select().from(contratos).where(eq(contratos.id, request.params.id)))[0],
-      async (tx, contrato, nome) => {
-        const link = `${originOf(request)}/static/contrato/${contrato.token}`;
-        const empresa = (await getCompany(tx)).dadosempresa.nome;
-        return `Olá, ${nome}! Segue o seu contrato nº ${formatNumero(contrato.id)}${empresa ? ` com ${empresa}` : ''}: ${link}`;
-      },
-      'contratos',
-    );
+    replyOf(await db.transaction((tx) => enviarContrato(tx, queue, request.params.id, originOf(request))));
 
   const sendCobranca = async (request: FastifyRequest<{ Params: { id: number }; Querystring: { reenviar?: string } }>) =>
-    send(
-      // Two sends of one charge take turns: the second sees the first's message.
-      async (tx) => (await tx.select().from(cobrancas).where(eq(cobrancas.id, request.params.id)).for('update'))[0],
-      async (tx, cobranca, nome) => {
-        const company = await getCompany(tx);
-        return fillTemplate(
-          comEmpresa(String(company.integrations.alertas.novacobranca)),
-          alertValues(cobranca, nome, company.dadosempresa.nome),
-        );
-      },
-      'cobrancas',
-      request.query.reenviar !== undefined,
-    );
+    replyOf(await db.transaction((tx) => enviarCobranca(tx, queue, request.params.id, { reenviar: request.query.reenviar !== undefined })));
 
   for (const method of ['GET', 'POST'] as const) {
     r.route({
@@ -174,7 +123,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
           // from the per-day rollups (migration 0007), a few rows a day instead of every charge.
           const r = cobrancasRecebidasDia;
           const v = cobrancasResumoDia;
-          const overdue = sql`(${v.status} = ${COBRANCA.VENCIDA} OR (${v.status} = ${COBRANCA.EM_ABERTO} AND ${v.duedate} < ${hoje}::date))`;
+          const overdue = cobrancaVencidaSql(sql, v, hoje);
           const result = (await tx.execute(sql`
             SELECT 'r' AS kind, to_char(${r.dia}, 'YYYY-MM') AS mes, sum(${r.qnt})::int AS qnt, sum(${r.valor})::text AS valor
             FROM ${r} WHERE ${r.dia} BETWEEN ${inicio}::date AND ${fim}::date GROUP BY 2

@@ -13,14 +13,15 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { daysBetween } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
-import { PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
+import { cobrancaPagavel, cobrancaVencida } from '../../domain/cobranca';
+import { COBRANCA_STATUS, INTEGRATION_STATUS, PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import { DEFAULT_RATES, valorAtualizado } from '../../domain/financeiro';
 import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
 import { notFound } from '../http-errors';
-import { lerPagamento, payable, type BoletoData, type PixData } from '../services/asaas-pagamento';
+import { lerPagamento, type BoletoData, type PixData } from '../services/asaas-pagamento';
 import { appToday } from '../services/clock';
 import { integrationActive, type CompanySettings } from '../services/company';
 import { limitPerAddress } from '../services/rate-limit';
@@ -93,12 +94,13 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
   if (!row) return null;
   const empresa = row.empresa ?? {};
   const today = appToday();
-  const overdue = row.status === 2 || (row.status === 0 && row.duedate < today);
+  const overdue = cobrancaVencida(row, today);
   const updated = overdue
     ? valorAtualizado(Number(row.valor), await ratesOf(db, row.idassinatura, empresa), daysBetween(row.duedate, today))
     : null;
-  const canPay = payable(row.status);
-  const gatewaySettings = { status: 0, token: '', ...(row.gatewaySettings ?? {}) };
+  const canPay = cobrancaPagavel(row);
+  const paga = row.status === COBRANCA_STATUS.RECEBIDA;
+  const gatewaySettings = { status: INTEGRATION_STATUS.DESATIVADO, token: '', ...(row.gatewaySettings ?? {}) };
   const gateway =
     canPay &&
     Boolean(row.gatewayId) &&
@@ -129,9 +131,9 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
         multa: updated?.multa ?? null,
         juros: updated?.juros ?? null,
         dias: updated?.dias ?? null,
-        pagoEm: row.status === 1 ? row.paymentDate : null,
-        valorPago: row.status === 1 ? (row.valorPago === null ? null : Number(row.valorPago)) : null,
-        formaPagamento: row.status === 1 ? row.formaPagamento : null,
+        pagoEm: paga ? row.paymentDate : null,
+        valorPago: paga ? (row.valorPago === null ? null : Number(row.valorPago)) : null,
+        formaPagamento: paga ? row.formaPagamento : null,
       },
       pix: canPay ? pix : null,
       boleto:

@@ -27,7 +27,7 @@ export const assinaturaOfReference = (reference: string | null | undefined) => {
 
 /** The app's charge status for an Asaas payment (INTEGRATIONS.md 3, "Suggested status mapping"). */
 export function chargeStatus(payment: Pick<AsaasPayment, 'status' | 'deleted'>): number {
-  if (payment.deleted) return 3;
+  if (payment.deleted) return COBRANCA_STATUS.CANCELADA;
   switch (payment.status) {
     case 'RECEIVED':
     case 'CONFIRMED':
@@ -35,14 +35,14 @@ export function chargeStatus(payment: Pick<AsaasPayment, 'status' | 'deleted'>):
     case 'REFUND_REQUESTED':
     case 'REFUND_IN_PROGRESS':
     case 'DUNNING_RECEIVED':
-      return 1;
+      return COBRANCA_STATUS.RECEBIDA;
     case 'OVERDUE':
     case 'DUNNING_REQUESTED':
-      return 2;
+      return COBRANCA_STATUS.VENCIDA;
     case 'REFUNDED':
-      return 3;
+      return COBRANCA_STATUS.CANCELADA;
     default:
-      return 0;
+      return COBRANCA_STATUS.EM_ABERTO;
   }
 }
 

@@ -9,6 +9,8 @@
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isCalendarDate } from '../../domain/calendar';
+import { cobrancaAberta } from '../../domain/cobranca';
+import { ASSINATURA_STATUS, COBRANCA_STATUS } from '../../domain/constants';
 import { CYCLES, type Cycle } from '../../domain/financeiro';
 import { clienteSchema } from '../../domain/schemas/clientes';
 import { assinaturaSchema, cobrancaSchema } from '../../domain/schemas/financeiro';
@@ -152,7 +154,11 @@ function multaOf(record: AsaasSubscription | AsaasPayment): number {
 }
 const jurosOf = (record: AsaasSubscription | AsaasPayment) => Math.min(100, Math.round(Number(record.interest?.value ?? 0) * 100) / 100);
 
-const ASSINATURA_STATUS: Record<string, number> = { ACTIVE: 0, INACTIVE: 1, EXPIRED: 2 };
+const ASSINATURA_STATUS_ASAAS: Record<string, number> = {
+  ACTIVE: ASSINATURA_STATUS.ATIVA,
+  INACTIVE: ASSINATURA_STATUS.BLOQUEADA,
+  EXPIRED: ASSINATURA_STATUS.VENCIDA,
+};
 
 async function importSubscription(tx: DbOrTx, sub: AsaasSubscription, userId: number): Promise<Outcome> {
   if (sub.deleted || !sub.id) return 'skipped';
@@ -168,7 +174,7 @@ async function importSubscription(tx: DbOrTx, sub: AsaasSubscription, userId: nu
     jurosmensal: jurosOf(sub),
     enddate: sub.endDate || null,
     datecreated: isCalendarDate(sub.dateCreated?.slice(0, 10)) ? sub.dateCreated!.slice(0, 10) : null,
-    status: ASSINATURA_STATUS[sub.status] ?? 1,
+    status: ASSINATURA_STATUS_ASAAS[sub.status] ?? ASSINATURA_STATUS.BLOQUEADA,
   });
   if (!parsed.success) return 'skipped';
   const input = parsed.data;
@@ -223,9 +229,9 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     valor: input.valor.toFixed(2),
     duedate: input.duedate,
     status,
-    paymentDate: status === 1 ? paymentDateOf(payment) : null,
+    paymentDate: status === COBRANCA_STATUS.RECEBIDA ? paymentDateOf(payment) : null,
     // Received: the amount and method as Receber records them (DESIGN 10).
-    ...(status === 1 ? recebimentoDoGateway(payment) : semRecebimento),
+    ...(status === COBRANCA_STATUS.RECEBIDA ? recebimentoDoGateway(payment) : semRecebimento),
     invoiceUrl: text(payment.invoiceUrl).slice(0, 500),
     bankSlipUrl: text(payment.bankSlipUrl).slice(0, 500),
     gatewayId: payment.id,
@@ -250,9 +256,10 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     .limit(1);
   if (existing) {
     // A payment or cancellation recorded here (cash, by staff) is not undone by an open payment in Asaas.
-    const settledHere = (existing.status === 1 || existing.status === 3) && (status === 0 || status === 2);
+    const settledHere = !cobrancaAberta(existing) && cobrancaAberta({ status });
     // Nor is staff's receipt (its amount and method) replaced by Asaas' record of it (received in cash).
-    const receivedHere = existing.status === 1 && existing.recebidoPor === 'equipe' && status === 1;
+    const receivedHere =
+      existing.status === COBRANCA_STATUS.RECEBIDA && existing.recebidoPor === 'equipe' && status === COBRANCA_STATUS.RECEBIDA;
     const kept = { descricao: text(payment.description).slice(0, 255) || existing.descricao };
     const asRecorded = {
       status: existing.status,
@@ -264,7 +271,7 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     const changes =
       settledHere || receivedHere
         ? { ...values, ...kept, ...asRecorded }
-        : { ...values, ...kept, paymentDate: status === 1 ? (values.paymentDate ?? existing.paymentDate) : null };
+        : { ...values, ...kept, paymentDate: status === COBRANCA_STATUS.RECEBIDA ? (values.paymentDate ?? existing.paymentDate) : null };
     await tx
       .update(cobrancas)
       .set({

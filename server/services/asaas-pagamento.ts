@@ -8,6 +8,7 @@
  * did not get and is retried on the next view: the page shows without them, never a 5xx.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { cobrancaPagavel } from '../../domain/cobranca';
 import type { Db } from '../db/client';
 import { cobrancas } from '../db/schema';
 import { asaas, type AsaasConfig } from '../integrations/asaas';
@@ -23,9 +24,6 @@ export interface BoletoData {
   identificationField: string;
   bankSlipUrl: string;
 }
-
-/** Open or overdue: a charge that can still be paid. */
-export const payable = (status: number) => status === 0 || status === 2;
 
 /** A refusal that will not change on retry (no PIX key on the account, a card-only payment): stored as "none". */
 const settled = (error: unknown) =>
@@ -80,7 +78,7 @@ export async function lerPagamento(
     })
     .from(cobrancas)
     .where(eq(cobrancas.id, id));
-  if (!charge?.gatewayId || !payable(charge.status)) return null;
+  if (!charge?.gatewayId || !cobrancaPagavel(charge)) return null;
   const config = await asaasConfig(db, options.baseUrl);
   if (!config) return null;
   const read = await fetchBoth(config, charge.gatewayId, charge.bankSlipUrl, options.timeoutMs);

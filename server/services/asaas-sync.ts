@@ -12,6 +12,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
+import { cobrancaPagavel } from '../../domain/cobranca';
+import { ASSINATURA_STATUS, COBRANCA_STATUS } from '../../domain/constants';
 import { onlyDigits } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas } from '../db/schema';
@@ -23,7 +25,7 @@ import type { Effects } from './effects';
 import { companyRates } from './finance';
 import type { GatewayJob } from './gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from './cobrancas';
-import { fetchBoth, lerPagamento, payable } from './asaas-pagamento';
+import { fetchBoth, lerPagamento } from './asaas-pagamento';
 import { emitirNfse, syncInvoiceSettings } from './nfse';
 import { HttpError } from '../http-errors';
 import { ACAO, audit } from './auditoria';
@@ -135,7 +137,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     if (!row) return 'Cobrança removida antes da sincronização.';
     const charge = row.cobranca;
     // Already linked (a retry after the commit), gateway off, or nothing to collect: the alert as it is.
-    if (charge.gatewayId || !config || charge.status === 1 || charge.status === 3) {
+    if (charge.gatewayId || !config || !cobrancaPagavel(charge)) {
       await novacobranca(id);
       return charge.gatewayId ? 'Cobrança já sincronizada.' : 'Cobrança sem pagamento no Asaas; alerta enfileirado.';
     }
@@ -195,7 +197,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
    */
   async function atualizarPagamento(config: AsaasConfig, id: number): Promise<string> {
     const [charge] = await db.select().from(cobrancas).where(eq(cobrancas.id, id));
-    if (!charge?.gatewayId || !payable(charge.status)) return 'Cobrança sem pagamento a atualizar.';
+    if (!charge?.gatewayId || !cobrancaPagavel(charge)) return 'Cobrança sem pagamento a atualizar.';
     const asSent = and(eq(cobrancas.id, id), eq(cobrancas.valor, String(charge.valor)), eq(cobrancas.duedate, charge.duedate));
     try {
       const current = await asaas.getPayment(config, charge.gatewayId);
@@ -260,7 +262,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
   async function syncAssinatura(config: AsaasConfig, id: number): Promise<string> {
     const [sub] = await db.select().from(assinaturas).where(eq(assinaturas.id, id));
     if (!sub) return 'Assinatura removida antes da sincronização.';
-    if (sub.status !== 0) {
+    if (sub.status !== ASSINATURA_STATUS.ATIVA) {
       if (!sub.gatewayId) return 'Assinatura inativa: nada a sincronizar.';
       await asaas.deleteSubscription(config, sub.gatewayId);
       await db
@@ -319,9 +321,12 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, job.id));
     const gatewayId = desfazer ? job.gatewayId : row?.gatewayId;
     if (!gatewayId) return 'Cobrança sem pagamento no Asaas: nada a informar.';
-    if (!desfazer && (!row || row.status !== 1 || row.recebidoPor !== 'equipe' || row.valorPago === null || !row.paymentDate))
+    if (
+      !desfazer &&
+      (!row || row.status !== COBRANCA_STATUS.RECEBIDA || row.recebidoPor !== 'equipe' || row.valorPago === null || !row.paymentDate)
+    )
       return 'A cobrança já não está recebida pela equipe: nada a informar.';
-    if (desfazer && row?.status === 1) return 'A cobrança foi recebida de novo: o recebimento no Asaas fica.';
+    if (desfazer && row?.status === COBRANCA_STATUS.RECEBIDA) return 'A cobrança foi recebida de novo: o recebimento no Asaas fica.';
     try {
       if (desfazer) await asaas.undoReceivedInCash(config, gatewayId);
       else

@@ -16,6 +16,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { COBRANCA_STATUS } from '../../domain/financeiro';
+import { cobrancaAberta, cobrancaVencida } from '../../domain/cobranca';
 import type { CalendarDate } from '../../domain/calendar';
 import type { DbOrTx } from '../db/client';
 import { mensagens } from '../db/schema';
@@ -43,14 +44,10 @@ export interface CobrancaEstado {
 /** Who changed it: staff, the gateway (webhook or sync), an import of history, the billing run. */
 export type Origem = 'equipe' | 'gateway' | 'importacao' | 'faturamento';
 
-/** Overdue as billing reads it (DESIGN 7): Vencida, or open past its due date. */
-const overdue = (c: CobrancaEstado | null, today: CalendarDate) =>
-  Boolean(c) && (c!.status === COBRANCA_STATUS.VENCIDA || (c!.status === COBRANCA_STATUS.EM_ABERTO && c!.duedate < today));
-
 /** The clients whose billing status this change may move. */
 function clientsToReconcile(before: CobrancaEstado | null, after: CobrancaEstado | null, today: CalendarDate): number[] {
-  const was = overdue(before, today);
-  const is = overdue(after, today);
+  const was = before !== null && cobrancaVencida(before, today);
+  const is = after !== null && cobrancaVencida(after, today);
   if (!was && !is) return [];
   if (was !== is || before?.duedate !== after?.duedate || before?.idcliente !== after?.idcliente)
     return [before?.idcliente, after?.idcliente].filter((id): id is number => id !== undefined);
@@ -82,7 +79,7 @@ export async function cobrancaAlterada(
     origem === 'equipe' &&
     before &&
     after?.gatewayId &&
-    (after.status === COBRANCA_STATUS.EM_ABERTO || after.status === COBRANCA_STATUS.VENCIDA) &&
+    cobrancaAberta(after) &&
     (before.duedate !== after.duedate || Number(before.valor) !== Number(after.valor))
   )
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-atualizar', id: after.id });
@@ -93,8 +90,6 @@ export async function cobrancaAlterada(
   if (cancelled && gatewayId && origem !== 'gateway' && before)
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-cancelar', id: before.id, gatewayId });
 }
-
-const aberta = (c: CobrancaEstado) => c.status === COBRANCA_STATUS.EM_ABERTO || c.status === COBRANCA_STATUS.VENCIDA;
 
 /**
  * The alerts of a charge's change (issue 30 item 8). Its own message (novacobranca, or an earlier
@@ -118,11 +113,11 @@ async function alertasDaAlteracao(
   const valorOuVencimento =
     before.duedate !== after.duedate ||
     (before.valor !== undefined && after.valor !== undefined && Number(before.valor) !== Number(after.valor));
-  const equipeAlterou = origem === 'equipe' && aberta(after);
+  const equipeAlterou = origem === 'equipe' && cobrancaAberta(after);
   if (!statusMudou && !equipeAlterou) return;
   const proprias = await alertasComEspera(tx, after.id);
   const esperando = proprias.filter((m) => m.status === 'pendente');
-  if (statusMudou && !aberta(after)) {
+  if (statusMudou && !cobrancaAberta(after)) {
     if (esperando.length) {
       const motivo = after.status === COBRANCA_STATUS.CANCELADA ? MOTIVO.canceladaAntes : MOTIVO.recebidaAntes;
       await tx

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { ESPERA_MINUTOS, PLACEHOLDER_ALIASES, SECRET_MASK } from '../../domain/constants';
+import { ESPERA_MINUTOS, INTEGRATION_STATUS, PLACEHOLDER_ALIASES, SECRET_MASK } from '../../domain/constants';
 import { DEFAULT_FROTA, type Dadosempresa, type Integrations } from '../../domain/schemas/company';
 import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
@@ -55,10 +55,12 @@ function semNomesAntigos(integrations: { alertas: Record<string, string>; nfse: 
 }
 
 export function defaultIntegrations() {
+  // Each integration starts off; its status is a number the settings change.
+  const desativado = INTEGRATION_STATUS.DESATIVADO as number;
   return {
-    traccar: { server: '', userId: '', token: '', status: 0 },
-    whats: { server: '', instance: '', token: '', status: 0 },
-    gateway: { api: 'asaas', token: '', status: 0, webhookToken: randomToken(24) },
+    traccar: { server: '', userId: '', token: '', status: desativado },
+    whats: { server: '', instance: '', token: '', status: desativado },
+    gateway: { api: 'asaas', token: '', status: desativado, webhookToken: randomToken(24) },
     /** esperaMinutos: how long a charge's message waits, for a correction (issue 30 item 8). */
     notificacoes: { emaberto: 5, repeticoes: 2, intervalo: 2, bloqueio: 5, esperaMinutos: ESPERA_MINUTOS.padrao as number },
     alertas: { ...DEFAULT_ALERTAS },
@@ -175,5 +177,8 @@ const REQUIRED_SETTINGS = {
  */
 export function integrationActive(company: Pick<CompanySettings, 'integrations'>, name: keyof typeof REQUIRED_SETTINGS): boolean {
   const settings = company.integrations[name] as Record<string, unknown>;
-  return Number(settings.status) === 1 && REQUIRED_SETTINGS[name].every((key) => String(settings[key] ?? '').trim() !== '');
+  return (
+    Number(settings.status) === INTEGRATION_STATUS.ATIVO &&
+    REQUIRED_SETTINGS[name].every((key) => String(settings[key] ?? '').trim() !== '')
+  );
 }

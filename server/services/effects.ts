@@ -4,7 +4,7 @@
  * Traccar user follows; the billing run's new charges go to the charges' owner
  * (services/cobrancas.ts), which decides every follow-up of a charge.
  */
-import { CLIENTE_STATUS_LABEL } from '../../domain/constants';
+import { CLIENTE_STATUS, CLIENTE_STATUS_LABEL } from '../../domain/constants';
 import { formatNumero } from '../../domain/formatters';
 import type { DbOrTx } from '../db/client';
 import type { BillingEffects, ClientChange } from '../jobs/billing';
@@ -43,15 +43,17 @@ export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
   };
 
   const clientsChanged = async (tx: DbOrTx, changes: ClientChange[]) => {
-    const blockMoves = changes.filter((change) => change.status === 1 || change.previous === 1);
+    const blockMoves = changes.filter(
+      (change) => change.status === CLIENTE_STATUS.BLOQUEADO || change.previous === CLIENTE_STATUS.BLOQUEADO,
+    );
     if (!blockMoves.length) return;
     await audit(
       tx,
       blockMoves.map((change) => ({
-        acao: change.status === 1 ? ACAO.bloqueio : ACAO.desbloqueio,
+        acao: change.status === CLIENTE_STATUS.BLOQUEADO ? ACAO.bloqueio : ACAO.desbloqueio,
         idcliente: change.id,
         descricao:
-          change.status === 1
+          change.status === CLIENTE_STATUS.BLOQUEADO
             ? `Cliente ${formatNumero(change.id)} bloqueado pelo faturamento (cobrança vencida).`
             : `Cliente ${formatNumero(change.id)} desbloqueado: ${CLIENTE_STATUS_LABEL[change.status] ?? change.status}.`,
         resultado: `${CLIENTE_STATUS_LABEL[change.previous] ?? change.previous} → ${CLIENTE_STATUS_LABEL[change.status] ?? change.status}`,

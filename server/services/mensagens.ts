@@ -21,19 +21,22 @@
  * - a charge's novacobranca and atualizada wait the company's esperaMinutos (their job's startAfter)
  *   and are rendered again from the charge when they go (ALERTAS_COM_ESPERA, issue 30).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { addDays, daysBetween, type CalendarDate } from '../../domain/calendar';
 import { clienteNome } from '../../domain/clientes';
+import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { Db, DbOrTx } from '../db/client';
-import { clientes, cobrancas, mensagens } from '../db/schema';
+import { clientes, cobrancas, contratos, mensagens } from '../db/schema';
 import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
 import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
 import { linkPagamento } from './public-url';
-import { REENVIO_MINUTOS, type PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { enviadaHa, MSG_PAGAMENTO, REENVIO_MINUTOS, type PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { MSG } from '../../domain/messages';
 import { ESPERA_MINUTOS, type AlertaPlaceholder } from '../../domain/constants';
 
 export const ALERT_KINDS = ['novacobranca', 'vencehoje', 'vencida', 'cancelada', 'recebida', 'atualizada'] as const;
@@ -128,7 +131,7 @@ export function alertValues(
 }
 
 function pagamentoValues(cobranca: typeof cobrancas.$inferSelect): Record<(typeof PAGAMENTO_PLACEHOLDERS)[number], string> {
-  const open = cobranca.status === COBRANCA_STATUS.EM_ABERTO || cobranca.status === COBRANCA_STATUS.VENCIDA;
+  const open = cobrancaPagavel(cobranca);
   const pix = cobranca.pix as { payload?: unknown } | null;
   const boleto = cobranca.boleto as { identificationField?: unknown } | null;
   return {
@@ -138,13 +141,38 @@ function pagamentoValues(cobranca: typeof cobrancas.$inferSelect): Record<(typeo
   };
 }
 
-/** Why a message to this client is not sent, or null. */
-function skipReason(company: CompanySettings, client: Recipient | undefined): string | null {
-  if (client?.naoEnviarMensagens) return MOTIVO.naoEnviar;
-  if (!integrationActive(company, 'whats')) return MOTIVO.whatsInativo;
-  if (!client || !mobileOf(client)) return MOTIVO.semCelular;
+/** Why nothing may go to a client (`recusaDoEnvio`). */
+export type Recusa = 'cancelada' | 'recebida' | 'naoEnviar' | 'whatsInativo' | 'semCelular';
+
+/**
+ * May we message this client, and about this charge? The one rule (issue 31) of the alerts, staff's
+ * Enviar of a charge or a contract and sending many; null when the message may go, else why not:
+ * - about a charge (its novacobranca or atualizada when it goes, staff's Enviar): only while the
+ *   client can still pay it, a cancelled or received charge sends none. The alerts of those
+ *   changes themselves (recebida, cancelada) are asked without the charge;
+ * - the client chose "Não enviar mensagens" (the client's wish holds for every message);
+ * - WhatsApp is off; the client has no mobile phone.
+ */
+export function recusaDoEnvio(company: CompanySettings, client: Recipient | undefined, cobranca?: { status: number }): Recusa | null {
+  if (cobranca && !cobrancaPagavel(cobranca)) return cobranca.status === COBRANCA_STATUS.CANCELADA ? 'cancelada' : 'recebida';
+  if (client?.naoEnviarMensagens) return 'naoEnviar';
+  if (!integrationActive(company, 'whats')) return 'whatsInativo';
+  if (!client || !mobileOf(client)) return 'semCelular';
   return null;
 }
+
+/** A refused alert's reason, as its message row keeps it. */
+const MOTIVO_DA_RECUSA: Record<Recusa, string> = {
+  cancelada: MOTIVO.canceladaAntes,
+  recebida: MOTIVO.recebidaAntes,
+  naoEnviar: MOTIVO.naoEnviar,
+  whatsInativo: MOTIVO.whatsInativo,
+  semCelular: MOTIVO.semCelular,
+};
+const skipReason = (company: CompanySettings, client: Recipient | undefined, cobranca?: { status: number }): string | null => {
+  const recusa = recusaDoEnvio(company, client, cobranca);
+  return recusa && MOTIVO_DA_RECUSA[recusa];
+};
 
 /** The job of a message: its id is derived from the key, so enqueuing it twice stores one job while it lives. */
 const jobOf = (row: { id: number; key: string }, startAfter?: Date) => ({
@@ -240,10 +268,6 @@ export async function enqueueAlertas(
 }
 
 /**
- * The staff's "Enviar" of a contract or a charge: always a new message (key with a nonce), shown
- * in the charge's log too. The caller checked that WhatsApp is active and the client has a mobile.
- */
-/**
  * Minutes since the newest message about the charge that went or is going (pendente, enviando,
  * enviada), when it was stored within `REENVIO_MINUTOS`; null otherwise. Enviar asks before sending
  * such a charge again (issue 30).
@@ -269,7 +293,11 @@ export async function envioRecente(tx: DbOrTx, idcobranca: number): Promise<numb
   return row ? Math.max(0, Number(row.minutos)) : null;
 }
 
-export async function enqueueEnvio(
+/**
+ * The staff's "Enviar" of a contract or a charge: always a new message (key with a nonce), shown
+ * in the charge's log too. `enviarCobranca` and `enviarContrato` checked that it may go.
+ */
+async function enqueueEnvio(
   tx: DbOrTx,
   queue: JobQueue,
   message: { key: string; idcliente: number; idcobranca?: number; idcontrato?: number; destino: string; texto: string },
@@ -287,6 +315,77 @@ export async function enqueueEnvio(
         ),
       );
   await store(tx, queue, [{ ...message, kind: 'envio', destino: whatsNumber(message.destino), status: 'pendente' }]);
+}
+
+/** What staff's Enviar did: the message stored, or why not (`motivo`, in pt-BR). */
+export type Envio = { enviada: true } | { enviada: false; recusa: Recusa | 'naoEncontrada' | 'recente'; motivo: string };
+
+/** Why staff's Enviar of a charge sent nothing, as sending many lists it. */
+const MOTIVO_DO_ENVIAR: Record<Recusa, string> = {
+  cancelada: MSG_PAGAMENTO.envioCancelada,
+  recebida: MSG_PAGAMENTO.envioRecebida,
+  naoEnviar: MOTIVO.naoEnviar,
+  whatsInativo: MOTIVO.whatsInativo,
+  semCelular: MOTIVO.semCelular,
+};
+const recusado = (recusa: Recusa | 'naoEncontrada' | 'recente', motivo: string): Envio => ({ enviada: false, recusa, motivo });
+
+/**
+ * Staff's Enviar of a charge, alone or among many (each in its own transaction): its novacobranca
+ * message rendered now, in the caller's transaction, when `recusaDoEnvio` lets it go; a charge
+ * sent in the last REENVIO_MINUTOS is not sent again unless `reenviar` (issue 30).
+ */
+export async function enviarCobranca(tx: DbOrTx, queue: JobQueue, id: number, { reenviar = false } = {}): Promise<Envio> {
+  const [row] = await tx
+    .select({ cobranca: cobrancas, client: recipientColumns })
+    .from(cobrancas)
+    .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
+    .where(eq(cobrancas.id, id))
+    // Two sends of one charge take turns: the second sees the first's message.
+    .for('update', { of: cobrancas });
+  if (!row) return recusado('naoEncontrada', MSG_PAGAMENTO.naoEncontrada);
+  const company = await getCompany(tx);
+  const recusa = recusaDoEnvio(company, row.client, row.cobranca);
+  if (recusa) return recusado(recusa, MOTIVO_DO_ENVIAR[recusa]);
+  const minutos = reenviar ? null : await envioRecente(tx, id);
+  if (minutos !== null) return recusado('recente', enviadaHa(minutos));
+  await enqueueEnvio(tx, queue, {
+    key: `enviar:cobrancas:${id}:${randomUUID()}`,
+    idcliente: row.cobranca.idcliente,
+    idcobranca: id,
+    destino: mobileOf(row.client),
+    texto: fillTemplate(
+      comEmpresa(String(company.integrations.alertas.novacobranca)),
+      alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome),
+    ),
+  });
+  return { enviada: true };
+}
+
+/**
+ * Staff's Enviar of a contract: its public page's link (`origem`, the app's address) to the
+ * client, in the caller's transaction, when `recusaDoEnvio` lets it go.
+ */
+export async function enviarContrato(tx: DbOrTx, queue: JobQueue, id: number, origem: string): Promise<Envio> {
+  const [row] = await tx
+    .select({ contrato: { id: contratos.id, idcliente: contratos.idcliente, token: contratos.token }, client: recipientColumns })
+    .from(contratos)
+    .innerJoin(clientes, eq(clientes.id, contratos.idcliente))
+    .where(eq(contratos.id, id));
+  if (!row) return recusado('naoEncontrada', MSG.notFound);
+  const company = await getCompany(tx);
+  const recusa = recusaDoEnvio(company, row.client);
+  if (recusa) return recusado(recusa, MOTIVO_DO_ENVIAR[recusa]);
+  const empresa = company.dadosempresa.nome;
+  const link = `${origem}/static/contrato/${row.contrato.token}`;
+  await enqueueEnvio(tx, queue, {
+    key: `enviar:contratos:${id}:${randomUUID()}`,
+    idcliente: row.contrato.idcliente,
+    idcontrato: id,
+    destino: mobileOf(row.client),
+    texto: `Olá, ${clienteNome(row.client)}! Segue o seu contrato nº ${formatNumero(id)}${empresa ? ` com ${empresa}` : ''}: ${link}`,
+  });
+  return { enviada: true };
 }
 
 /**
@@ -358,9 +457,7 @@ export async function alertaAtual(
     .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
     .where(eq(cobrancas.id, idcobranca));
   if (!row) return null;
-  if (row.cobranca.status === COBRANCA_STATUS.CANCELADA) return { motivo: MOTIVO.canceladaAntes };
-  if (row.cobranca.status === COBRANCA_STATUS.RECEBIDA) return { motivo: MOTIVO.recebidaAntes };
-  const skip = skipReason(company, row.client);
+  const skip = skipReason(company, row.client, row.cobranca);
   if (skip) return { motivo: skip };
   return {
     texto: fillTemplate(

@@ -11,6 +11,7 @@
  */
 import { eq, or, sql } from 'drizzle-orm';
 import { clienteNome } from '../../domain/clientes';
+import { COBRANCA_STATUS } from '../../domain/constants';
 import { fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import { MSG_NFSE, nfseFiltroDe, type Nfse, type NfseSettings } from '../../domain/nfse';
@@ -88,7 +89,7 @@ export async function emitirNfse(db: Db, id: number, options: EmitirOptions = {}
     .where(eq(cobrancas.id, id));
   if (!row) throw conflict('Cobrança não encontrada.');
   const charge = row.cobranca;
-  if (charge.status === 3) throw conflict(MSG_NFSE.cancelada);
+  if (charge.status === COBRANCA_STATUS.CANCELADA) throw conflict(MSG_NFSE.cancelada);
   if (!charge.gatewayId) throw conflict(MSG_NFSE.semPagamento);
   if (standing(charge.nfse as Nfse | null)) throw conflict(MSG_NFSE.jaEmitida);
   // The alerts' placeholders (pt-BR names; a description saved with the English ones fills too).

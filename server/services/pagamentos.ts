@@ -75,14 +75,15 @@ export const recebimentoDoGateway = (payment: { value?: unknown; billingType?: u
 export const semRecebimento = { valorPago: null, formaPagamento: null, recebidoPor: null } as const;
 
 /** An event the app acts on: the charge status it leads to, and from which statuses. */
+const { EM_ABERTO, RECEBIDA, VENCIDA, CANCELADA } = COBRANCA_STATUS;
 const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: string }> = {
-  PAYMENT_RECEIVED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento recebido' },
-  PAYMENT_CONFIRMED: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento confirmado' },
+  PAYMENT_RECEIVED: { to: RECEBIDA, from: [EM_ABERTO, VENCIDA, CANCELADA], label: 'Pagamento recebido' },
+  PAYMENT_CONFIRMED: { to: RECEBIDA, from: [EM_ABERTO, VENCIDA, CANCELADA], label: 'Pagamento confirmado' },
   // Staff's Receber told to Asaas comes back as a receipt: the charge is already received (ignored, its amount and method kept).
-  PAYMENT_RECEIVED_IN_CASH: { to: COBRANCA_STATUS.RECEBIDA, from: [0, 2, 3], label: 'Pagamento recebido em dinheiro' },
-  PAYMENT_OVERDUE: { to: COBRANCA_STATUS.VENCIDA, from: [0], label: 'Pagamento vencido' },
-  PAYMENT_DELETED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 2], label: 'Cobrança removida no gateway' },
-  PAYMENT_REFUNDED: { to: COBRANCA_STATUS.CANCELADA, from: [0, 1, 2], label: 'Pagamento estornado' },
+  PAYMENT_RECEIVED_IN_CASH: { to: RECEBIDA, from: [EM_ABERTO, VENCIDA, CANCELADA], label: 'Pagamento recebido em dinheiro' },
+  PAYMENT_OVERDUE: { to: VENCIDA, from: [EM_ABERTO], label: 'Pagamento vencido' },
+  PAYMENT_DELETED: { to: CANCELADA, from: [EM_ABERTO, VENCIDA], label: 'Cobrança removida no gateway' },
+  PAYMENT_REFUNDED: { to: CANCELADA, from: [EM_ABERTO, RECEBIDA, VENCIDA], label: 'Pagamento estornado' },
 };
 
 const isCalendarDateText = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -6,6 +6,8 @@
  * without its buttons. A wrong or old token shows a clear page with no data.
  */
 import * as React from 'react';
+import { cobrancaPagavel } from '../../domain/cobranca';
+import { COBRANCA_STATUS } from '../../domain/constants';
 import { formatCpfCnpj, formatDate, formatMoney } from '../../domain/formatters';
 import { COBRANCA_TOKEN } from '../../domain/pagamento';
 import { copyToClipboard } from '../components/clipboard';
@@ -66,9 +68,9 @@ function Linha({ label, value, total = false }: { label: string; value: React.Re
 
 function Pronta({ data }: { data: CobrancaPublica }) {
   const { cobranca, empresa, pix, boleto, invoiceUrl } = data;
-  const pago = cobranca.status === 1;
-  const cancelada = cobranca.status === 3;
-  const pagavel = !pago && !cancelada;
+  const pago = cobranca.status === COBRANCA_STATUS.RECEBIDA;
+  const cancelada = cobranca.status === COBRANCA_STATUS.CANCELADA;
+  const pagavel = cobrancaPagavel(cobranca);
   const atualizado = pagavel && cobranca.valorAtualizado !== null;
   return (
     <main>

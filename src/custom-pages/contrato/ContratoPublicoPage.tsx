@@ -8,6 +8,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { HttpError, useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
+import { CONTRATO_STATUS } from '../../../domain/constants';
 import { ContratoDocument } from '../../resources/contratos/ContratoDocument';
 import type { Contrato, ContratoVeiculo } from '../../resources/contratos/types';
 import { PrintButton } from '../../print/PrintButtons';
@@ -74,7 +75,7 @@ export default function ContratoPublicoPage() {
   }
   return (
     <PrintPage actions={<PrintButton />}>
-      {state.contrato.status === 1 ? (
+      {state.contrato.status === CONTRATO_STATUS.ENCERRADO ? (
         <Alert severity="info" sx={{ mb: 2 }} data-print="hide">
           {translate('app.contrato_publico.encerrado')}
         </Alert>

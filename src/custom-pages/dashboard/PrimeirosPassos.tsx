@@ -9,6 +9,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Card, CardContent, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { LinkBase as Link, useGetIdentity, useGetList, useGetOne, useTranslate } from 'ra-core';
+import { INTEGRATION_STATUS } from '../../../domain/constants';
 import { isAdmin } from '../../../domain/permissions';
 import { getSessionUser } from '../../authProvider/session';
 
@@ -19,7 +20,7 @@ interface Empresa {
 }
 
 const ONE = { pagination: { page: 1, perPage: 1 } };
-const ativa = (empresa: Empresa | undefined, nome: string) => Number(empresa?.integrations?.[nome]?.status) === 1;
+const ativa = (empresa: Empresa | undefined, nome: string) => Number(empresa?.integrations?.[nome]?.status) === INTEGRATION_STATUS.ATIVO;
 
 function Passos() {
   const translate = useTranslate();

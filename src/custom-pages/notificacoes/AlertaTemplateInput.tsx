@@ -6,7 +6,7 @@
 import * as React from 'react';
 import { Box, Chip, Paper, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
-import { ALERTA_PLACEHOLDERS } from '../../../domain/constants';
+import { ALERTA_PLACEHOLDERS, INTEGRATION_STATUS } from '../../../domain/constants';
 import { comEmpresa, fillTemplate } from '../../../domain/financeiro';
 import { useWatch } from 'react-hook-form';
 import { ALERTA_EXEMPLO, semGateway } from './alertaExemplo';
@@ -61,7 +61,7 @@ export function AlertaTemplateInput({ source, label }: { source: string; label: 
   const error = fieldState.error?.message;
   // As a real message: with the gateway off there is no PIX nor boleto, and their lines are left out.
   const gateway = useWatch({ name: 'integrations.gateway' }) as { status?: unknown; token?: unknown } | undefined;
-  const gatewayAtivo = Number(gateway?.status) === 1 && Boolean(gateway?.token);
+  const gatewayAtivo = Number(gateway?.status) === INTEGRATION_STATUS.ATIVO && Boolean(gateway?.token);
   const preview = fillTemplate(comEmpresa(value), gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 3, minWidth: 0 }}>

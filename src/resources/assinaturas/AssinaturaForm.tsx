@@ -51,7 +51,7 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
     enddate: data.enddate || null,
     informacoes: data.informacoes ?? '',
     ...(data.datecreated ? { datecreated: data.datecreated } : {}),
-    status: Number(data.status) || 0,
+    status: Number(data.status) || ASSINATURA_STATUS.ATIVA,
   } as RaRecord;
 }
 

@@ -29,7 +29,7 @@ const statusColor = (status: number) =>
 export function AssinaturaStatus({ status }: { status: number }) {
   const translate = useTranslate();
   // 3 (old data) reads as Vencida, like 2 (DESIGN 4).
-  const shown = [0, 1, 2].includes(Number(status)) ? Number(status) : ASSINATURA_STATUS.VENCIDA;
+  const shown = (Object.values(ASSINATURA_STATUS) as number[]).includes(Number(status)) ? Number(status) : ASSINATURA_STATUS.VENCIDA;
   return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
 }
 

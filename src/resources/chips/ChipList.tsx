@@ -7,6 +7,7 @@ import PaidIcon from '@mui/icons-material/PaidOutlined';
 import { Box, Button, Chip as MuiChip, TextField, Tooltip } from '@mui/material';
 import { LinkBase as Link, useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
+import { CHIP_STATUS } from '../../../domain/constants';
 import { formatMoney, formatPhone } from '../../../domain/formatters';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
@@ -53,7 +54,12 @@ const deviceText = (chip: Chip) => (chip.device ? [chip.device.imei, chip.device
 function ChipStatusFilter() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const value = filterValues.deviceId === 0 || filterValues.deviceId === '0' ? 'livre' : Number(filterValues.status) === 1 ? 'emuso' : '';
+  const value =
+    filterValues.deviceId === 0 || filterValues.deviceId === '0'
+      ? 'livre'
+      : Number(filterValues.status) === CHIP_STATUS.EM_USO
+        ? 'emuso'
+        : '';
   return (
     <TextField
       select
@@ -63,7 +69,11 @@ function ChipStatusFilter() {
       onChange={(event) => {
         const { deviceId: _d, status: _s, ...rest } = filterValues;
         const next =
-          event.target.value === 'livre' ? { ...rest, deviceId: 0 } : event.target.value === 'emuso' ? { ...rest, status: 1 } : rest;
+          event.target.value === 'livre'
+            ? { ...rest, deviceId: 0 }
+            : event.target.value === 'emuso'
+              ? { ...rest, status: CHIP_STATUS.EM_USO }
+              : rest;
         setFilters(next, undefined, false);
       }}
       sx={{ width: 180 }}

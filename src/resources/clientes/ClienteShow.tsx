@@ -38,7 +38,7 @@ import { LinkBase as Link, useCanAccess, useDataProvider, useNotify, useTranslat
 import { Title } from 'react-admin';
 import { useParams } from 'react-router';
 import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
-import { CLIENTE_STATUS } from '../../../domain/constants';
+import { ASSINATURA_STATUS, CLIENTE_STATUS, CONTRATO_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { formatCpfCnpj, formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { apiFetch } from '../../dataProvider/http';
@@ -444,7 +444,9 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
             {translate('app.cliente_pagina.link_publico')}
           </MuiLink>
         ),
-        aside: small(statusChip(translate(`app.contratos.status.${str(c.status)}`), c.status === 0 ? 'success' : 'default')),
+        aside: small(
+          statusChip(translate(`app.contratos.status.${str(c.status)}`), c.status === CONTRATO_STATUS.ATIVO ? 'success' : 'default'),
+        ),
       }),
     },
     {
@@ -461,7 +463,10 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
         ),
         to: `/assinaturas/${a.id}`,
         aside: small(
-          statusChip(translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }), a.status === 0 ? 'success' : 'warning'),
+          statusChip(
+            translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }),
+            a.status === ASSINATURA_STATUS.ATIVA ? 'success' : 'warning',
+          ),
         ),
       }),
     },
@@ -490,8 +495,8 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
         to: `/ordensservicos/${o.id}`,
         aside: small(
           statusChip(
-            translate(o.status === 1 ? 'app.ordensservicos.status.concluido' : 'app.ordensservicos.status.aberto'),
-            o.status === 1 ? 'success' : 'info',
+            translate(o.status === ORDEM_STATUS.CONCLUIDO ? 'app.ordensservicos.status.concluido' : 'app.ordensservicos.status.aberto'),
+            o.status === ORDEM_STATUS.CONCLUIDO ? 'success' : 'info',
           ),
         ),
       }),

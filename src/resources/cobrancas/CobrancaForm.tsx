@@ -11,6 +11,7 @@ import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { daysBetween, isCalendarDate } from '../../../domain/calendar';
+import { cobrancaAberta } from '../../../domain/cobranca';
 import { COBRANCA_STATUS, efeitoNoCliente, type ClienteCobranca } from '../../../domain/financeiro';
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
@@ -38,14 +39,11 @@ export function cobrancaTransform(data: RaRecord): RaRecord {
     duedate: data.duedate || null,
     ...(data.datecreated ? { datecreated: data.datecreated } : {}),
     informacoes: data.informacoes ?? '',
-    status: Number(data.status) || 0,
+    status: Number(data.status) || COBRANCA_STATUS.EM_ABERTO,
     invoiceUrl: data.invoiceUrl ?? '',
     bankSlipUrl: data.bankSlipUrl ?? '',
   } as RaRecord;
 }
-
-/** Only a charge left open turns overdue: a paid or cancelled one moves nobody. */
-const OPEN_STATUSES: number[] = [COBRANCA_STATUS.EM_ABERTO, COBRANCA_STATUS.VENCIDA];
 
 /** The client's page's `situacao` (GET /v1/clientes/{id}/resumo): its status, who set it, its oldest overdue charge. */
 interface Situacao {
@@ -59,7 +57,8 @@ function DuedateWarning() {
   const [duedate, status, idcliente] = useWatch({ name: ['duedate', 'status', 'idcliente'] }) as [unknown, unknown, unknown];
   const { bloqueio } = useCompanyIntegrations();
   const hoje = today();
-  const past = isCalendarDate(duedate) && OPEN_STATUSES.includes(Number(status)) && duedate < hoje;
+  // Only a charge left open turns overdue: a paid or cancelled one moves nobody.
+  const past = isCalendarDate(duedate) && cobrancaAberta({ status: Number(status) }) && duedate < hoje;
   // The chosen client's state, read once the warning matters.
   const { data } = useApiGet<Situacao>(past && Number(idcliente) > 0 ? `/v1/clientes/${Number(idcliente)}/resumo` : null);
   if (!past) return null;

@@ -26,6 +26,7 @@ import {
 } from '@mui/material';
 import { Form, useNotify, useRefresh, useTranslate } from 'ra-core';
 import { SaveButton, SelectInput } from 'react-admin';
+import { cobrancaRecebivel } from '../../../domain/cobranca';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { formatMoney } from '../../../domain/formatters';
 import { isAdmin } from '../../../domain/permissions';
@@ -52,9 +53,6 @@ import type { Cobranca } from './types';
  */
 export const linkPagamento = (token: string, doServidor?: string | null) =>
   doServidor || `${window.location.origin}/static/cobranca/${token}`;
-
-const receivable = (cobranca: Pick<Cobranca, 'status'>) =>
-  cobranca.status === COBRANCA_STATUS.EM_ABERTO || cobranca.status === COBRANCA_STATUS.VENCIDA;
 
 export function CopiarLinkButton({ cobranca, variant = 'button' }: { cobranca: Cobranca; variant?: 'icon' | 'button' }) {
   const translate = useTranslate();
@@ -95,7 +93,7 @@ export function ReceberButton({
   const refresh = useRefresh();
   const onError = useServerErrorNotify();
   const [open, setOpen] = React.useState(false);
-  if (!receivable(cobranca)) return null;
+  if (!cobrancaRecebivel(cobranca)) return null;
   const label = translate('app.cobrancas.pagamento.receber');
   const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
   const defaults = { valor: cobranca.valorAtualizado ?? cobranca.valor, data: hoje, forma: 'pix' };
