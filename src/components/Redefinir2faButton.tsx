@@ -3,9 +3,9 @@ import * as React from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
-import { getSessionUser } from '../../authProvider/session';
-import { apiFetch } from '../../dataProvider/http';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { getSessionUser } from '../authProvider/session';
+import { apiFetch } from '../dataProvider/http';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
 
 export function Redefinir2faButton() {
   const record = useRecordContext<{ id: number; name: string; doisFatores?: boolean }>();

@@ -8,7 +8,7 @@ import { LinkBase as Link, useGetList, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatPhone } from '../../../domain/formatters';
-import { useTecnicos } from './Situacao';
+import { useTecnicos } from '../../components/estoque/Situacao';
 import type { Tracker } from '../../resources/rastreadores/types';
 import type { Chip } from '../../resources/chips/types';
 

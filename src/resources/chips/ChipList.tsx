@@ -15,8 +15,8 @@ import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
-import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../components/estoque/Situacao';
+import { ImportarButton } from '../../components/ImportarButton';
 
 /** The costs per operator (/chips/custos). */
 function CustosButton() {

@@ -42,7 +42,7 @@ import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { pagoEmTexto } from '../../cobranca/textos';
-import type { CobrancaPublica } from '../../custom-pages/cobranca/types';
+import type { CobrancaPublica } from '../../cobranca/types';
 import { PrintSection } from '../../print/PrintParts';
 import type { Cobranca } from './types';
 

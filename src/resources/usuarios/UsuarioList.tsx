@@ -11,7 +11,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { statusChoices } from './choices';
-import { Redefinir2faButton } from '../../custom-pages/seguranca/Redefinir2faButton';
+import { Redefinir2faButton } from '../../components/Redefinir2faButton';
 import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
 interface Usuario {

@@ -1,7 +1,7 @@
 /** /veiculos (SPEC 2.8): #, Veículo (marca modelo), Placa, Cliente, Ações; search; modal forms. */
 import * as React from 'react';
 import { DataTable } from 'react-admin';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { ImportarButton } from '../../components/ImportarButton';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
