@@ -19,11 +19,6 @@ import {
   CardContent,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   Grid,
   Link as MuiLink,
@@ -40,6 +35,7 @@ import { useParams } from 'react-router';
 import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
 import { CLIENTE_STATUS } from '../../../domain/constants';
 import { formatCpfCnpj, formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { apiFetch } from '../../dataProvider/http';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
@@ -279,22 +275,18 @@ function Actions({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged:
         {translate('app.cliente_pagina.novo_contrato')}
       </Button>
       {vencido ? <Tooltip title={translate('app.clientes.status_locked')}>{toggle}</Tooltip> : toggle}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cliente-bloqueio-titulo">
-        <DialogTitle id="cliente-bloqueio-titulo">
-          {translate(bloqueado ? 'app.cliente_pagina.desbloquear_titulo' : 'app.cliente_pagina.bloquear_titulo', { nome })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {translate(bloqueado ? 'app.cliente_pagina.desbloquear_texto' : 'app.cliente_pagina.bloquear_texto', { nome })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" color={bloqueado ? 'success' : 'error'} onClick={alterar} disabled={busy}>
-            {translate(bloqueado ? 'app.cliente_pagina.desbloquear' : 'app.cliente_pagina.bloquear')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={translate(bloqueado ? 'app.cliente_pagina.desbloquear_titulo' : 'app.cliente_pagina.bloquear_titulo', { nome })}
+        text={translate(bloqueado ? 'app.cliente_pagina.desbloquear_texto' : 'app.cliente_pagina.bloquear_texto', { nome })}
+        confirm={{
+          label: bloqueado ? 'app.cliente_pagina.desbloquear' : 'app.cliente_pagina.bloquear',
+          color: bloqueado ? 'success' : 'error',
+          disabled: busy,
+          onConfirm: () => void alterar(),
+        }}
+      />
     </Box>
   );
 }

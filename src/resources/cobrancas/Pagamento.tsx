@@ -35,6 +35,7 @@ import { useCompanyIntegrations } from '../../components/useCompanyIntegrations'
 import { receberSchema } from '../../../domain/schemas/pagamento';
 import { getSessionUser } from '../../authProvider/session';
 import { copyToClipboard } from '../../components/clipboard';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BrDateInput } from '../../components/BrDateInput';
 import { MoneyInput } from '../../components/MoneyInput';
 import { apiFetch } from '../../dataProvider/http';
@@ -181,18 +182,13 @@ export function DesfazerRecebimentoButton({ cobranca, onDone }: { cobranca: Cobr
       <Button variant="outlined" color="warning" startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
         {translate('app.cobrancas.pagamento.desfazer')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`desfazer-${cobranca.id}`}>
-        <DialogTitle id={`desfazer-${cobranca.id}`}>{translate('app.cobrancas.pagamento.desfazer_titulo')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('app.cobrancas.pagamento.desfazer_texto')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button color="warning" variant="contained" onClick={() => void undo()}>
-            {translate('app.cobrancas.pagamento.desfazer')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('app.cobrancas.pagamento.desfazer_titulo')}
+        text={translate('app.cobrancas.pagamento.desfazer_texto')}
+        confirm={{ label: 'app.cobrancas.pagamento.desfazer', color: 'warning', onConfirm: () => void undo() }}
+      />
     </>
   );
 }
