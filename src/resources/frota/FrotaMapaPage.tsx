@@ -14,106 +14,23 @@ import { LinkBase as Link, useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { FeatureCollection, Point } from 'geojson';
-import { formatDateTime } from '../../../domain/formatters';
-import { formatIgnicao, formatVelocidade, SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM, tempoDesde } from '../../../domain/frota';
+import type { Point } from 'geojson';
+import { SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM } from '../../../domain/frota';
 import { apiFetch } from '../../dataProvider/http';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
-import { clientePagina } from '../../components/ClienteLink';
 import { ClientePicker } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
 import { createMap, maplibregl, type MapaConfig } from './mapa';
+import { boundsOf, colorBySituacao, ENQUADRAR, FONTE_FROTA, geojson, popupContent } from './mapaCamadas';
 import { lerMapa, primeiraLeitura, primeiroMapa, type Linha, type MapaSettings } from './mapaDados';
 import type { Conexao, FrotaItem } from './types';
 
-/** The map's GeoJSON source of the vehicles (a MapLibre id, not a record field). */
-const FONTE_FROTA = 'frota';
-
 const REFRESH_MS = 5_000;
-
-const colorBySituacao: maplibregl.ExpressionSpecification = [
-  'match',
-  ['get', 's'],
-  ...SITUACOES_ORDEM.flatMap((s) => [s, SITUACAO_COR[s]]),
-  '#616161',
-] as unknown as maplibregl.ExpressionSpecification;
-
-function geojson(rows: Linha[]): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    // Only what the layers and the popup read: 10,000 features are copied to MapLibre's worker.
-    features: rows.map(([id, lat, lon, s]) => ({
-      type: 'Feature',
-      id,
-      geometry: { type: 'Point', coordinates: [lon, lat] },
-      properties: { id, s, p: s === 'comunicando' ? 0 : 1 },
-    })),
-  };
-}
-
-function boundsOf(rows: Linha[]) {
-  const bounds = new maplibregl.LngLatBounds();
-  for (const [, lat, lon] of rows) bounds.extend([lon, lat]);
-  return bounds;
-}
-
-/** The view that shows every vehicle (fitBounds' options). */
-const ENQUADRAR = { padding: 60, maxZoom: 14 };
 
 /** Marks on the page's timeline (DevTools' Performance panel, and bench:frota's report of a load). */
 const marca = (name: string) => performance.mark(`frota-mapa:${name}`);
 
 const normalizePlaca = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-/** The popup's content: built as DOM (MapLibre owns it), links routed by the app's router. */
-function popupContent(item: FrotaItem, navigate: (to: string) => void, translate: (key: string) => string) {
-  const root = document.createElement('div');
-  root.style.font = '13px Roboto, Arial, sans-serif';
-  root.style.minWidth = '220px';
-  const line = (label: string, value: string) => {
-    if (!value) return;
-    const p = document.createElement('div');
-    const b = document.createElement('b');
-    b.textContent = `${label}: `;
-    p.append(b, value);
-    root.append(p);
-  };
-  const title = document.createElement('div');
-  title.style.fontWeight = '700';
-  title.style.fontSize = '15px';
-  title.textContent = item.placa || item.imei;
-  const situacao = document.createElement('div');
-  situacao.textContent = SITUACAO_LABEL[item.situacao] ?? item.situacao;
-  situacao.style.color = SITUACAO_COR[item.situacao] ?? '#616161';
-  situacao.style.fontWeight = '600';
-  root.append(title, situacao);
-  line(translate('app.frota.cliente'), item.clienteNome ?? '');
-  line(translate('app.frota.velocidade'), formatVelocidade(item.velocidade));
-  line(translate('app.frota.ignicao'), formatIgnicao(item.ignicao));
-  line(
-    translate('app.frota.ultimo_relato'),
-    item.lastUpdate ? `${tempoDesde(item.lastUpdate)} (${formatDateTime(item.lastUpdate)})` : translate('app.frota.nunca'),
-  );
-  line(translate('app.frota.endereco'), item.endereco);
-  const links = document.createElement('div');
-  links.style.marginTop = '6px';
-  links.style.display = 'flex';
-  links.style.gap = '12px';
-  const link = (text: string, to: string) => {
-    const a = document.createElement('a');
-    a.href = to;
-    a.textContent = text;
-    a.addEventListener('click', (event) => {
-      event.preventDefault();
-      navigate(to);
-    });
-    links.append(a);
-  };
-  if (item.idveiculo) link(translate('app.frota.abrir_veiculo'), `/veiculos/${item.idveiculo}/localizacao`);
-  if (item.idcliente) link(translate('app.frota.abrir_cliente'), clientePagina(item.idcliente));
-  root.append(links);
-  return root;
-}
 
 export default function FrotaMapaPage() {
   const translate = useTranslate();
