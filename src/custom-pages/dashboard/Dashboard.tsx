@@ -10,7 +10,7 @@ import { Title } from 'react-admin';
 import { CLIENTE_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { today } from '../../components/DateRangeFilter';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
-import { CountCard } from './CountCard';
+import { CountCard, type CountCardProps } from './CountCard';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
@@ -18,6 +18,28 @@ import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
 import { PreCadastros } from './PreCadastros';
 import { PrimeirosPassos } from './PrimeirosPassos';
+
+/** The four counts: clients, vehicles, and the clients Vencido and Bloqueado. */
+const CONTAGENS: CountCardProps[] = [
+  { label: 'app.dashboard.clientes', resource: 'clientes', icon: <GroupIcon />, color: '#1565c0', to: '/clientes' },
+  { label: 'app.dashboard.veiculos', resource: 'veiculos', icon: <DirectionsCarIcon />, color: '#2e7d32', to: '/veiculos' },
+  {
+    label: 'app.dashboard.vencidos',
+    resource: 'clientes',
+    filter: { status: CLIENTE_STATUS.VENCIDO },
+    icon: <EventBusyIcon />,
+    color: '#e65100',
+    to: '/clientes',
+  },
+  {
+    label: 'app.dashboard.bloqueados',
+    resource: 'clientes',
+    filter: { status: CLIENTE_STATUS.BLOQUEADO },
+    icon: <BlockIcon />,
+    color: '#c62828',
+    to: '/clientes',
+  },
+];
 
 /** A charge or an order embeds its client, shown by the one display rule. */
 const clientName = (record: RaRecord) => <ClienteLink id={record.idcliente ?? record.cliente?.id} cliente={record.cliente} />;
@@ -63,32 +85,11 @@ export function Dashboard() {
       </Typography>
       <PrimeirosPassos />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard label="app.dashboard.clientes" resource="clientes" icon={<GroupIcon />} color="#1565c0" to="/clientes" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard label="app.dashboard.veiculos" resource="veiculos" icon={<DirectionsCarIcon />} color="#2e7d32" to="/veiculos" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard
-            label="app.dashboard.vencidos"
-            resource="clientes"
-            filter={{ status: CLIENTE_STATUS.VENCIDO }}
-            icon={<EventBusyIcon />}
-            color="#e65100"
-            to="/clientes"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard
-            label="app.dashboard.bloqueados"
-            resource="clientes"
-            filter={{ status: CLIENTE_STATUS.BLOQUEADO }}
-            icon={<BlockIcon />}
-            color="#c62828"
-            to="/clientes"
-          />
-        </Grid>
+        {CONTAGENS.map((card) => (
+          <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <CountCard {...card} />
+          </Grid>
+        ))}
         <Indicadores />
         <Grid size={{ xs: 12, md: 6 }}>
           <CobrancasPendentes columns={cobrancaColumns} />

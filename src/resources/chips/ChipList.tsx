@@ -100,16 +100,7 @@ export default function ChipList() {
           <ImportarButton recurso="chips" />
         </>
       }
-      dialog={
-        <ResourceDialog
-          resource="chips"
-          createTitle="app.chips.create_title"
-          editTitle="app.chips.edit_title"
-          create={<ChipForm />}
-          edit={<ChipForm />}
-          transform={chipTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<ChipForm />} edit={<ChipForm />} transform={chipTransform} />}
     >
       <ListTable<Chip> card={card} actions={(record) => <RowActions removable={!inUse(record)} />}>
         <DataTable.Col source="phone" render={(record) => <NoWrap>{formatPhone(record.phone)}</NoWrap>} />

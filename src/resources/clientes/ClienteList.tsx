@@ -105,16 +105,7 @@ export default function ClienteList() {
           <PreCadastroLinkButton />
         </>
       }
-      dialog={
-        <ResourceDialog
-          resource="clientes"
-          createTitle="app.clientes.create_title"
-          editTitle="app.clientes.edit_title"
-          create={<ClienteCreateForm />}
-          edit={<ClienteEditForm />}
-          transform={clienteTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<ClienteCreateForm />} edit={<ClienteEditForm />} transform={clienteTransform} />}
     >
       <ListTable<Cliente>
         card={card}

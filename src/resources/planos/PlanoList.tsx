@@ -30,16 +30,7 @@ export default function PlanoList() {
   return (
     <ListPage
       title="resources.planos.name"
-      dialog={
-        <ResourceDialog
-          resource="planos"
-          createTitle="app.planos.create_title"
-          editTitle="app.planos.edit_title"
-          create={<PlanoForm />}
-          edit={<PlanoForm />}
-          transform={planoTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<PlanoForm />} edit={<PlanoForm />} transform={planoTransform} />}
     >
       <ListTable<Plano> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="name" render={ellipsisOf((record) => record.name, 220)} />

@@ -57,16 +57,7 @@ export default function RastreadorList() {
       summary={<SituacaoCards />}
       filters={<EstoqueFilters />}
       actions={<ImportarButton recurso="trackres" />}
-      dialog={
-        <ResourceDialog
-          resource="rastreadores"
-          createTitle="app.rastreadores.create_title"
-          editTitle="app.rastreadores.edit_title"
-          create={<RastreadorCreateForm />}
-          edit={<RastreadorEditForm />}
-          transform={rastreadorTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<RastreadorCreateForm />} edit={<RastreadorEditForm />} transform={rastreadorTransform} />}
     >
       <ListTable<Tracker> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="imei" />

@@ -47,15 +47,7 @@ export default function UsuarioList() {
     <ListPage
       title="resources.usuarios.name"
       filters={<StatusFilter choices={statusChoices} />}
-      dialog={
-        <ResourceDialog
-          resource="usuarios"
-          createTitle="app.usuarios.create_title"
-          editTitle="app.usuarios.edit_title"
-          create={<UsuarioCreateForm />}
-          edit={<UsuarioEditForm />}
-        />
-      }
+      dialog={<ResourceDialog create={<UsuarioCreateForm />} edit={<UsuarioEditForm />} />}
     >
       <ListTable<Usuario>
         card={card}

@@ -23,16 +23,7 @@ export default function VeiculoList() {
     <ListPage
       title="resources.veiculos.name"
       actions={<ImportarButton recurso="veiculos" />}
-      dialog={
-        <ResourceDialog
-          resource="veiculos"
-          createTitle="app.veiculos.create_title"
-          editTitle="app.veiculos.edit_title"
-          create={<VeiculoCreateForm />}
-          edit={<VeiculoEditForm />}
-          transform={veiculoTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<VeiculoCreateForm />} edit={<VeiculoEditForm />} transform={veiculoTransform} />}
     >
       <ListTable<Veiculo> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="id" />
