@@ -10,16 +10,8 @@
 import * as React from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  type ButtonProps,
-  type DialogProps,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ButtonProps, DialogProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
 
 /** The confirm button: a catalogue key for its label, and what it does. */

@@ -4,9 +4,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupIcon from '@mui/icons-material/Group';
-import { Box, Grid, Typography } from '@mui/material';
+import { Box, Grid } from '@mui/material';
 import { useTranslate, type RaRecord } from 'ra-core';
-import { Title } from 'react-admin';
 import { CLIENTE_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { today } from '../../components/DateRangeFilter';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
@@ -18,6 +17,7 @@ import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
 import { PreCadastros } from './PreCadastros';
 import { PrimeirosPassos } from './PrimeirosPassos';
+import { PageTitle } from '../../components/PageTitle';
 
 /** The four counts: clients, vehicles, and the clients Vencido and Bloqueado. */
 const CONTAGENS: CountCardProps[] = [
@@ -79,10 +79,7 @@ export function Dashboard() {
   const translate = useTranslate();
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="app.dashboard.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.title')}
-      </Typography>
+      <PageTitle title={translate('app.dashboard.title')} />
       <PrimeirosPassos />
       <Grid container spacing={2}>
         {CONTAGENS.map((card) => (

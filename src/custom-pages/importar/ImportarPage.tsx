@@ -9,7 +9,6 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Card, CardContent, Grid, LinearProgress, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { RECURSOS_IMPORTACAO, type RecursoImportacao } from '../../../domain/importacao';
 import { apiFetch } from '../../dataProvider/http';
@@ -17,6 +16,8 @@ import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErr
 import { iniciarImportacao, lerCabecalho, lerImportacao, type Cabecalho } from './api';
 import { Andamento } from './Resultado';
 import { useImportacao } from './useImportacao';
+import { PageTitle } from '../../components/PageTitle';
+import { SelectBox } from '../../components/SelectBox';
 
 const isRecurso = (v: string | null): v is RecursoImportacao => RECURSOS_IMPORTACAO.includes(v as RecursoImportacao);
 
@@ -37,10 +38,7 @@ function ImportarTraccar() {
   const running = estado?.status === 'processando';
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1100 }}>
-      <Title title={translate('app.importar.traccar_titulo')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.importar.traccar_titulo')}
-      </Typography>
+      <PageTitle title={translate('app.importar.traccar_titulo')} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="body2">{translate('app.importar.traccar_ajuda')}</Typography>
@@ -127,32 +125,22 @@ function ImportarPlanilha() {
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1100 }}>
-      <Title title={translate('app.importar.titulo')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.importar.titulo')}
-      </Typography>
+      <PageTitle title={translate('app.importar.titulo')} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
+            <SelectBox
               label={translate('app.importar.recurso')}
               value={recurso}
               disabled={running}
-              onChange={(event) => {
-                setParams({ recurso: event.target.value }, { replace: true });
-                void escolher(arquivo, event.target.value as RecursoImportacao);
+              onChange={(value) => {
+                setParams({ recurso: value }, { replace: true });
+                void escolher(arquivo, value as RecursoImportacao);
               }}
-              sx={{ width: 220 }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {RECURSOS_IMPORTACAO.map((r) => (
-                <option key={r} value={r}>
-                  {translate(`app.importar.recursos.${r}`)}
-                </option>
-              ))}
-            </TextField>
+              values={RECURSOS_IMPORTACAO}
+              optionLabel={(r) => translate(`app.importar.recursos.${r}`)}
+              width={220}
+            />
             <Button component="a" href={`/v1/importacoes/modelos/${recurso}?formato=xlsx`} download startIcon={<DownloadIcon />}>
               {translate('app.importar.modelo')}
             </Button>

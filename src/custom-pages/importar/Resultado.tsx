@@ -21,20 +21,14 @@ import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatNumero } from '../../../domain/formatters';
 import type { ImportacaoEstado, LinhaResultado, RecursoImportacao } from '../../../domain/importacao';
+import { FigureContent } from '../../components/FigureContent';
 
 const count = new Intl.NumberFormat('pt-BR');
 
 function Numero({ label, value, color }: { label: string; value: number; color: string }) {
   return (
     <Card variant="outlined" component="section" aria-label={label} sx={{ borderLeft: 4, borderLeftColor: color, height: '100%' }}>
-      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700, color }}>
-          {count.format(value)}
-        </Typography>
-      </CardContent>
+      <FigureContent label={label} figure={count.format(value)} color={color} />
     </Card>
   );
 }

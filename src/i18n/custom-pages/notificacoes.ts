@@ -1,4 +1,5 @@
 /** The notification settings and the alerts' templates. */
+import { ALERTAS } from '../resources/cobrancas';
 
 export const notificacoesMessages = {
   resources: {
@@ -22,14 +23,7 @@ export const notificacoesMessages = {
         'De 0 a 60. A mensagem de uma cobrança nova ou alterada aguarda esse tempo: se o valor ou o vencimento for corrigido antes, vai uma só mensagem, já corrigida; se a cobrança for removida ou cancelada, nenhuma.',
       alertas_help:
         'Mensagens enviadas pelo WhatsApp. Clique em um campo para inseri-lo na posição do cursor; a prévia usa uma cobrança de exemplo. A "Cobrança atualizada" vai quando o valor ou o vencimento muda depois que a cobrança foi enviada.',
-      alertas: {
-        novacobranca: 'Nova cobrança',
-        vencehoje: 'Vence hoje',
-        vencida: 'Vencida',
-        cancelada: 'Cancelada',
-        recebida: 'Recebida',
-        atualizada: 'Cobrança atualizada',
-      },
+      alertas: ALERTAS,
       insert_placeholder: 'Inserir campo em %{name}',
       placeholders: {
         codigo: 'Número da cobrança',

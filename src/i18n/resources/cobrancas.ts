@@ -5,6 +5,16 @@
 import { COBRANCA_PAGE_LABELS, COBRANCA_STATUS_LABELS } from '../../../domain/financeiro';
 import { cobrancaPublicaMessages } from '../cobrancaPublica';
 
+/** The charge's WhatsApp alerts by name: the kinds of its messages, and the templates' tabs (custom-pages/notificacoes.ts). */
+export const ALERTAS = {
+  novacobranca: 'Nova cobrança',
+  vencehoje: 'Vence hoje',
+  vencida: 'Vencida',
+  cancelada: 'Cancelada',
+  recebida: 'Recebida',
+  atualizada: 'Cobrança atualizada',
+};
+
 export const cobrancasMessages = {
   resources: {
     cobrancas: {
@@ -173,15 +183,7 @@ export const cobrancasMessages = {
         title: 'Mensagens',
         reload: 'Atualizar',
         empty: 'Nenhuma mensagem enviada para esta cobrança.',
-        kind: {
-          novacobranca: 'Nova cobrança',
-          vencehoje: 'Vence hoje',
-          vencida: 'Vencida',
-          cancelada: 'Cancelada',
-          recebida: 'Recebida',
-          atualizada: 'Cobrança atualizada',
-          envio: 'Envio manual',
-        },
+        kind: { ...ALERTAS, envio: 'Envio manual' },
         repeticao: '%{kind} (%{n}ª repetição)',
         atualizacao: '%{kind} (%{n}ª)',
         status: {

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiFetch } from '../../dataProvider/http';
 import { statusChoices } from './choices';
 import { join, str, type ClienteResumoReply } from './resumo';
+import { FigureContent } from '../../components/FigureContent';
 
 const STATUS_COLORS = {
   [CLIENTE_STATUS.ATIVO]: 'success',
@@ -246,17 +247,11 @@ export function Totais({ resumo }: { resumo: ClienteResumoReply }) {
         return (
           <Grid key={key} size={{ xs: 12, sm: 4 }}>
             <Card variant="outlined" component="section" aria-label={label} sx={{ height: '100%', borderLeft: 4, borderLeftColor: color }}>
-              <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <Typography variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography variant="h6" component="p" sx={{ fontWeight: 700, color }}>
-                  {formatMoney(bucket.valor)}
-                </Typography>
+              <FigureContent label={label} figure={formatMoney(bucket.valor)} color={color}>
                 <Typography variant="body2" color="text.secondary">
                   {translate('app.cobrancas.buckets.count', { smart_count: bucket.qnt, count: bucket.qnt.toLocaleString('pt-BR') })}
                 </Typography>
-              </CardContent>
+              </FigureContent>
             </Card>
           </Grid>
         );

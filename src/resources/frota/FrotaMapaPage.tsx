@@ -15,8 +15,10 @@ import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { Point } from 'geojson';
-import { SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM } from '../../../domain/frota';
+import { SITUACAO_COR, SITUACOES_ORDEM, situacaoLabel } from '../../../domain/frota';
 import { apiFetch } from '../../dataProvider/http';
+import { PageHeading } from '../../components/PageHeading';
+import { SelectBox } from '../../components/SelectBox';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { ClientePicker } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
@@ -249,33 +251,23 @@ export default function FrotaMapaPage() {
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
       <Title title={translate('app.frota.mapa_title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.frota.mapa_title')}
-        </Typography>
+      <PageHeading title={translate('app.frota.mapa_title')}>
         <Button component={Link} to="/frota" variant="outlined" startIcon={<ListIcon />}>
           {translate('app.frota.ver_saude')}
         </Button>
-      </Box>
+      </PageHeading>
       <ConexaoBanner conexao={conexao} />
       <Card variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
-          <TextField
-            select
-            size="small"
+          <SelectBox
             label={translate('app.frota.situacao')}
             value={situacao}
-            onChange={(event) => setSituacao(event.target.value)}
-            sx={{ width: 200 }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{translate('app.frota.todas')}</option>
-            {SITUACOES_ORDEM.map((s) => (
-              <option key={s} value={s}>
-                {SITUACAO_LABEL[s]}
-              </option>
-            ))}
-          </TextField>
+            onChange={setSituacao}
+            values={SITUACOES_ORDEM}
+            optionLabel={situacaoLabel}
+            empty={translate('app.frota.todas')}
+            width={200}
+          />
           <ClientePicker value={idcliente} onChange={setIdcliente} />
           <Box component="form" role="search" onSubmit={find}>
             <TextField
