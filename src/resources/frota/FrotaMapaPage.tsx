@@ -23,7 +23,7 @@ import { useCompanyIntegrations } from '../../components/useCompanyIntegrations'
 import { ClientePicker } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
 import { createMap, maplibregl, type MapaConfig } from './mapa';
-import { boundsOf, colorBySituacao, ENQUADRAR, FONTE_FROTA, geojson, popupContent } from './mapaCamadas';
+import { boundsOf, colorBySituacao, ENQUADRAR, FONTE_FROTA, geojson, popupContent, rotularClusters } from './mapaCamadas';
 import { lerMapa, primeiraLeitura, primeiroMapa, type Linha, type MapaSettings } from './mapaDados';
 import type { Conexao, FrotaItem } from './types';
 
@@ -147,31 +147,7 @@ export default function FrotaMapaPage() {
       }
       // The cluster's count as an HTML label (no font download needed for a raster style), updated
       // when the map settles: the labels move with the map meanwhile.
-      map.on('idle', () => {
-        if (!map.isSourceLoaded('frota')) return;
-        const seen = new Set<number>();
-        for (const feature of map.querySourceFeatures('frota', { filter: ['has', 'point_count'] })) {
-          const id = Number(feature.properties.cluster_id);
-          if (seen.has(id)) continue;
-          seen.add(id);
-          let marker = markers.get(id);
-          if (!marker) {
-            const label = document.createElement('div');
-            label.className = 'frota-cluster';
-            label.textContent = String(feature.properties.point_count_abbreviated ?? feature.properties.point_count);
-            Object.assign(label.style, { color: '#fff', fontWeight: '700', fontSize: '12px', pointerEvents: 'none' });
-            marker = new maplibregl.Marker({ element: label }).setLngLat((feature.geometry as Point).coordinates as [number, number]);
-            markers.set(id, marker);
-          }
-          marker.addTo(map);
-        }
-        for (const [id, marker] of markers) {
-          if (!seen.has(id)) {
-            marker.remove();
-            markers.delete(id);
-          }
-        }
-      });
+      map.on('idle', () => rotularClusters(map, markers));
       setReady(true);
     };
     if (map.isStyleLoaded()) setup();

@@ -1,5 +1,6 @@
 /** The fleet's vehicles on Frota → Mapa: their GeoJSON, their colours, the view that frames them, and the popup. */
 import type { FeatureCollection, Point } from 'geojson';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { formatDateTime } from '../../../domain/formatters';
 import { formatIgnicao, formatVelocidade, SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM, tempoDesde } from '../../../domain/frota';
 import { clientePagina } from '../../components/ClienteLink';
@@ -87,4 +88,31 @@ export function popupContent(item: FrotaItem, navigate: (to: string) => void, tr
   if (item.idcliente) link(translate('app.frota.abrir_cliente'), clientePagina(item.idcliente));
   root.append(links);
   return root;
+}
+
+/** Each cluster's count as an HTML label (no font download for a raster style), put on when the map settles. */
+export function rotularClusters(map: MapLibreMap, markers: Map<number, maplibregl.Marker>) {
+  if (!map.isSourceLoaded('frota')) return;
+  const seen = new Set<number>();
+  for (const feature of map.querySourceFeatures('frota', { filter: ['has', 'point_count'] })) {
+    const id = Number(feature.properties.cluster_id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    let marker = markers.get(id);
+    if (!marker) {
+      const label = document.createElement('div');
+      label.className = 'frota-cluster';
+      label.textContent = String(feature.properties.point_count_abbreviated ?? feature.properties.point_count);
+      Object.assign(label.style, { color: '#fff', fontWeight: '700', fontSize: '12px', pointerEvents: 'none' });
+      marker = new maplibregl.Marker({ element: label }).setLngLat((feature.geometry as Point).coordinates as [number, number]);
+      markers.set(id, marker);
+    }
+    marker.addTo(map);
+  }
+  for (const [id, marker] of markers) {
+    if (!seen.has(id)) {
+      marker.remove();
+      markers.delete(id);
+    }
+  }
 }
