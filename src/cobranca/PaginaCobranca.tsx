@@ -11,7 +11,7 @@ import { COBRANCA_STATUS } from '../../domain/constants';
 import { formatCpfCnpj, formatDate, formatMoney } from '../../domain/formatters';
 import { COBRANCA_TOKEN } from '../../domain/pagamento';
 import { copyToClipboard } from '../components/clipboard';
-import type { CobrancaPublica } from '../custom-pages/cobranca/types';
+import type { CobrancaPublica } from './types';
 import { pagoEmTexto, t, type Texto } from './textos';
 
 type Estado = { kind: 'carregando' } | { kind: 'invalido' } | { kind: 'indisponivel' } | { kind: 'pronto'; data: CobrancaPublica };

@@ -8,12 +8,10 @@
  */
 import * as React from 'react';
 import { TextField, type TextFieldProps } from '@mui/material';
-import { FieldTitle, useInput, useTranslate } from 'ra-core';
-import { InputHelperText, ResettableTextField, sanitizeInputRestProps, type TextInputProps } from 'react-admin';
-import { ImaskAdapter } from './MaskedTextInput';
+import { useTranslate } from 'ra-core';
 import { isCalendarDate } from '../../domain/calendar';
+import { MaskedValueInput, useMaskSlotProps, type MaskedValue, type MaskedValueInputProps } from './MaskedValueInput';
 
-const DATE_MASK = '00/00/0000';
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const BR = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -33,61 +31,18 @@ export function brToIso(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-function useDateSlotProps(): TextFieldProps['slotProps'] {
-  const translate = useTranslate();
-  return {
-    input: { inputComponent: ImaskAdapter as never },
-    htmlInput: { mask: DATE_MASK, inputMode: 'numeric', autoComplete: 'off', placeholder: translate('app.date.placeholder') },
-    inputLabel: { shrink: true },
-  };
-}
+const DATA: MaskedValue = {
+  mask: '00/00/0000',
+  placeholder: 'app.date.placeholder',
+  invalid: 'app.date.invalid',
+  format: isoToBr,
+  toValue: brToIso,
+  isValue: isCalendarDate,
+};
 
-/** What the form holds while the box has no date: refused, in a form without a schema too. */
-const validDate = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !isCalendarDate(value) ? 'app.date.invalid' : undefined;
-
-/**
- * A form's date (react-admin input): shows dd/mm/aaaa, keeps 'YYYY-MM-DD' (null when empty). What
- * is not a date stays in the form as typed, so the form's schema refuses to save it, and the box
- * says 'Data inválida' (from the moment it loses focus).
- */
-export function BrDateInput(props: Omit<TextInputProps, 'format' | 'parse' | 'type'>) {
-  const { className, defaultValue, label, helperText, onBlur, onChange, resource, source, validate, ...rest } = props;
-  const translate = useTranslate();
-  const slotProps = useDateSlotProps();
-  const {
-    field,
-    fieldState: { error, invalid, isTouched },
-    id,
-    isRequired,
-  } = useInput({
-    defaultValue,
-    format: isoToBr,
-    parse: (text: string) => (text === '' ? null : (brToIso(text) ?? text)),
-    resource,
-    source,
-    validate: [validDate, ...(Array.isArray(validate) ? validate : validate ? [validate] : [])],
-    onBlur,
-    onChange,
-    ...rest,
-  });
-  // field.value is what the box shows: a kept date as dd/mm/aaaa, or the text typed while it is not a date.
-  const notADate = typeof field.value === 'string' && field.value !== '' && brToIso(field.value) === null;
-  const showInvalidDate = notADate && (isTouched || invalid || field.value.length === DATE_MASK.length);
-  return (
-    <ResettableTextField
-      id={id}
-      {...field}
-      className={['ra-input', `ra-input-${source}`, className].filter(Boolean).join(' ')}
-      label={
-        label !== '' && label !== false ? <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} /> : null
-      }
-      error={invalid || showInvalidDate}
-      helperText={showInvalidDate ? translate('app.date.invalid') : <InputHelperText error={error?.message} helperText={helperText} />}
-      {...sanitizeInputRestProps(rest)}
-      slotProps={slotProps}
-    />
-  );
+/** A form's date (react-admin input): shows dd/mm/aaaa, keeps 'YYYY-MM-DD' (null when empty). */
+export function BrDateInput(props: MaskedValueInputProps) {
+  return <MaskedValueInput kind={DATA} {...props} />;
 }
 
 export interface BrDateFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'type'> {
@@ -100,12 +55,12 @@ export interface BrDateFieldProps extends Omit<TextFieldProps, 'value' | 'onChan
 /** A date box outside a form (a list's or a page's date filter), bound to 'YYYY-MM-DD'. */
 export function BrDateField({ value, onChange, onBlur, ...props }: BrDateFieldProps) {
   const translate = useTranslate();
-  const slotProps = useDateSlotProps();
+  const slotProps = useMaskSlotProps(DATA);
   // What is typed, and the value it was typed over: a new value from outside (Todos) shows as is.
   const [typed, setTyped] = React.useState({ value, text: isoToBr(value) });
   if (typed.value !== value) setTyped({ value, text: isoToBr(value) });
   const [left, setLeft] = React.useState(false);
-  const invalid = typed.text !== '' && brToIso(typed.text) === null && (left || typed.text.length === DATE_MASK.length);
+  const invalid = typed.text !== '' && brToIso(typed.text) === null && (left || typed.text.length === DATA.mask.length);
   return (
     <TextField
       {...props}

@@ -11,7 +11,7 @@ import * as React from 'react';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { HttpError, useNotify, useRecordContext, useTranslate, type Identifier } from 'ra-core';
-import { Confirm } from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog';
 import { apiFetch, type ApiErrorBody } from '../dataProvider/http';
 import { apiPath } from '../dataProvider/resources';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
@@ -45,17 +45,19 @@ export function useEnviar(resource: string, onSent?: () => void) {
   };
   /** Asks before sending again what went a moment ago. */
   const confirm = (
-    <Confirm
-      isOpen={recent !== null}
-      title={translate('app.cobrancas.enviar_confirmar', { smart_count: 1 })}
-      content={`${recent?.motivo ?? ''} ${translate('app.cobrancas.enviar_de_novo')}`}
-      confirm="app.print.enviar"
-      confirmColor="primary"
+    <ConfirmDialog
+      open={recent !== null}
       onClose={() => setRecent(null)}
-      onConfirm={() => {
-        const id = recent?.id;
-        setRecent(null);
-        if (id !== undefined) void send(id, true);
+      look="text"
+      title={translate('app.cobrancas.enviar_confirmar', { smart_count: 1 })}
+      text={`${recent?.motivo ?? ''} ${translate('app.cobrancas.enviar_de_novo')}`}
+      confirm={{
+        label: 'app.print.enviar',
+        onConfirm: () => {
+          const id = recent?.id;
+          setRecent(null);
+          if (id !== undefined) void send(id, true);
+        },
       }}
     />
   );

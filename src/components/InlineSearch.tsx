@@ -4,10 +4,10 @@
  * term, 'Cliente não encontrado'...) is shown under the box, where the eyes are, in a live region.
  */
 import * as React from 'react';
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
+import { Alert, Box, Button, TextField } from '@mui/material';
 import { useDataProvider, useTranslate, type RaRecord } from 'ra-core';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
+import { searchBoxSlotProps } from './SearchBar';
 
 export interface InlineSearchProps {
   /** i18n key of the box's label. */
@@ -41,15 +41,7 @@ export function InlineSearch({ label, onSearch, disabled, notice }: InlineSearch
           }
         }}
         sx={{ flex: '1 1 240px' }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        slotProps={searchBoxSlotProps}
       />
       <Button type="button" variant="contained" onClick={search} disabled={disabled}>
         {translate('app.list.search_button')}

@@ -4,12 +4,13 @@
  */
 import * as React from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, Typography } from '@mui/material';
+import { Box, Button, Card } from '@mui/material';
 import { ListBase, useCanAccess, useResourceContext, useTranslate, type SortPayload } from 'ra-core';
 import { Navigate } from 'react-router';
 import { Pagination, Title } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import { PageHeading } from './PageHeading';
 import { SearchBar } from './SearchBar';
 
 export interface ListPageProps {
@@ -46,15 +47,12 @@ function NewButton() {
 export function ListHeader({ title, readOnly, actions }: Pick<ListPageProps, 'title' | 'readOnly' | 'actions'>) {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-      <Typography variant="h5" component="h1">
-        {translate(title, { smart_count: 2 })}
-      </Typography>
+    <PageHeading title={translate(title, { smart_count: 2 })}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         {actions}
         {readOnly ? null : <NewButton />}
       </Box>
-    </Box>
+    </PageHeading>
   );
 }
 

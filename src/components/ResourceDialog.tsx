@@ -5,7 +5,7 @@
 import * as React from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
-import { CreateBase, EditBase, useNotify, useTranslate, type EditBaseProps, type RaRecord } from 'ra-core';
+import { CreateBase, EditBase, useNotify, useResourceContext, useTranslate, type EditBaseProps, type RaRecord } from 'ra-core';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { MODAL_HEIGHT, MODAL_WIDTH } from '../../domain/constants';
 import { useServerErrorNotify } from '../form/useServerErrorNotify';
@@ -69,9 +69,11 @@ export function ModalShell({ open, title, onClose, width = MODAL_WIDTH, children
 }
 
 export interface ResourceDialogProps {
-  resource: string;
-  createTitle: string;
-  editTitle: string;
+  /** The list's resource when not given. */
+  resource?: string;
+  /** Catalogue keys of the titles: `app.<resource>.create_title` and `app.<resource>.edit_title` when not given. */
+  createTitle?: string;
+  editTitle?: string;
   /** The form for a new record (a Form with its inputs). */
   create?: React.ReactNode;
   /** The form for an existing record. */
@@ -105,7 +107,7 @@ export function LoadedEditBase<RecordType extends RaRecord = RaRecord>({ childre
 }
 
 export function ResourceDialog({
-  resource,
+  resource: resourceProp,
   createTitle,
   editTitle,
   create,
@@ -115,6 +117,7 @@ export function ResourceDialog({
   editSuffix = '',
   createdMessage,
 }: ResourceDialogProps) {
+  const resource = useResourceContext({ resource: resourceProp }) as string;
   const navigate = useNavigate();
   const notify = useNotify();
   // A new record the list's filters hide says so and offers to show it (useCreatedNotify).
@@ -132,7 +135,7 @@ export function ResourceDialog({
 
   return (
     <>
-      <ModalShell open={isCreate} title={createTitle} onClose={close} width={width}>
+      <ModalShell open={isCreate} title={createTitle ?? `app.${resource}.create_title`} onClose={close} width={width}>
         {isCreate ? (
           <CreateBase
             resource={resource}
@@ -151,7 +154,7 @@ export function ResourceDialog({
           </CreateBase>
         ) : null}
       </ModalShell>
-      <ModalShell open={!!editId && !!edit} title={editTitle} onClose={close} width={width}>
+      <ModalShell open={!!editId && !!edit} title={editTitle ?? `app.${resource}.edit_title`} onClose={close} width={width}>
         {editId && edit ? (
           <LoadedEditBase
             resource={resource}

@@ -8,6 +8,17 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 
+/** A search box's magnifier, at its start (a TextField's slotProps): the lists' search and the forms' pickers. */
+export const searchBoxSlotProps = {
+  input: {
+    startAdornment: (
+      <InputAdornment position="start">
+        <SearchIcon fontSize="small" />
+      </InputAdornment>
+    ),
+  },
+};
+
 export function SearchBar({ children }: { children?: React.ReactNode }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
@@ -46,15 +57,7 @@ export function SearchBar({ children }: { children?: React.ReactNode }) {
         value={term}
         onChange={(event) => setTerm(event.target.value)}
         sx={{ flex: '1 1 220px', maxWidth: 420 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        slotProps={searchBoxSlotProps}
       />
       <Button type="submit" variant="contained">
         {translate('app.list.search_button')}

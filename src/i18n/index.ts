@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { frotaMessages } from './frota';
+import { frotaMessages } from './resources/frota';
 import { deepMerge, ptBR } from './pt-BR';
 
 /** The signed-in app's catalogue: pt-BR.ts (shared with the pages before sign-in) and the texts only the app shows. */

@@ -1,11 +1,33 @@
 /**
  * The pt-BR catalogue: ra-language-portuguese, completed with the keys it lacks, plus our own
- * texts. No English fallback: tests/unit/i18n.test.ts checks every ra-language-english key.
+ * texts: the shell's (app.ts), one file per resource (resources/) and per custom page
+ * (custom-pages/), as react-admin's demo keeps its `resources.<name>` blocks. No English fallback:
+ * tests/unit/i18n.test.ts checks every ra-language-english key.
  */
 import portugueseMessages from 'ra-language-portuguese';
 import { appMessages } from './app';
-import { estoqueMessages } from './estoque';
+import { auditoriaMessages } from './custom-pages/auditoria';
+import { dashboardMessages } from './custom-pages/dashboard';
+import { estoqueMessages } from './custom-pages/estoque';
+import { financeiroMessages } from './custom-pages/financeiro';
+import { integracoesMessages } from './custom-pages/integracoes';
+import { loginMessages } from './custom-pages/login';
+import { mensagensMessages } from './custom-pages/mensagens';
+import { notificacoesMessages } from './custom-pages/notificacoes';
+import { precadastroMessages } from './custom-pages/precadastro';
+import { profileMessages } from './custom-pages/profile';
+import { segurancaMessages } from './custom-pages/seguranca';
 import { raCompletions } from './raCompletions';
+import { assinaturasMessages } from './resources/assinaturas';
+import { chipsMessages } from './resources/chips';
+import { clientesMessages } from './resources/clientes';
+import { cobrancasMessages } from './resources/cobrancas';
+import { contratosMessages } from './resources/contratos';
+import { ordensservicosMessages } from './resources/ordensservicos';
+import { planosMessages } from './resources/planos';
+import { rastreadoresMessages } from './resources/rastreadores';
+import { usuariosMessages } from './resources/usuarios';
+import { veiculosMessages } from './resources/veiculos';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -31,11 +53,36 @@ const overrides = {
   },
 };
 
+/** Our texts, in the menu's order; the fleet's are the signed-in app's only (index.ts). */
+const ours = [
+  appMessages,
+  dashboardMessages,
+  clientesMessages,
+  veiculosMessages,
+  ordensservicosMessages,
+  financeiroMessages,
+  planosMessages,
+  contratosMessages,
+  assinaturasMessages,
+  cobrancasMessages,
+  mensagensMessages,
+  chipsMessages,
+  rastreadoresMessages,
+  estoqueMessages,
+  integracoesMessages,
+  usuariosMessages,
+  notificacoesMessages,
+  auditoriaMessages,
+  segurancaMessages,
+  profileMessages,
+  loginMessages,
+  precadastroMessages,
+];
+
 export const ptBR = deepMerge(
   portugueseMessages as unknown as Messages,
   raCompletions as Messages,
   overrides as Messages,
-  appMessages as unknown as Messages,
-  estoqueMessages as unknown as Messages,
+  ...(ours as unknown as Messages[]),
 );
 export default ptBR;

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportacaoEstado } from '../../domain/importacao';
-import { Resultado } from '../../src/custom-pages/importar/ImportarPage';
+import { Resultado } from '../../src/custom-pages/importar/Resultado';
 import { TestAdmin } from './helpers';
 
 const estado = (overrides: Partial<ImportacaoEstado> = {}): ImportacaoEstado => ({

@@ -5,9 +5,9 @@
  * table, with react-admin's own pagination fed by the reply's meta so it reads like every list.
  */
 import * as React from 'react';
-import { Box, Card, Chip, Link, TextField, Typography } from '@mui/material';
+import { Box, Card, Chip, Link } from '@mui/material';
 import { LinkBase, useTranslate } from 'ra-core';
-import { DataTable, Title } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumero } from '../../../domain/formatters';
 import { ellipsisOf } from '../../components/Ellipsis';
@@ -15,28 +15,23 @@ import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { usePagedApiList } from '../../dataProvider/usePagedApiList';
 import { ACAO_COLORS, ACOES, type AuditoriaReply, type AuditoriaItem } from './types';
 import { PagedListBody } from '../../components/PagedListBody';
+import { SelectBox } from '../../components/SelectBox';
+import { PageTitle } from '../../components/PageTitle';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 function AcaoFilter({ value, onChange }: { value: string; onChange: (acao: string) => void }) {
   const translate = useTranslate();
   return (
-    <TextField
-      select
-      size="small"
+    <SelectBox
       label={translate('app.auditoria.acao')}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ width: 220 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{translate('app.auditoria.todas')}</option>
-      {ACOES.map((acao) => (
-        <option key={acao} value={acao}>
-          {translate(`app.auditoria.acoes.${acao}`)}
-        </option>
-      ))}
-    </TextField>
+      onChange={onChange}
+      values={ACOES}
+      optionLabel={(acao) => translate(`app.auditoria.acoes.${acao}`)}
+      empty={translate('app.auditoria.todas')}
+      width={220}
+    />
   );
 }
 
@@ -111,10 +106,7 @@ export default function AuditoriaPage() {
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
-      <Title title={translate('app.auditoria.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.auditoria.title')}
-      </Typography>
+      <PageTitle title={translate('app.auditoria.title')} />
       <Card variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
           <AcaoFilter

@@ -4,13 +4,12 @@ import BlockIcon from '@mui/icons-material/Block';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupIcon from '@mui/icons-material/Group';
-import { Box, Grid, Typography } from '@mui/material';
+import { Box, Grid } from '@mui/material';
 import { useTranslate, type RaRecord } from 'ra-core';
-import { Title } from 'react-admin';
 import { CLIENTE_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { today } from '../../components/DateRangeFilter';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
-import { CountCard } from './CountCard';
+import { CountCard, type CountCardProps } from './CountCard';
 import { ClienteLink } from '../../components/ClienteLink';
 import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
@@ -18,6 +17,29 @@ import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
 import { PreCadastros } from './PreCadastros';
 import { PrimeirosPassos } from './PrimeirosPassos';
+import { PageTitle } from '../../components/PageTitle';
+
+/** The four counts: clients, vehicles, and the clients Vencido and Bloqueado. */
+const CONTAGENS: CountCardProps[] = [
+  { label: 'app.dashboard.clientes', resource: 'clientes', icon: <GroupIcon />, color: '#1565c0', to: '/clientes' },
+  { label: 'app.dashboard.veiculos', resource: 'veiculos', icon: <DirectionsCarIcon />, color: '#2e7d32', to: '/veiculos' },
+  {
+    label: 'app.dashboard.vencidos',
+    resource: 'clientes',
+    filter: { status: CLIENTE_STATUS.VENCIDO },
+    icon: <EventBusyIcon />,
+    color: '#e65100',
+    to: '/clientes',
+  },
+  {
+    label: 'app.dashboard.bloqueados',
+    resource: 'clientes',
+    filter: { status: CLIENTE_STATUS.BLOQUEADO },
+    icon: <BlockIcon />,
+    color: '#c62828',
+    to: '/clientes',
+  },
+];
 
 /** A charge or an order embeds its client, shown by the one display rule. */
 const clientName = (record: RaRecord) => <ClienteLink id={record.idcliente ?? record.cliente?.id} cliente={record.cliente} />;
@@ -57,38 +79,14 @@ export function Dashboard() {
   const translate = useTranslate();
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="app.dashboard.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.title')}
-      </Typography>
+      <PageTitle title={translate('app.dashboard.title')} />
       <PrimeirosPassos />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard label="app.dashboard.clientes" resource="clientes" icon={<GroupIcon />} color="#1565c0" to="/clientes" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard label="app.dashboard.veiculos" resource="veiculos" icon={<DirectionsCarIcon />} color="#2e7d32" to="/veiculos" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard
-            label="app.dashboard.vencidos"
-            resource="clientes"
-            filter={{ status: CLIENTE_STATUS.VENCIDO }}
-            icon={<EventBusyIcon />}
-            color="#e65100"
-            to="/clientes"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CountCard
-            label="app.dashboard.bloqueados"
-            resource="clientes"
-            filter={{ status: CLIENTE_STATUS.BLOQUEADO }}
-            icon={<BlockIcon />}
-            color="#c62828"
-            to="/clientes"
-          />
-        </Grid>
+        {CONTAGENS.map((card) => (
+          <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <CountCard {...card} />
+          </Grid>
+        ))}
         <Indicadores />
         <Grid size={{ xs: 12, md: 6 }}>
           <CobrancasPendentes columns={cobrancaColumns} />

@@ -62,45 +62,53 @@ function IndicadorCard({
   );
 }
 
+interface Indicador {
+  key: keyof IndicadoresReply;
+  label: string;
+  format: (value: number) => string;
+  icon: React.ReactNode;
+  color: string;
+  to: string;
+}
+
+/** The three figures, in the dashboard's order, each opening the screen it comes from. */
+const INDICADORES: Indicador[] = [
+  {
+    key: 'mrr',
+    label: 'app.dashboard.indicadores.mrr',
+    format: formatMoney,
+    icon: <AutorenewIcon />,
+    color: '#6a1b9a',
+    to: '/assinaturas',
+  },
+  {
+    key: 'recebidoMes',
+    label: 'app.dashboard.indicadores.recebido',
+    format: formatMoney,
+    icon: <PaidIcon />,
+    color: '#2e7d32',
+    to: '/financeiro',
+  },
+  {
+    key: 'inadimplencia',
+    label: 'app.dashboard.indicadores.inadimplencia',
+    format: percent,
+    icon: <TrendingDownIcon />,
+    color: '#c62828',
+    to: '/financeiro',
+  },
+];
+
 /** Three Grid items, for the dashboard's grid. */
 export function Indicadores() {
   const { data, isPending } = useApiGet<IndicadoresReply>('/v1/financeiro/indicadores');
-  const size = { xs: 12, sm: 6, lg: 4 };
   return (
     <>
-      <Grid size={size}>
-        <IndicadorCard
-          label="app.dashboard.indicadores.mrr"
-          figura={data?.mrr}
-          format={formatMoney}
-          icon={<AutorenewIcon />}
-          color="#6a1b9a"
-          to="/assinaturas"
-          pending={isPending}
-        />
-      </Grid>
-      <Grid size={size}>
-        <IndicadorCard
-          label="app.dashboard.indicadores.recebido"
-          figura={data?.recebidoMes}
-          format={formatMoney}
-          icon={<PaidIcon />}
-          color="#2e7d32"
-          to="/financeiro"
-          pending={isPending}
-        />
-      </Grid>
-      <Grid size={size}>
-        <IndicadorCard
-          label="app.dashboard.indicadores.inadimplencia"
-          figura={data?.inadimplencia}
-          format={percent}
-          icon={<TrendingDownIcon />}
-          color="#c62828"
-          to="/financeiro"
-          pending={isPending}
-        />
-      </Grid>
+      {INDICADORES.map(({ key, ...card }) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
+          <IndicadorCard figura={data?.[key]} pending={isPending} {...card} />
+        </Grid>
+      ))}
     </>
   );
 }

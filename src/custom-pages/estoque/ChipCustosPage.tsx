@@ -3,11 +3,11 @@
  * they cost a month and what the idle ones cost; a total row.
  */
 import * as React from 'react';
-import { Alert, Box, Card, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Title } from 'react-admin';
 import { formatMoney } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
+import { PageTitle } from '../../components/PageTitle';
 
 interface Custo {
   operadora: string;
@@ -47,10 +47,7 @@ export default function ChipCustosPage() {
   );
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1000 }}>
-      <Title title={translate('app.estoque.custos_titulo')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.estoque.custos_titulo')}
-      </Typography>
+      <PageTitle title={translate('app.estoque.custos_titulo')} />
       <Alert severity="info" sx={{ mb: 2 }}>
         {translate('app.estoque.custos_ajuda')}
       </Alert>

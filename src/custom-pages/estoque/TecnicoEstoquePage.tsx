@@ -5,12 +5,12 @@
 import * as React from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { LinkBase as Link, useGetList, useTranslate } from 'ra-core';
-import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatPhone } from '../../../domain/formatters';
-import { useTecnicos } from './Situacao';
+import { useTecnicos } from '../../components/estoque/Situacao';
 import type { Tracker } from '../../resources/rastreadores/types';
 import type { Chip } from '../../resources/chips/types';
+import { PageTitle } from '../../components/PageTitle';
 
 /** A list page holds at most 100 (DESIGN 5). */
 const LIMIT = 100;
@@ -77,10 +77,7 @@ export default function TecnicoEstoquePage() {
   const title = translate('app.estoque.tecnico_page', { name });
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
+      <PageTitle title={title} />
       <Unidades<Tracker>
         resource="rastreadores"
         idtecnico={idtecnico}

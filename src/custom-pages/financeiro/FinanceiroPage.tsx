@@ -12,6 +12,7 @@ import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverMessage } from '../../form/useServerErrorNotify';
 import { SummaryCards } from '../../resources/cobrancas/SummaryCards';
 import type { Resumo, Serie } from './types';
+import { PageHeading } from '../../components/PageHeading';
 
 const FinanceiroCharts = React.lazy(() => import('./FinanceiroCharts'));
 
@@ -33,14 +34,11 @@ export default function FinanceiroPage() {
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
       <Title title={translate('app.financeiro.title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.financeiro.title')}
-        </Typography>
+      <PageHeading title={translate('app.financeiro.title')}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={translate('app.financeiro.periodo')}>
           <DateRangeFields value={range} onChange={setRange} />
         </Box>
-      </Box>
+      </PageHeading>
       {resumo.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {translate(serverMessage(resumo.error), { _: serverMessage(resumo.error) })}

@@ -6,16 +6,16 @@
  * stored one (the server's rule).
  */
 import * as React from 'react';
-import { Box, Card, Typography } from '@mui/material';
-import { useGetIdentity, useNotify, useTranslate, type RaRecord } from 'ra-core';
-import { Loading, SaveButton, SimpleForm, Title, Toolbar } from 'react-admin';
+import { Box, Card } from '@mui/material';
+import { useGetIdentity, useTranslate, type RaRecord } from 'ra-core';
+import { Loading, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { integrationsSchema, type Integrations } from '../../../domain/schemas/company';
 import { FormGrid } from '../../components/FormGrid';
-import { LoadedEditBase } from '../../components/ResourceDialog';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { OwnUserEdit } from '../../components/OwnUserEdit';
 import { zodResolver } from '../../form/zodResolver';
+import { PageTitle } from '../../components/PageTitle';
 
 export type IntegrationGroup = keyof Integrations;
 
@@ -54,35 +54,16 @@ export interface CompanySettingsPageProps {
 
 export function CompanySettingsPage({ title, groups, onSaved, children }: CompanySettingsPageProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const onError = useServerErrorNotify();
   const { identity, isPending } = useGetIdentity();
   const transform = React.useMemo(() => withOnlyGroups(groups), [groups]);
   if (isPending) return <Loading />;
   if (!identity) return null;
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate(title)}
-      </Typography>
-      <LoadedEditBase
-        resource="usuarios"
-        id={identity.id as number}
-        disableAuthentication
-        mutationMode="pessimistic"
-        redirect={false}
-        transform={transform}
-        mutationOptions={{
-          onSuccess: () => {
-            notify('app.notify.updated', { type: 'success' });
-            onSaved?.();
-          },
-          onError,
-        }}
-      >
+      <PageTitle title={translate(title)} />
+      <OwnUserEdit id={identity.id as number} transform={transform} onSaved={() => onSaved?.()}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>{children}</Box>
-      </LoadedEditBase>
+      </OwnUserEdit>
     </Box>
   );
 }

@@ -15,7 +15,7 @@ import { fullRow } from '../../components/FormGrid';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { testTraccar } from './api';
 import { CompanySettingsPage, SettingsForm, type IntegrationGroup } from './CompanySettingsPage';
-import { SecretInput, StatusInput } from './inputs';
+import { SecretInput, ServerInput, StatusInput } from './inputs';
 
 const GROUPS: readonly IntegrationGroup[] = ['traccar', 'frota'];
 
@@ -68,13 +68,7 @@ export default function TraccarPage() {
           </>
         }
       >
-        <TextInput
-          source="integrations.traccar.server"
-          label="app.integracoes.server"
-          helperText="app.integracoes.traccar.server_help"
-          autoComplete="off"
-          sx={fullRow}
-        />
+        <ServerInput source="integrations.traccar.server" helperText="app.integracoes.traccar.server_help" />
         <TextInput source="integrations.traccar.userId" label="app.integracoes.traccar.userId" autoComplete="off" />
         <SecretInput source="integrations.traccar.token" label="app.integracoes.token" />
         <StatusInput source="integrations.traccar.status" />

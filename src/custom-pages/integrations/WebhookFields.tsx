@@ -9,10 +9,10 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate } from 'ra-core';
-import { Confirm } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { SECRET_MASK } from '../../../domain/constants';
 import { copyToClipboard } from '../../components/clipboard';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fullRow } from '../../components/FormGrid';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { regenerateWebhookToken } from './api';
@@ -123,12 +123,13 @@ export function WebhookFields() {
           {translate('app.integracoes.mdp.regenerate')}
         </Button>
       </Box>
-      <Confirm
-        isOpen={confirming}
-        title="app.integracoes.mdp.regenerate_title"
-        content="app.integracoes.mdp.regenerate_confirm"
-        onConfirm={regenerate}
+      <ConfirmDialog
+        open={confirming}
         onClose={() => setConfirming(false)}
+        look="text"
+        title={translate('app.integracoes.mdp.regenerate_title')}
+        text={translate('app.integracoes.mdp.regenerate_confirm')}
+        confirm={{ label: 'ra.action.confirm', onConfirm: () => void regenerate() }}
       />
     </>
   );

@@ -8,11 +8,10 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate } from 'ra-core';
 import { TextInput } from 'react-admin';
-import { fullRow } from '../../components/FormGrid';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { whatsDisconnect, type WhatsStatus } from './api';
 import { CompanySettingsPage, SettingsForm, type IntegrationGroup } from './CompanySettingsPage';
-import { SecretInput, StatusInput } from './inputs';
+import { SecretInput, ServerInput, StatusInput } from './inputs';
 import { useWhatsStatus, type WhatsState } from './useWhatsStatus';
 import { WhatsConnectDialog } from './WhatsConnectDialog';
 
@@ -112,13 +111,7 @@ export default function WhatsPage() {
     <CompanySettingsPage title="app.integracoes.whats.title" groups={GROUPS} onSaved={whats.refresh}>
       <ConnectionCard whats={whats} />
       <SettingsForm groups={GROUPS}>
-        <TextInput
-          source="integrations.whats.server"
-          label="app.integracoes.server"
-          helperText="app.integracoes.whats.server_help"
-          autoComplete="off"
-          sx={fullRow}
-        />
+        <ServerInput source="integrations.whats.server" helperText="app.integracoes.whats.server_help" />
         <TextInput source="integrations.whats.instance" label="app.integracoes.whats.instance" autoComplete="off" />
         <SecretInput source="integrations.whats.token" label="app.integracoes.token" />
         <StatusInput source="integrations.whats.status" />

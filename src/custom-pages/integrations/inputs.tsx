@@ -1,4 +1,7 @@
-/** Inputs the integration screens share: the status select (Ativo 1, Desativado 0) and a secret token with show/hide. */
+/**
+ * Inputs the integration screens share: the server's address, the status select (Ativo 1,
+ * Desativado 0) and a secret token with show/hide.
+ */
 import * as React from 'react';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -6,11 +9,17 @@ import { IconButton, InputAdornment } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { SelectInput, TextInput, type TextInputProps } from 'react-admin';
 import { INTEGRATION_STATUS } from '../../../domain/constants';
+import { fullRow } from '../../components/FormGrid';
 
 const statusChoices = [
   { id: INTEGRATION_STATUS.ATIVO, name: 'app.integracoes.status_ativo' },
   { id: INTEGRATION_STATUS.DESATIVADO, name: 'app.integracoes.status_desativado' },
 ];
+
+/** The integration's server address on a row of its own; its help gives an example. */
+export function ServerInput({ source, helperText }: { source: string; helperText: string }) {
+  return <TextInput source={source} label="app.integracoes.server" helperText={helperText} autoComplete="off" sx={fullRow} />;
+}
 
 export function StatusInput({ source }: { source: string }) {
   return <SelectInput source={source} label="app.integracoes.status" choices={statusChoices} isRequired />;

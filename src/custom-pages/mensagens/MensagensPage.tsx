@@ -7,9 +7,9 @@
  * meta, as the audit log (headers and "Nenhum registro encontrado" when empty, cards on a phone).
  */
 import * as React from 'react';
-import { Box, Button, Card, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'ra-core';
-import { DataTable, Title } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumero, formatPhone } from '../../../domain/formatters';
 import { ellipsisOf } from '../../components/Ellipsis';
@@ -20,6 +20,8 @@ import { usePagedApiList } from '../../dataProvider/usePagedApiList';
 import { mensagemTitulo, nationalNumber } from '../../resources/cobrancas/CobrancaMensagens';
 import { MENSAGEM_KINDS, MENSAGEM_STATUS, STATUS_COLORS, type MensagemItem, type MensagensListReply } from './types';
 import { PagedListBody } from '../../components/PagedListBody';
+import { SelectBox, type SelectBoxProps } from '../../components/SelectBox';
+import { PageTitle } from '../../components/PageTitle';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const ID = /^[1-9]\d{0,9}$/;
@@ -27,39 +29,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The records a list may be opened for, from the URL. */
 const REFS = ['idcliente', 'idcobranca', 'idcontrato'] as const;
 
-function SelectFilter({
-  label,
-  value,
-  values,
-  optionLabel,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  values: readonly string[];
-  /** The option's text. */
-  optionLabel: (value: string) => string;
-  onChange: (value: string) => void;
-}) {
+/** A filter of the list: 'Todas', then each value. */
+function SelectFilter({ label, ...props }: { label: string } & Pick<SelectBoxProps, 'value' | 'values' | 'optionLabel' | 'onChange'>) {
   const translate = useTranslate();
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate(label)}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ width: 180 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{translate('app.mensagens.todas')}</option>
-      {values.map((option) => (
-        <option key={option} value={option}>
-          {optionLabel(option)}
-        </option>
-      ))}
-    </TextField>
-  );
+  return <SelectBox label={translate(label)} empty={translate('app.mensagens.todas')} width={180} {...props} />;
 }
 
 /** A creation day, typed and shown as dd/mm/aaaa whatever the browser's language; applied once whole. */
@@ -217,10 +190,7 @@ export default function MensagensPage() {
 
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
-      <Title title={translate('app.mensagens.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.mensagens.title')}
-      </Typography>
+      <PageTitle title={translate('app.mensagens.title')} />
       <Card variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
           <SelectFilter

@@ -6,8 +6,15 @@ import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
 
-export function MessagePage({ icon, title, message, back }: { icon: React.ReactNode; title: string; message: string; back: string }) {
+/** The pages that only say something: their title, their message, and the button back to the Dashboard. */
+const TEXTS = {
+  construction: { title: 'app.construction.title', message: 'app.construction.message', back: 'app.construction.back' },
+  not_found: { title: 'app.not_found.title', message: 'app.not_found.message', back: 'app.not_found.back' },
+};
+
+export function MessagePage({ icon, page }: { icon: React.ReactNode; page: keyof typeof TEXTS }) {
   const translate = useTranslate();
+  const { title, message, back } = TEXTS[page];
   return (
     <Box sx={{ py: 4, display: 'flex', justifyContent: 'center' }}>
       <Title title={title} />
@@ -30,14 +37,7 @@ export function MessagePage({ icon, title, message, back }: { icon: React.ReactN
 }
 
 export function UnderConstruction() {
-  return (
-    <MessagePage
-      icon={<ConstructionIcon color="warning" sx={{ fontSize: 56 }} />}
-      title="app.construction.title"
-      message="app.construction.message"
-      back="app.construction.back"
-    />
-  );
+  return <MessagePage icon={<ConstructionIcon color="warning" sx={{ fontSize: 56 }} />} page="construction" />;
 }
 
 export default UnderConstruction;

@@ -1,22 +1,22 @@
 /** /settings/perfil/ (SPEC 2.17): own data, company data, access; Save → PUT /v1/users/{ownId}. */
 import * as React from 'react';
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
-import { Loading, PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
+import { useGetIdentity, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
+import { Loading, PasswordInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { isAdmin } from '../../../domain/permissions';
 import { getSessionUser, setSessionUser, type SessionUser } from '../../authProvider/session';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { MaskedTextInput } from '../../components/MaskedTextInput';
-import { LoadedEditBase } from '../../components/ResourceDialog';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { OwnUserEdit } from '../../components/OwnUserEdit';
 import { EnderecoInputs, InformacoesInputs } from '../../resources/usuarios/UsuarioInputs';
 import { apiFetch } from '../../dataProvider/http';
 import { SegurancaPerfil } from '../seguranca/SegurancaPerfil';
 import { profileResolver } from './profileResolver';
 import { ProfilePhoto } from './ProfilePhoto';
+import { PageTitle } from '../../components/PageTitle';
 
 /** Company settings are the administrators' (DESIGN section 4): others do not send them. */
-function stripCompanyUnlessAdmin(data: Record<string, unknown>) {
+function stripCompanyUnlessAdmin(data: RaRecord) {
   if (isAdmin(getSessionUser())) return data;
   const { dadosempresa: _d, integrations: _i, ...rest } = data;
   return rest;
@@ -91,39 +91,26 @@ function Seguranca({ userId }: { userId: number }) {
 
 export function ProfilePage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
-  const onError = useServerErrorNotify();
   const { identity, isPending, refetch } = useGetIdentity();
   if (isPending) return <Loading />;
   if (!identity) return null;
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
-      <Title title="app.profile.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.profile.title')}
-      </Typography>
+      <PageTitle title={translate('app.profile.title')} />
       <Card variant="outlined">
         <CardContent sx={{ p: 0 }}>
-          <LoadedEditBase
-            resource="usuarios"
+          <OwnUserEdit
             id={identity.id as number}
-            disableAuthentication
-            mutationMode="pessimistic"
-            redirect={false}
             transform={stripCompanyUnlessAdmin}
-            mutationOptions={{
-              onSuccess: (data: SessionUser) => {
-                setSessionUser(data);
-                notify('app.notify.updated', { type: 'success' });
-                void refetch();
-                refresh();
-              },
-              onError,
+            onSaved={(data) => {
+              setSessionUser(data as SessionUser);
+              void refetch();
+              refresh();
             }}
           >
             <ProfileForm />
-          </LoadedEditBase>
+          </OwnUserEdit>
         </CardContent>
       </Card>
       <Seguranca userId={identity.id as number} />

@@ -8,29 +8,14 @@
  * typed here: it goes in the POST's body (never a URL), and the server keeps nothing of it.
  */
 import * as React from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { HttpError, useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { apiFetch } from '../../dataProvider/http';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { downloadBlob } from '../../components/csv';
+import { SmallTable } from '../../components/SmallTable';
 
 interface BackupsReply {
   Items: Array<{ nome: string; bytes: number; criadoEm: string }>;
@@ -167,37 +152,29 @@ export default function BackupsPage() {
               {translate('app.backups.diretorio', { dir: reply.diretorio, keep: reply.manter })}
             </Typography>
             {reply.Items.length ? (
-              <TableContainer>
-                <Table size="small" aria-label={translate('app.backups.titulo')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('app.backups.arquivo')}</TableCell>
-                      <TableCell>{translate('app.backups.data')}</TableCell>
-                      <TableCell align="right">{translate('app.backups.tamanho')}</TableCell>
-                      <TableCell align="right" />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {reply.Items.map((item) => (
-                      <TableRow key={item.nome}>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{item.nome}</TableCell>
-                        <TableCell>{dateTime.format(new Date(item.criadoEm))}</TableCell>
-                        <TableCell align="right">{size(item.bytes)}</TableCell>
-                        <TableCell align="right">
-                          <Button
-                            size="small"
-                            startIcon={<DownloadIcon />}
-                            onClick={() => download(item.nome)}
-                            disabled={downloading || senhaCurta}
-                          >
-                            {translate(senha ? 'app.backups.baixar_cifrado' : 'app.backups.baixar')}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <SmallTable
+                label={translate('app.backups.titulo')}
+                rows={reply.Items}
+                rowKey={(item) => item.nome}
+                columns={[
+                  { label: 'app.backups.arquivo', sx: { fontFamily: 'monospace' }, render: (item) => item.nome },
+                  { label: 'app.backups.data', render: (item) => dateTime.format(new Date(item.criadoEm)) },
+                  { label: 'app.backups.tamanho', align: 'right', render: (item) => size(item.bytes) },
+                  {
+                    align: 'right',
+                    render: (item) => (
+                      <Button
+                        size="small"
+                        startIcon={<DownloadIcon />}
+                        onClick={() => download(item.nome)}
+                        disabled={downloading || senhaCurta}
+                      >
+                        {translate(senha ? 'app.backups.baixar_cifrado' : 'app.backups.baixar')}
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Typography variant="body2">{translate('app.backups.vazio')}</Typography>
             )}

@@ -15,18 +15,13 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import type { SessaoItem } from '../../../domain/seguranca';
 import { DialogAlert } from '../../components/DialogAlert';
+import { SmallTable } from '../../components/SmallTable';
 import { apiFetch } from '../../dataProvider/http';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { CadastroQr } from './CadastroQr';
@@ -198,39 +193,35 @@ function Sessoes() {
           {translate('app.seguranca.encerrar_outras')}
         </Button>
       </Stack>
-      <TableContainer>
-        <Table size="small" aria-label={translate('app.seguranca.sessoes')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.seguranca.navegador')}</TableCell>
-              <TableCell>{translate('app.seguranca.endereco')}</TableCell>
-              <TableCell>{translate('app.seguranca.criada')}</TableCell>
-              <TableCell>{translate('app.seguranca.ultimo_uso')}</TableCell>
-              <TableCell align="right" />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(items ?? []).map((item) => (
-              <TableRow key={item.id} data-testid={`sessao-${item.id}`}>
-                <TableCell>
-                  {item.navegador}{' '}
-                  {item.atual ? <Chip size="small" color="primary" label={translate('app.seguranca.esta_sessao')} sx={{ ml: 1 }} /> : null}
-                </TableCell>
-                <TableCell>{item.endereco || '—'}</TableCell>
-                <TableCell>{formatMoment(item.criada)}</TableCell>
-                <TableCell>{formatMoment(item.ultimoUso)}</TableCell>
-                <TableCell align="right">
-                  {item.atual ? null : (
-                    <Button size="small" color="error" onClick={() => void end(`/v1/session/lista/${item.id}`)}>
-                      {translate('app.seguranca.encerrar')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <SmallTable
+        label={translate('app.seguranca.sessoes')}
+        rows={items ?? []}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ 'data-testid': `sessao-${item.id}` })}
+        columns={[
+          {
+            label: 'app.seguranca.navegador',
+            render: (item) => (
+              <>
+                {item.navegador}{' '}
+                {item.atual ? <Chip size="small" color="primary" label={translate('app.seguranca.esta_sessao')} sx={{ ml: 1 }} /> : null}
+              </>
+            ),
+          },
+          { label: 'app.seguranca.endereco', render: (item) => item.endereco || '—' },
+          { label: 'app.seguranca.criada', render: (item) => formatMoment(item.criada) },
+          { label: 'app.seguranca.ultimo_uso', render: (item) => formatMoment(item.ultimoUso) },
+          {
+            align: 'right',
+            render: (item) =>
+              item.atual ? null : (
+                <Button size="small" color="error" onClick={() => void end(`/v1/session/lista/${item.id}`)}>
+                  {translate('app.seguranca.encerrar')}
+                </Button>
+              ),
+          },
+        ]}
+      />
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { assinaturaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
 import { formatNumero } from '../../../domain/formatters';
-import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import type { CreatedMessage } from '../../components/useCreatedNotify';
 import { FormToolbar } from '../../components/FormToolbar';

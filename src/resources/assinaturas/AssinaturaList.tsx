@@ -58,9 +58,6 @@ export default function AssinaturaList() {
       filters={<StatusFilter choices={statusChoices} />}
       dialog={
         <ResourceDialog
-          resource="assinaturas"
-          createTitle="app.assinaturas.create_title"
-          editTitle="app.assinaturas.edit_title"
           create={<AssinaturaCreateForm />}
           edit={<AssinaturaEditForm />}
           transform={assinaturaTransform}

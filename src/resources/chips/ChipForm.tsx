@@ -2,7 +2,7 @@
 import * as React from 'react';
 import { Box, Divider } from '@mui/material';
 import { useRecordContext, type RaRecord } from 'ra-core';
-import { MovimentosPanel } from '../../custom-pages/estoque/Movimentos';
+import { MovimentosPanel } from '../../components/estoque/Movimentos';
 import type { Chip } from './types';
 import { SimpleForm } from 'react-admin';
 import { chipSchema } from '../../../domain/schemas/equipamentos';

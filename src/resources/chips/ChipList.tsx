@@ -16,8 +16,8 @@ import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ChipForm, chipTransform } from './ChipForm';
 import type { Chip } from './types';
-import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../components/estoque/Situacao';
+import { ImportarButton } from '../../components/ImportarButton';
 
 /** The costs per operator (/chips/custos). */
 function CustosButton() {
@@ -110,16 +110,7 @@ export default function ChipList() {
           <ImportarButton recurso="chips" />
         </>
       }
-      dialog={
-        <ResourceDialog
-          resource="chips"
-          createTitle="app.chips.create_title"
-          editTitle="app.chips.edit_title"
-          create={<ChipForm />}
-          edit={<ChipForm />}
-          transform={chipTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<ChipForm />} edit={<ChipForm />} transform={chipTransform} />}
     >
       <ListTable<Chip> card={card} actions={(record) => <RowActions removable={!inUse(record)} />}>
         <DataTable.Col source="phone" render={(record) => <NoWrap>{formatPhone(record.phone)}</NoWrap>} />

@@ -11,7 +11,7 @@ import { DataTable } from 'react-admin';
 import { clienteDocumento, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
 import { CLIENTE_STATUS } from '../../../domain/constants';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { ImportarButton } from '../../components/ImportarButton';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
@@ -105,16 +105,7 @@ export default function ClienteList() {
           <PreCadastroLinkButton />
         </>
       }
-      dialog={
-        <ResourceDialog
-          resource="clientes"
-          createTitle="app.clientes.create_title"
-          editTitle="app.clientes.edit_title"
-          create={<ClienteCreateForm />}
-          edit={<ClienteEditForm />}
-          transform={clienteTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<ClienteCreateForm />} edit={<ClienteEditForm />} transform={clienteTransform} />}
     >
       <ListTable<Cliente>
         card={card}

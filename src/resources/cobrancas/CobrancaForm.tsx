@@ -16,7 +16,7 @@ import { COBRANCA_STATUS, efeitoNoCliente, type ClienteCobranca } from '../../..
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
 import { parseMoney } from '../../../domain/schemas/money';
 import { BrDateInput } from '../../components/BrDateInput';
-import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { FormToolbar } from '../../components/FormToolbar';
 import { MoneyInput } from '../../components/MoneyInput';

@@ -164,9 +164,6 @@ function CobrancaTable() {
       }
       dialog={
         <ResourceDialog
-          resource="cobrancas"
-          createTitle="app.cobrancas.create_title"
-          editTitle="app.cobrancas.edit_title"
           create={<CobrancaCreateForm />}
           edit={<CobrancaEditForm />}
           transform={cobrancaTransform}

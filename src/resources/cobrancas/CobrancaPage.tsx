@@ -17,7 +17,8 @@ import { RecordDocumentPage } from '../../print/RecordDocumentPage';
 import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
 import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
-import { CopiarLinkButton, DesfazerRecebimentoButton, NfseSection, PagamentoSection, ReceberButton } from './Pagamento';
+import { NfseSection } from './NfseSection';
+import { CopiarLinkButton, DesfazerRecebimentoButton, PagamentoSection, ReceberButton } from './Pagamento';
 import type { Cobranca } from './types';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });

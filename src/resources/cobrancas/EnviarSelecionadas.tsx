@@ -19,9 +19,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useListContext, useTranslate, useUnselectAll } from 'ra-core';
-import { Confirm } from 'react-admin';
 import { formatNumero } from '../../../domain/formatters';
 import { ENVIAR_MAX } from '../../../domain/pagamento';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiFetch } from '../../dataProvider/http';
 import { serverMessage } from '../../form/useServerErrorNotify';
 
@@ -75,16 +75,18 @@ export function EnviarSelecionadas() {
       <Button size="small" startIcon={<SendIcon />} onClick={() => setAsking(true)} disabled={!ids.length}>
         {translate('app.cobrancas.enviar_varias.botao', { smart_count: ids.length })}
       </Button>
-      <Confirm
-        isOpen={asking}
-        title={translate('app.cobrancas.enviar_confirmar', { smart_count: ids.length })}
-        content="app.cobrancas.enviar_varias_recentes"
-        confirm="app.print.enviar"
-        confirmColor="primary"
+      <ConfirmDialog
+        open={asking}
         onClose={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          void start();
+        look="text"
+        title={translate('app.cobrancas.enviar_confirmar', { smart_count: ids.length })}
+        text={translate('app.cobrancas.enviar_varias_recentes')}
+        confirm={{
+          label: 'app.print.enviar',
+          onConfirm: () => {
+            setAsking(false);
+            void start();
+          },
         }}
       />
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="enviar-varias-titulo">

@@ -31,11 +31,10 @@ import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { formatMoney } from '../../../domain/formatters';
 import { isAdmin } from '../../../domain/permissions';
 import { FORMA_PAGAMENTO_LABEL, FORMAS_PAGAMENTO } from '../../../domain/pagamento';
-import { NFSE_STATUS_LABEL } from '../../../domain/nfse';
-import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { receberSchema } from '../../../domain/schemas/pagamento';
 import { getSessionUser } from '../../authProvider/session';
 import { copyToClipboard } from '../../components/clipboard';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BrDateInput } from '../../components/BrDateInput';
 import { MoneyInput } from '../../components/MoneyInput';
 import { apiFetch } from '../../dataProvider/http';
@@ -43,7 +42,7 @@ import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { pagoEmTexto } from '../../cobranca/textos';
-import type { CobrancaPublica } from '../../custom-pages/cobranca/types';
+import type { CobrancaPublica } from '../../cobranca/types';
 import { PrintSection } from '../../print/PrintParts';
 import type { Cobranca } from './types';
 
@@ -179,18 +178,13 @@ export function DesfazerRecebimentoButton({ cobranca, onDone }: { cobranca: Cobr
       <Button variant="outlined" color="warning" startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
         {translate('app.cobrancas.pagamento.desfazer')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`desfazer-${cobranca.id}`}>
-        <DialogTitle id={`desfazer-${cobranca.id}`}>{translate('app.cobrancas.pagamento.desfazer_titulo')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('app.cobrancas.pagamento.desfazer_texto')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button color="warning" variant="contained" onClick={() => void undo()}>
-            {translate('app.cobrancas.pagamento.desfazer')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('app.cobrancas.pagamento.desfazer_titulo')}
+        text={translate('app.cobrancas.pagamento.desfazer_texto')}
+        confirm={{ label: 'app.cobrancas.pagamento.desfazer', color: 'warning', onConfirm: () => void undo() }}
+      />
     </>
   );
 }
@@ -268,84 +262,6 @@ export function PagamentoSection({ cobranca }: { cobranca: Cobranca }) {
             {translate('app.cobrancas.pagamento.sem_gateway')}
           </Typography>
         ) : null}
-      </Box>
-    </PrintSection>
-  );
-}
-
-/** The charge's NFS-e (DESIGN 10): number, status, PDF and XML, or Asaas' reason; Emitir NFS-e, and Cancelar for administrators. */
-export function NfseSection({ cobranca }: { cobranca: Cobranca }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const onError = useServerErrorNotify();
-  const { integrations } = useCompanyIntegrations();
-  const [busy, setBusy] = React.useState(false);
-  const nfse = cobranca.nfse ?? null;
-  const ativa = Boolean((integrations as { nfse?: { ativo?: boolean } } | undefined)?.nfse?.ativo);
-  if (!nfse && !ativa) return null;
-  const standing = Boolean(nfse?.id && nfse.status !== 'CANCELED' && nfse.status !== 'ERROR');
-  const call = async (path: string, done: string) => {
-    setBusy(true);
-    try {
-      await apiFetch(`/v1/cobrancas/${cobranca.id}/${path}`, { method: 'POST' });
-      notify(done, { type: 'success' });
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
-  return (
-    <PrintSection title="app.cobrancas.nfse.title">
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        {nfse ? (
-          <Typography variant="body2">
-            {translate('app.cobrancas.nfse.status')}: <strong>{NFSE_STATUS_LABEL[nfse.status] ?? nfse.status}</strong>
-            {nfse.numero ? ` · ${translate('app.cobrancas.nfse.numero', { numero: nfse.numero })}` : ''}
-          </Typography>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.cobrancas.nfse.nenhuma')}
-          </Typography>
-        )}
-        {nfse?.erro ? (
-          <Typography variant="body2" color="error" role="alert">
-            {nfse.erro}
-          </Typography>
-        ) : null}
-        {nfse?.pdfUrl || nfse?.xmlUrl ? (
-          <Box sx={{ display: 'flex', gap: 2 }}>
-            {nfse.pdfUrl ? (
-              <Link href={nfse.pdfUrl} target="_blank" rel="noopener noreferrer">
-                {translate('app.cobrancas.nfse.pdf')}
-              </Link>
-            ) : null}
-            {nfse.xmlUrl ? (
-              <Link href={nfse.xmlUrl} target="_blank" rel="noopener noreferrer">
-                {translate('app.cobrancas.nfse.xml')}
-              </Link>
-            ) : null}
-          </Box>
-        ) : null}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-print="hide">
-          {!standing && cobranca.status !== COBRANCA_STATUS.CANCELADA && ativa ? (
-            <Button variant="outlined" disabled={busy} onClick={() => void call('nfse', 'app.cobrancas.nfse.emitida')}>
-              {translate('app.cobrancas.nfse.emitir')}
-            </Button>
-          ) : null}
-          {standing && isAdmin(getSessionUser()) ? (
-            <Button
-              variant="outlined"
-              color="warning"
-              disabled={busy}
-              onClick={() => void call('nfse/cancelar', 'app.cobrancas.nfse.cancelada')}
-            >
-              {translate('app.cobrancas.nfse.cancelar')}
-            </Button>
-          ) : null}
-        </Box>
       </Box>
     </PrintSection>
   );

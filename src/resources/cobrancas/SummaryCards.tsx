@@ -4,10 +4,11 @@
  * `Informacoes`) and /financeiro (from the summary call).
  */
 import * as React from 'react';
-import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { Box, Card, Grid, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { BUCKETS, type Bucket, type Informacoes } from '../../../domain/financeiro';
 import { formatMoney } from '../../../domain/formatters';
+import { FigureContent } from '../../components/FigureContent';
 
 export const BUCKET_COLORS: Record<Bucket, string> = {
   vencidas: '#c62828',
@@ -31,26 +32,25 @@ export function SummaryCard({ bucket, informacoes }: { bucket: Bucket; informaco
       aria-label={label}
       sx={{ height: '100%', borderLeft: 4, borderLeftColor: BUCKET_COLORS[bucket] }}
     >
-      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
+      <FigureContent
+        label={label}
+        figure={formatMoney(informacoes?.valors?.[bucket] ?? 0)}
+        color={BUCKET_COLORS[bucket]}
+        loading={
+          informacoes ? undefined : (
+            <Box>
+              <Skeleton width={110} height={32} />
+              <Skeleton width={70} />
+            </Box>
+          )
+        }
+      >
         {informacoes ? (
-          <>
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: BUCKET_COLORS[bucket] }}>
-              {formatMoney(informacoes.valors?.[bucket] ?? 0)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.cobrancas.buckets.count', { smart_count: qnt ?? 0, count: count.format(qnt ?? 0) })}
-            </Typography>
-          </>
-        ) : (
-          <Box>
-            <Skeleton width={110} height={32} />
-            <Skeleton width={70} />
-          </Box>
-        )}
-      </CardContent>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.cobrancas.buckets.count', { smart_count: qnt ?? 0, count: count.format(qnt ?? 0) })}
+          </Typography>
+        ) : null}
+      </FigureContent>
     </Card>
   );
 }

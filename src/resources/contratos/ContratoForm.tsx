@@ -9,7 +9,7 @@ import { SelectInput, TextInput } from 'react-admin';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS, CONTRATO_STATUS } from '../../../domain/constants';
 import { parseMoney } from '../../../domain/schemas/money';
 import { contratoSchema } from '../../../domain/schemas/financeiro';
-import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';

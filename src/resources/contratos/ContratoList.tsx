@@ -57,9 +57,6 @@ function ContratoTable() {
       filters={<StatusFilter choices={statusChoices} />}
       dialog={
         <ResourceDialog
-          resource="contratos"
-          createTitle="app.contratos.create_title"
-          editTitle="app.contratos.edit_title"
           create={<ContratoCreateForm />}
           edit={<ContratoEditForm />}
           transform={contratoTransform}

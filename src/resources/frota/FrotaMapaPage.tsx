@@ -14,106 +14,25 @@ import { LinkBase as Link, useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { FeatureCollection, Point } from 'geojson';
-import { formatDateTime } from '../../../domain/formatters';
-import { formatIgnicao, formatVelocidade, SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM, tempoDesde } from '../../../domain/frota';
+import type { Point } from 'geojson';
+import { SITUACAO_COR, SITUACOES_ORDEM, situacaoLabel } from '../../../domain/frota';
 import { apiFetch } from '../../dataProvider/http';
+import { PageHeading } from '../../components/PageHeading';
+import { SelectBox } from '../../components/SelectBox';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
-import { clientePagina } from '../../components/ClienteLink';
 import { ClientePicker } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
 import { createMap, maplibregl, type MapaConfig } from './mapa';
+import { boundsOf, colorBySituacao, ENQUADRAR, FONTE_FROTA, geojson, popupContent, rotularClusters } from './mapaCamadas';
 import { lerMapa, primeiraLeitura, primeiroMapa, type Linha, type MapaSettings } from './mapaDados';
 import type { Conexao, FrotaItem } from './types';
 
-/** The map's GeoJSON source of the vehicles (a MapLibre id, not a record field). */
-const FONTE_FROTA = 'frota';
-
 const REFRESH_MS = 5_000;
-
-const colorBySituacao: maplibregl.ExpressionSpecification = [
-  'match',
-  ['get', 's'],
-  ...SITUACOES_ORDEM.flatMap((s) => [s, SITUACAO_COR[s]]),
-  '#616161',
-] as unknown as maplibregl.ExpressionSpecification;
-
-function geojson(rows: Linha[]): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    // Only what the layers and the popup read: 10,000 features are copied to MapLibre's worker.
-    features: rows.map(([id, lat, lon, s]) => ({
-      type: 'Feature',
-      id,
-      geometry: { type: 'Point', coordinates: [lon, lat] },
-      properties: { id, s, p: s === 'comunicando' ? 0 : 1 },
-    })),
-  };
-}
-
-function boundsOf(rows: Linha[]) {
-  const bounds = new maplibregl.LngLatBounds();
-  for (const [, lat, lon] of rows) bounds.extend([lon, lat]);
-  return bounds;
-}
-
-/** The view that shows every vehicle (fitBounds' options). */
-const ENQUADRAR = { padding: 60, maxZoom: 14 };
 
 /** Marks on the page's timeline (DevTools' Performance panel, and bench:frota's report of a load). */
 const marca = (name: string) => performance.mark(`frota-mapa:${name}`);
 
 const normalizePlaca = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-/** The popup's content: built as DOM (MapLibre owns it), links routed by the app's router. */
-function popupContent(item: FrotaItem, navigate: (to: string) => void, translate: (key: string) => string) {
-  const root = document.createElement('div');
-  root.style.font = '13px Roboto, Arial, sans-serif';
-  root.style.minWidth = '220px';
-  const line = (label: string, value: string) => {
-    if (!value) return;
-    const p = document.createElement('div');
-    const b = document.createElement('b');
-    b.textContent = `${label}: `;
-    p.append(b, value);
-    root.append(p);
-  };
-  const title = document.createElement('div');
-  title.style.fontWeight = '700';
-  title.style.fontSize = '15px';
-  title.textContent = item.placa || item.imei;
-  const situacao = document.createElement('div');
-  situacao.textContent = SITUACAO_LABEL[item.situacao] ?? item.situacao;
-  situacao.style.color = SITUACAO_COR[item.situacao] ?? '#616161';
-  situacao.style.fontWeight = '600';
-  root.append(title, situacao);
-  line(translate('app.frota.cliente'), item.clienteNome ?? '');
-  line(translate('app.frota.velocidade'), formatVelocidade(item.velocidade));
-  line(translate('app.frota.ignicao'), formatIgnicao(item.ignicao));
-  line(
-    translate('app.frota.ultimo_relato'),
-    item.lastUpdate ? `${tempoDesde(item.lastUpdate)} (${formatDateTime(item.lastUpdate)})` : translate('app.frota.nunca'),
-  );
-  line(translate('app.frota.endereco'), item.endereco);
-  const links = document.createElement('div');
-  links.style.marginTop = '6px';
-  links.style.display = 'flex';
-  links.style.gap = '12px';
-  const link = (text: string, to: string) => {
-    const a = document.createElement('a');
-    a.href = to;
-    a.textContent = text;
-    a.addEventListener('click', (event) => {
-      event.preventDefault();
-      navigate(to);
-    });
-    links.append(a);
-  };
-  if (item.idveiculo) link(translate('app.frota.abrir_veiculo'), `/veiculos/${item.idveiculo}/localizacao`);
-  if (item.idcliente) link(translate('app.frota.abrir_cliente'), clientePagina(item.idcliente));
-  root.append(links);
-  return root;
-}
 
 export default function FrotaMapaPage() {
   const translate = useTranslate();
@@ -228,31 +147,7 @@ export default function FrotaMapaPage() {
       }
       // The cluster's count as an HTML label (no font download needed for a raster style), updated
       // when the map settles: the labels move with the map meanwhile.
-      map.on('idle', () => {
-        if (!map.isSourceLoaded('frota')) return;
-        const seen = new Set<number>();
-        for (const feature of map.querySourceFeatures('frota', { filter: ['has', 'point_count'] })) {
-          const id = Number(feature.properties.cluster_id);
-          if (seen.has(id)) continue;
-          seen.add(id);
-          let marker = markers.get(id);
-          if (!marker) {
-            const label = document.createElement('div');
-            label.className = 'frota-cluster';
-            label.textContent = String(feature.properties.point_count_abbreviated ?? feature.properties.point_count);
-            Object.assign(label.style, { color: '#fff', fontWeight: '700', fontSize: '12px', pointerEvents: 'none' });
-            marker = new maplibregl.Marker({ element: label }).setLngLat((feature.geometry as Point).coordinates as [number, number]);
-            markers.set(id, marker);
-          }
-          marker.addTo(map);
-        }
-        for (const [id, marker] of markers) {
-          if (!seen.has(id)) {
-            marker.remove();
-            markers.delete(id);
-          }
-        }
-      });
+      map.on('idle', () => rotularClusters(map, markers));
       setReady(true);
     };
     if (map.isStyleLoaded()) setup();
@@ -332,33 +227,23 @@ export default function FrotaMapaPage() {
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
       <Title title={translate('app.frota.mapa_title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.frota.mapa_title')}
-        </Typography>
+      <PageHeading title={translate('app.frota.mapa_title')}>
         <Button component={Link} to="/frota" variant="outlined" startIcon={<ListIcon />}>
           {translate('app.frota.ver_saude')}
         </Button>
-      </Box>
+      </PageHeading>
       <ConexaoBanner conexao={conexao} />
       <Card variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
-          <TextField
-            select
-            size="small"
+          <SelectBox
             label={translate('app.frota.situacao')}
             value={situacao}
-            onChange={(event) => setSituacao(event.target.value)}
-            sx={{ width: 200 }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{translate('app.frota.todas')}</option>
-            {SITUACOES_ORDEM.map((s) => (
-              <option key={s} value={s}>
-                {SITUACAO_LABEL[s]}
-              </option>
-            ))}
-          </TextField>
+            onChange={setSituacao}
+            values={SITUACOES_ORDEM}
+            optionLabel={situacaoLabel}
+            empty={translate('app.frota.todas')}
+            width={200}
+          />
           <ClientePicker value={idcliente} onChange={setIdcliente} />
           <Box component="form" role="search" onSubmit={find}>
             <TextField

@@ -3,10 +3,11 @@
  * the list's filters minus the situation; a click filters the list by it, a second click clears it.
  */
 import * as React from 'react';
-import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Grid, Skeleton, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import { SITUACAO_COR, SITUACAO_LABEL, SITUACOES_ORDEM } from '../../../domain/frota';
 import type { Resumo } from './types';
+import { FigureContent } from '../../components/FigureContent';
 
 const count = new Intl.NumberFormat('pt-BR');
 
@@ -40,23 +41,22 @@ export function ResumoCards() {
               }}
             >
               <CardActionArea onClick={() => choose(situacao)} aria-pressed={selected} sx={{ height: '100%' }}>
-                <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {SITUACAO_LABEL[situacao]}
-                  </Typography>
-                  {resumo ? (
-                    <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: cor }}>
-                      {count.format(resumo[situacao] ?? 0)}
-                    </Typography>
-                  ) : (
-                    <Box>
-                      <Skeleton width={60} height={32} />
-                    </Box>
-                  )}
+                <FigureContent
+                  label={SITUACAO_LABEL[situacao]}
+                  figure={count.format(resumo?.[situacao] ?? 0)}
+                  color={cor}
+                  loading={
+                    resumo ? undefined : (
+                      <Box>
+                        <Skeleton width={60} height={32} />
+                      </Box>
+                    )
+                  }
+                >
                   <Typography variant="caption" color="text.secondary">
                     {selected ? translate('app.frota.card_limpar') : translate('app.frota.card_filtrar')}
                   </Typography>
-                </CardContent>
+                </FigureContent>
               </CardActionArea>
             </Card>
           </Grid>

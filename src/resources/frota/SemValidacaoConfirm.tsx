@@ -6,8 +6,8 @@
  */
 import * as React from 'react';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** Which 409 Finalizar got: the field of its errors, and the body's flag that confirms it. */
 export type Confirmacao = { kind: 'semValidacao' | 'situacao'; message: string };
@@ -34,28 +34,25 @@ export function SemValidacaoConfirm({
   onClose: () => void;
   onConfirm?: () => void;
   /** The button that finalizes, when it is not a plain one (the order modal's SaveButton). */
-  confirm?: React.ReactNode;
+  confirm?: React.ReactElement;
 }) {
   const translate = useTranslate();
-  const titleId = React.useId();
+  const situacao = kind === 'situacao';
   return (
-    <Dialog open={!!message} onClose={onClose} aria-labelledby={titleId} maxWidth="xs">
-      <DialogTitle id={titleId}>
-        {translate(kind === 'situacao' ? 'app.frota.situacao_title' : 'app.frota.sem_validacao_title')}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onClose}>
-          {translate('ra.action.cancel')}
-        </Button>
-        {confirm ?? (
-          <Button type="button" variant="contained" color="warning" startIcon={<DoneAllIcon />} onClick={onConfirm}>
-            {translate(kind === 'situacao' ? 'app.frota.situacao_confirmar' : 'app.frota.sem_validacao_confirmar')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={!!message}
+      onClose={onClose}
+      maxWidth="xs"
+      title={translate(situacao ? 'app.frota.situacao_title' : 'app.frota.sem_validacao_title')}
+      text={message}
+      confirm={
+        confirm ?? {
+          label: situacao ? 'app.frota.situacao_confirmar' : 'app.frota.sem_validacao_confirmar',
+          color: 'warning',
+          icon: <DoneAllIcon />,
+          onConfirm: () => onConfirm?.(),
+        }
+      }
+    />
   );
 }

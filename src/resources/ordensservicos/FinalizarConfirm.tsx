@@ -5,8 +5,9 @@
  */
 import * as React from 'react';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export interface FinalizarConfirmProps {
   /** The button that opens the dialog is disabled (the page's checklist is incomplete, a save is running). */
@@ -14,31 +15,26 @@ export interface FinalizarConfirmProps {
   /** The toolbar's button: outlined in the modal, contained on the page. */
   variant?: 'outlined' | 'contained';
   /** The dialog's Finalizar; it gets `close` to call once it has started the save. */
-  confirm: (close: () => void) => React.ReactNode;
+  confirm: (close: () => void) => React.ReactElement;
 }
 
 export function FinalizarConfirm({ disabled, variant = 'outlined', confirm }: FinalizarConfirmProps) {
   const translate = useTranslate();
   const [open, setOpen] = React.useState(false);
-  const titleId = React.useId();
   const close = () => setOpen(false);
   return (
     <>
       <Button type="button" variant={variant} color="success" startIcon={<DoneAllIcon />} disabled={disabled} onClick={() => setOpen(true)}>
         {translate('app.ordensservicos.finalize')}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs">
-        <DialogTitle id={titleId}>{translate('app.ordensservicos.finalize_confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('app.ordensservicos.finalize_confirm')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button type="button" onClick={close}>
-            {translate('ra.action.cancel')}
-          </Button>
-          {confirm(close)}
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={close}
+        maxWidth="xs"
+        title={translate('app.ordensservicos.finalize_confirm_title')}
+        text={translate('app.ordensservicos.finalize_confirm')}
+        confirm={confirm(close)}
+      />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'ra-core';
 import { AfterChoiceTab, ChosenRecord, useChosenRecord } from '../../components/ChosenRecord';
 import { InlineSearch } from '../../components/InlineSearch';
-import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
+import { TrackerCard, useTrackerSearch } from '../rastreadores/TrackerSearch';
 import type { Tracker } from '../rastreadores/types';
 import type { OrdemServico } from './types';
 

@@ -13,7 +13,7 @@ import { useFormContext } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
 import { ordemServicoSchema } from '../../../domain/schemas/ordensservicos';
-import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { DialogTabbedForm } from '../../components/DialogTabbedForm';
 import { FormToolbar } from '../../components/FormToolbar';
 import { UploadsPanel } from '../../components/UploadsPanel';

@@ -95,16 +95,7 @@ export default function OrdemServicoList() {
   const [view, setView] = useStore<View>('ordensservicos.view', 'lista');
   // The month is taken when the screen opens: one left open past midnight keeps its range.
   const [filterDefaultValues] = React.useState(() => ({ status: ORDEM_STATUS.CONCLUIDO, ...currentMonthFilter() }));
-  const dialog = (
-    <ResourceDialog
-      resource="ordensservicos"
-      createTitle="app.ordensservicos.create_title"
-      editTitle="app.ordensservicos.edit_title"
-      create={<OrdemServicoCreateForm />}
-      edit={<OrdemServicoEditForm />}
-      transform={ordemTransform}
-    />
-  );
+  const dialog = <ResourceDialog create={<OrdemServicoCreateForm />} edit={<OrdemServicoEditForm />} transform={ordemTransform} />;
   const actions = <ViewSwitch view={view} onChange={setView} />;
   if (view === 'agenda') return <OrdemServicoAgenda actions={actions} dialog={dialog} />;
   return (

@@ -5,19 +5,13 @@ import { formatMoney } from '../../../domain/formatters';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
+import type { PlanoInput } from '../../../domain/schemas/planos';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { ListTable, type ListCard } from '../../components/ListTable';
 import { PlanoForm, planoTransform } from './PlanoForm';
 
-interface Plano {
-  id: number;
-  name: string;
-  descricao: string;
-  limtdispositivos: number;
-  valor: number;
-  valoradd: number;
-  informacoes?: string;
-}
+/** A plan as GET /v1/planos lists it: the shared schema's fields and its id. */
+type Plano = PlanoInput & { id: number };
 
 /** On a phone: the name, the value beside it, and the description under them. */
 const card: ListCard<Plano> = {
@@ -30,16 +24,7 @@ export default function PlanoList() {
   return (
     <ListPage
       title="resources.planos.name"
-      dialog={
-        <ResourceDialog
-          resource="planos"
-          createTitle="app.planos.create_title"
-          editTitle="app.planos.edit_title"
-          create={<PlanoForm />}
-          edit={<PlanoForm />}
-          transform={planoTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<PlanoForm />} edit={<PlanoForm />} transform={planoTransform} />}
     >
       <ListTable<Plano> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="name" render={ellipsisOf((record) => record.name, 220)} />

@@ -7,20 +7,10 @@
 import * as React from 'react';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { HttpError, useNotify, useTranslate } from 'ra-core';
 import { ENGINE_COMMANDS, type EngineCommand } from '../../../domain/schemas/traccar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiFetch } from '../../dataProvider/http';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
@@ -44,7 +34,6 @@ export function EngineCommands({ path, placa, imei }: Props) {
   const [asking, setAsking] = React.useState<EngineCommand | null>(null);
   const [open, setOpen] = React.useState(false);
   const [sending, setSending] = React.useState(false);
-  const titleId = React.useId();
 
   const offered = ENGINE_COMMANDS.filter((type) => data?.types?.includes(type));
   // Why none is offered (Traccar inactive, tracker not yet synced): the server's own words.
@@ -102,35 +91,30 @@ export function EngineCommands({ path, placa, imei }: Props) {
           {unavailable}
         </Typography>
       )}
-      <Dialog open={open} onClose={cancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-        {asking ? (
-          <>
-            <DialogTitle id={titleId}>{translate(`app.comandos.confirm_${asking}_${subject.key}`, subject)}</DialogTitle>
-            <DialogContent>
-              {asking === 'engineStop' ? (
-                <Alert severity="warning" sx={{ mb: 2 }}>
-                  {translate('app.comandos.warning_engineStop')}
-                </Alert>
-              ) : null}
-              <DialogContentText>{translate('app.comandos.audited')}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={cancel} disabled={sending}>
-                {translate('app.comandos.cancel')}
-              </Button>
-              <Button
-                variant="contained"
-                color={asking === 'engineStop' ? 'error' : 'primary'}
-                disabled={sending}
-                startIcon={sending ? <CircularProgress size={16} color="inherit" /> : null}
-                onClick={() => void send(asking)}
-              >
-                {translate('app.comandos.confirm')}
-              </Button>
-            </DialogActions>
-          </>
-        ) : null}
-      </Dialog>
+      {asking ? (
+        <ConfirmDialog
+          open={open}
+          onClose={cancel}
+          maxWidth="xs"
+          fullWidth
+          title={translate(`app.comandos.confirm_${asking}_${subject.key}`, subject)}
+          text={translate('app.comandos.audited')}
+          cancel="app.comandos.cancel"
+          busy={sending}
+          confirm={{
+            label: 'app.comandos.confirm',
+            color: asking === 'engineStop' ? 'error' : 'primary',
+            icon: sending ? <CircularProgress size={16} color="inherit" /> : null,
+            onConfirm: () => void send(asking),
+          }}
+        >
+          {asking === 'engineStop' ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {translate('app.comandos.warning_engineStop')}
+            </Alert>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import { AlarmesPanel } from './Alarmes';
 import { trackerVeiculoId, type Tracker } from './types';
 import type { Veiculo } from '../veiculos/types';
 import { ClienteLink } from '../../components/ClienteLink';
-import { MovimentosPanel } from '../../custom-pages/estoque/Movimentos';
+import { MovimentosPanel } from '../../components/estoque/Movimentos';
 
 /** Tab Histórico: the tracker's situation, Movimentar and its moves. */
 function HistoricoTab() {

@@ -15,8 +15,8 @@ import { trackerVeiculoId, type Tracker } from './types';
 import { RastreadorCreateForm, RastreadorEditForm, rastreadorTransform } from './RastreadorForm';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
 import { AlarmeIcon } from './Alarmes';
-import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../custom-pages/estoque/Situacao';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { EstoqueFilters, SituacaoCards, SituacaoChip } from '../../components/estoque/Situacao';
+import { ImportarButton } from '../../components/ImportarButton';
 
 export function VinculoStatus({ tracker }: { tracker: Tracker }) {
   const translate = useTranslate();
@@ -57,16 +57,7 @@ export default function RastreadorList() {
       summary={<SituacaoCards />}
       filters={<EstoqueFilters />}
       actions={<ImportarButton recurso="trackres" />}
-      dialog={
-        <ResourceDialog
-          resource="rastreadores"
-          createTitle="app.rastreadores.create_title"
-          editTitle="app.rastreadores.edit_title"
-          create={<RastreadorCreateForm />}
-          edit={<RastreadorEditForm />}
-          transform={rastreadorTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<RastreadorCreateForm />} edit={<RastreadorEditForm />} transform={rastreadorTransform} />}
     >
       <ListTable<Tracker> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="imei" />

@@ -11,7 +11,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { statusChoices } from './choices';
-import { Redefinir2faButton } from '../../custom-pages/seguranca/Redefinir2faButton';
+import { Redefinir2faButton } from '../../components/Redefinir2faButton';
 import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
 interface Usuario {
@@ -47,15 +47,7 @@ export default function UsuarioList() {
     <ListPage
       title="resources.usuarios.name"
       filters={<StatusFilter choices={statusChoices} />}
-      dialog={
-        <ResourceDialog
-          resource="usuarios"
-          createTitle="app.usuarios.create_title"
-          editTitle="app.usuarios.edit_title"
-          create={<UsuarioCreateForm />}
-          edit={<UsuarioEditForm />}
-        />
-      }
+      dialog={<ResourceDialog create={<UsuarioCreateForm />} edit={<UsuarioEditForm />} />}
     >
       <ListTable<Usuario>
         card={card}

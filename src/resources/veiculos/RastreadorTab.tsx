@@ -9,7 +9,7 @@ import { Alert, Button, Typography } from '@mui/material';
 import { useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'ra-core';
 import { TabColumn } from '../../components/ChosenRecord';
 import { InlineSearch } from '../../components/InlineSearch';
-import { TrackerCard, useTrackerSearch } from '../../components/TrackerSearch';
+import { TrackerCard, useTrackerSearch } from '../rastreadores/TrackerSearch';
 import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { EngineCommands } from '../rastreadores/EngineCommands';
 import type { Tracker } from '../rastreadores/types';

@@ -11,7 +11,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { UploadsPanel } from '../../components/UploadsPanel';
-import { ClienteSearchTab } from '../../components/ClienteSearchTab';
+import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { RastreadorTab } from './RastreadorTab';
 import { VeiculoInputs } from './VeiculoInputs';
 import { FormToolbar } from '../../components/FormToolbar';

@@ -1,7 +1,7 @@
 /** /veiculos (SPEC 2.8): #, Veículo (marca modelo), Placa, Cliente, Ações; search; modal forms. */
 import * as React from 'react';
 import { DataTable } from 'react-admin';
-import { ImportarButton } from '../../custom-pages/importar/ImportarButton';
+import { ImportarButton } from '../../components/ImportarButton';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
@@ -23,16 +23,7 @@ export default function VeiculoList() {
     <ListPage
       title="resources.veiculos.name"
       actions={<ImportarButton recurso="veiculos" />}
-      dialog={
-        <ResourceDialog
-          resource="veiculos"
-          createTitle="app.veiculos.create_title"
-          editTitle="app.veiculos.edit_title"
-          create={<VeiculoCreateForm />}
-          edit={<VeiculoEditForm />}
-          transform={veiculoTransform}
-        />
-      }
+      dialog={<ResourceDialog create={<VeiculoCreateForm />} edit={<VeiculoEditForm />} transform={veiculoTransform} />}
     >
       <ListTable<Veiculo> card={card} actions={() => <RowActions />}>
         <DataTable.Col source="id" />

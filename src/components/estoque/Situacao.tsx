@@ -4,9 +4,10 @@
  * the Situação and Técnico filters, and each unit's situation.
  */
 import * as React from 'react';
-import { Card, CardActionArea, CardContent, Chip as MuiChip, Grid, Skeleton, TextField, Tooltip, Typography } from '@mui/material';
+import { Card, CardActionArea, Chip as MuiChip, Grid, Skeleton, TextField, Tooltip, Typography } from '@mui/material';
 import { LinkBase as Link, useGetList, useListContext, useTranslate } from 'ra-core';
 import { SITUACOES, type ResumoSituacao, type Situacao } from '../../../domain/estoque';
+import { FigureContent } from '../FigureContent';
 
 export const SITUACAO_COLORS: Record<Situacao, string> = {
   estoque: '#1565c0',
@@ -49,18 +50,12 @@ export function SituacaoCards() {
                   setFilters(selected ? rest : { ...rest, situacao }, undefined, false);
                 }}
               >
-                <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  {resumo ? (
-                    <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: SITUACAO_COLORS[situacao] }}>
-                      {count.format(resumo[situacao] ?? 0)}
-                    </Typography>
-                  ) : (
-                    <Skeleton width={60} height={32} />
-                  )}
-                </CardContent>
+                <FigureContent
+                  label={label}
+                  figure={count.format(resumo?.[situacao] ?? 0)}
+                  color={SITUACAO_COLORS[situacao]}
+                  loading={resumo ? undefined : <Skeleton width={60} height={32} />}
+                />
               </CardActionArea>
             </Card>
           </Grid>

@@ -1,6 +1,6 @@
 /** Texts of the stock and import screens (DESIGN 10, "Stock and imports"), merged into the catalogue by pt-BR.ts. */
-import { SITUACAO_LABEL } from '../../domain/estoque';
-import { RECURSO_IMPORTACAO_LABEL } from '../../domain/importacao';
+import { SITUACAO_LABEL } from '../../../domain/estoque';
+import { RECURSO_IMPORTACAO_LABEL } from '../../../domain/importacao';
 
 export const estoqueMessages = {
   resources: {

@@ -1,11 +1,12 @@
 /** Usuários: an administrator's reset of a user's two-factor sign-in (DESIGN 10), confirmed, audited by the server. */
 import * as React from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
-import { getSessionUser } from '../../authProvider/session';
-import { apiFetch } from '../../dataProvider/http';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { getSessionUser } from '../authProvider/session';
+import { apiFetch } from '../dataProvider/http';
+import { useServerErrorNotify } from '../form/useServerErrorNotify';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export function Redefinir2faButton() {
   const record = useRecordContext<{ id: number; name: string; doisFatores?: boolean }>();
@@ -31,18 +32,13 @@ export function Redefinir2faButton() {
           <LockResetIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`redefinir-2fa-${record.id}`}>
-        <DialogTitle id={`redefinir-2fa-${record.id}`}>{translate('app.seguranca.redefinir_titulo')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('app.seguranca.redefinir_texto', { name: record.name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void reset()}>
-            {translate('app.seguranca.redefinir')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('app.seguranca.redefinir_titulo')}
+        text={translate('app.seguranca.redefinir_texto', { name: record.name })}
+        confirm={{ label: 'app.seguranca.redefinir', color: 'error', onConfirm: () => void reset() }}
+      />
     </>
   );
 }

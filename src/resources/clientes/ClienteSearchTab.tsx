@@ -7,13 +7,13 @@ import * as React from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import { Typography } from '@mui/material';
 import { useRecordContext, type RaRecord } from 'ra-core';
-import { clienteDocumento, clienteNome } from '../../domain/clientes';
-import { formatCpfCnpj } from '../../domain/formatters';
-import { ClienteLink } from './ClienteLink';
-import { ChosenRecord, PickSearch, TabColumn, useChosenRecord } from './ChosenRecord';
-import { useInlineSearchResults } from './InlineSearch';
-import { RecordCard } from './RecordCard';
-import type { ClienteResumo } from '../resources/clientes/types';
+import { clienteDocumento, clienteNome } from '../../../domain/clientes';
+import { formatCpfCnpj } from '../../../domain/formatters';
+import { ClienteLink } from '../../components/ClienteLink';
+import { ChosenRecord, PickSearch, TabColumn, useChosenRecord } from '../../components/ChosenRecord';
+import { useInlineSearchResults } from '../../components/InlineSearch';
+import { RecordCard } from '../../components/RecordCard';
+import type { ClienteResumo } from './types';
 
 const RESULTS = 10;
 

@@ -3,7 +3,7 @@ import * as React from 'react';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { Button } from '@mui/material';
 import { LinkBase as Link, useTranslate } from 'ra-core';
-import type { RecursoImportacao } from '../../../domain/importacao';
+import type { RecursoImportacao } from '../../domain/importacao';
 
 export function ImportarButton({ recurso }: { recurso: RecursoImportacao }) {
   const translate = useTranslate();

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../domain/formatters';
 import { apiFetch } from '../../dataProvider/http';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { SelectBox } from '../SelectBox';
 import { SituacaoChip, useTecnicos, type Estoque } from './Situacao';
 
 interface Movimento {
@@ -75,43 +76,29 @@ function Movimentar({
       aria-label={translate('app.estoque.movimentar')}
       sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
-      <TextField
-        select
-        size="small"
+      <SelectBox
         label={translate('app.estoque.mover_para')}
         value={situacao}
-        onChange={(event) => setSituacao(event.target.value)}
+        onChange={setSituacao}
+        values={SITUACOES_MOVIMENTO}
+        optionLabel={(s) => translate(`app.estoque.situacoes.${s}`)}
+        empty=""
         error={!!errors.situacao}
         helperText={errors.situacao ?? ' '}
-        sx={{ width: 180 }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" />
-        {SITUACOES_MOVIMENTO.map((s) => (
-          <option key={s} value={s}>
-            {translate(`app.estoque.situacoes.${s}`)}
-          </option>
-        ))}
-      </TextField>
+        width={180}
+      />
       {situacao === 'tecnico' ? (
-        <TextField
-          select
-          size="small"
+        <SelectBox
           label={translate('app.estoque.tecnico')}
           value={idtecnico}
-          onChange={(event) => setIdtecnico(event.target.value)}
+          onChange={setIdtecnico}
+          values={(tecnicos ?? []).map((t) => String(t.id))}
+          optionLabel={(id) => tecnicos?.find((t) => String(t.id) === id)?.name}
+          empty=""
           error={!!errors.idtecnico}
           helperText={errors.idtecnico ?? ' '}
-          sx={{ width: 220 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="" />
-          {(tecnicos ?? []).map((t) => (
-            <option key={t.id} value={String(t.id)}>
-              {t.name}
-            </option>
-          ))}
-        </TextField>
+          width={220}
+        />
       ) : null}
       {situacao === 'baixado' || situacao === 'manutencao' ? (
         <TextField

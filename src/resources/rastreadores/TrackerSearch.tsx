@@ -7,10 +7,10 @@ import * as React from 'react';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { formatPhone } from '../../domain/formatters';
-import { useInlineSearch } from './InlineSearch';
-import { RecordCard } from './RecordCard';
-import { trackerVeiculoId, type Tracker } from '../resources/rastreadores/types';
+import { formatPhone } from '../../../domain/formatters';
+import { useInlineSearch } from '../../components/InlineSearch';
+import { RecordCard } from '../../components/RecordCard';
+import { trackerVeiculoId, type Tracker } from './types';
 
 export function TrackerCard({ tracker, title, action }: { tracker: Tracker; title?: string; action?: React.ReactNode }) {
   const translate = useTranslate();
