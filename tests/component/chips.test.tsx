@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type GetListParams } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import ChipList from '../../src/resources/chips/ChipList';
-import { emptyDataProvider, expectCreated, renderResource } from './helpers';
+import { emptyDataProvider, expectCreated, renderCreateDialog, renderResource } from './helpers';
 
 const chips = [
   { id: 7, phone: '11987654321', iccid: '8955101234567890123', operadora: 'Vivo', fonecedor: 'Distribuidora', deviceId: 0, device: null },
@@ -54,13 +54,7 @@ describe('chips list', () => {
   });
 
   it("'Novo Chip' takes the number masked, the ICCID's digits and an operadora from the suggestions", async () => {
-    const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
-    renderResource({
-      resource: 'chips',
-      List: ChipList,
-      path: '/chips/create',
-      dataProvider: emptyDataProvider({ create: create as never }),
-    });
+    const create = renderCreateDialog('chips', ChipList);
     await screen.findByRole('dialog', { name: 'Novo Chip' });
     await userEvent.type(screen.getByLabelText(/^Número/), '11987654321');
     expect(screen.getByLabelText(/^Número/)).toHaveValue('(11) 98765-4321');

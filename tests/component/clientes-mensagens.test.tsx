@@ -8,17 +8,11 @@ import { ClienteCreateForm, ClienteEditForm } from '../../src/resources/clientes
 import { mockApi } from './apiMock';
 import { ResourceForms, TestAdmin } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
-import { mariaDaSilva } from './fixtures';
+import { mariaDaSilvaCadastro } from './fixtures';
 
 const CLIENTE = {
-  ...mariaDaSilva,
+  ...mariaDaSilvaCadastro,
   phone: '',
-  mobilePhone: '11987654321',
-  dtcard: '2026-03-05T14:00:00.000Z',
-  status: 0,
-  login: 'maria',
-  password: '',
-  contatos: [],
   naoEnviarMensagens: true,
 };
 

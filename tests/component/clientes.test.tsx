@@ -8,19 +8,21 @@ import ClienteList from '../../src/resources/clientes/ClienteList';
 import { PreCadastroLinkButton } from '../../src/resources/clientes/PreCadastroLinkButton';
 import { setSessionUser } from '../../src/authProvider/session';
 import { PreCadastrosAviso } from '../../src/layout/PreCadastrosAviso';
-import { allowRefusalLogs, emptyDataProvider, renderResource, ResourceForms, stubEmptyUploads, TestAdmin } from './helpers';
+import {
+  allowRefusalLogs,
+  emptyDataProvider,
+  renderCreateDialog,
+  renderResource,
+  ResourceForms,
+  stubEmptyUploads,
+  TestAdmin,
+} from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
-import { mariaDaSilva } from './fixtures';
+import { mariaDaSilvaCadastro } from './fixtures';
 
 const CLIENTE = {
-  ...mariaDaSilva,
+  ...mariaDaSilvaCadastro,
   phone: '1134567890',
-  mobilePhone: '11987654321',
-  dtcard: '2026-03-05T14:00:00.000Z',
-  status: 0,
-  login: 'maria',
-  password: '',
-  contatos: [],
 };
 
 function renderDialog(path: string, dataProvider = emptyDataProvider()) {
@@ -204,13 +206,7 @@ describe('client list', () => {
 
 describe('client list dialog', () => {
   it('a Pessoa física is saved without company data typed before switching back', async () => {
-    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { id: 9, ...p.data } }));
-    renderResource({
-      resource: 'clientes',
-      List: ClienteList,
-      path: '/clientes/create',
-      dataProvider: emptyDataProvider({ create: create as never }),
-    });
+    const create = renderCreateDialog('clientes', ClienteList);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('radio', { name: 'Pessoa jurídica' }));

@@ -24,6 +24,17 @@ export const mariaDaSilva = {
   email: 'maria@exemplo.com.br',
 };
 
+/** Client 42 as the client dialog reads it: a mobile phone, an app login, no contacts. */
+export const mariaDaSilvaCadastro = {
+  ...mariaDaSilva,
+  mobilePhone: '11987654321',
+  dtcard: '2026-03-05T14:00:00.000Z',
+  status: 0,
+  login: 'maria',
+  password: '',
+  contatos: [],
+};
+
 /** Maria Souza's open charge of November. */
 export const cobrancaAberta = {
   id: 7,

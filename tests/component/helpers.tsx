@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, waitFor } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   HttpError,
@@ -178,4 +178,17 @@ export function renderSettingsPage(Page: React.ComponentType, path: string, user
 /** Waits for the data provider's `create` to be called for `resource` with a record holding `data`. */
 export async function expectCreated(create: unknown, resource: string, data: object) {
   await waitFor(() => expect(create).toHaveBeenCalledWith(resource, expect.objectContaining({ data: expect.objectContaining(data) })));
+}
+
+/** The names of a dialog's tabs, in order. */
+export const tabNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
+/** The list at /<resource>/create; its data provider's create is a spy that saves as record 9. */
+export function renderCreateDialog(resource: string, List: React.ComponentType) {
+  const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
+  renderResource({ resource, List, path: `/${resource}/create`, dataProvider: emptyDataProvider({ create: create as never }) });
+  return create;
 }

@@ -32,6 +32,16 @@ async function showingQr() {
   return { api, dialog };
 }
 
+/** In state `status`, Conectar is refused with `code` and `message`: the red snackbar says it. */
+async function connectRefused(status: string, code: number, message: string) {
+  const api = renderPage(status);
+  api.routes[CONNECT] = () => json({ message }, code);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Conectar' }));
+  await waitFor(() => expect(notices()).toContainEqual({ text: message, type: 'error' }));
+  return { api, user };
+}
+
 describe('WhatsApp integration screen', () => {
   beforeEach(() => {
     allowRefusalLogs();
@@ -147,20 +157,12 @@ describe('WhatsApp integration screen', () => {
   });
 
   it('a refused connect (409) closes the popup and shows the message in the red snackbar', async () => {
-    const api = renderPage('apiOff');
-    api.routes[CONNECT] = () => json({ message: 'A integração com o WhatsApp não está ativa.' }, 409);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Conectar' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'A integração com o WhatsApp não está ativa.', type: 'error' }));
+    await connectRefused('apiOff', 409, 'A integração com o WhatsApp não está ativa.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a failure of Evolution (502) is shown and the popup offers to try again', async () => {
-    const api = renderPage('close');
-    api.routes[CONNECT] = () => json({ message: 'WhatsApp respondeu 500.' }, 502);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Conectar' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'WhatsApp respondeu 500.', type: 'error' }));
+    const { api, user } = await connectRefused('close', 502, 'WhatsApp respondeu 500.');
     const dialog = screen.getByRole('dialog', { name: 'Conectar WhatsApp' });
     api.routes[CONNECT] = () => ({ qr: QR1 });
     await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));

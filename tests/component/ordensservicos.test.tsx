@@ -20,6 +20,7 @@ import {
   renderResource,
   ResourceForms,
   stubEmptyUploads,
+  tabNames,
   TestAdmin,
 } from './helpers';
 import { fiatUno, gt06 } from './fixtures';
@@ -128,11 +129,7 @@ describe('service order form, the tab rules', () => {
     const { dataProvider } = providerWith({});
     render(<Dialog dataProvider={dataProvider} path="/ordensservicos/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Nova Ordem de Serviço' });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Informações', 'Cliente', 'Veículo', 'Rastreador']);
+    expect(tabNames(dialog)).toEqual(['Informações', 'Cliente', 'Veículo', 'Rastreador']);
     await openTab('Veículo');
     expect(await screen.findByText('Dados do cliente obrigatórios')).toBeVisible();
     await openTab('Rastreador');
@@ -273,13 +270,7 @@ describe('service order form, the buttons', () => {
     const { dataProvider } = providerWith({}, { update: update as never });
     render(<Dialog dataProvider={dataProvider} path="/ordensservicos/21" />);
     const dialog = await screen.findByRole('dialog', { name: 'Ordem de Serviço' });
-    await waitFor(() =>
-      expect(
-        within(dialog)
-          .getAllByRole('tab')
-          .map((tab) => tab.textContent),
-      ).toEqual(['Informações', 'Cliente', 'Veículo', 'Rastreador', 'Uploads']),
-    );
+    await waitFor(() => expect(tabNames(dialog)).toEqual(['Informações', 'Cliente', 'Veículo', 'Rastreador', 'Uploads']));
     expect(within(dialog).getByRole('button', { name: 'Salva' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Limpa' })).toBeInTheDocument();
     // Cancelar in the confirmation saves nothing.

@@ -5,7 +5,7 @@ import { type GetListParams } from 'ra-core';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import RastreadorList from '../../src/resources/rastreadores/RastreadorList';
-import { emptyDataProvider, ResourceScreen } from './helpers';
+import { emptyDataProvider, ResourceScreen, tabNames } from './helpers';
 import { trackerInStock } from './fixtures';
 
 const tracker = trackerInStock;
@@ -65,11 +65,7 @@ describe('tracker form, tab Chips', () => {
     const { dataProvider } = setup(tracker());
     render(<Screen dataProvider={dataProvider} path="/rastreadores/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Rastreador' });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Informações']);
+    expect(tabNames(dialog)).toEqual(['Informações']);
   });
 
   it('lists only free chips (deviceId 0), searchable, and Conectar puts the chip id on the tracker', async () => {

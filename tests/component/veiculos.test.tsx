@@ -5,7 +5,7 @@ import type { DataProvider } from 'ra-core';
 import { Notification } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from '../../src/resources/veiculos/VeiculoForm';
-import { expectCreated, type Lists, listsProvider, ResourceForms, stubEmptyUploads, TestAdmin } from './helpers';
+import { expectCreated, type Lists, listsProvider, ResourceForms, stubEmptyUploads, tabNames, TestAdmin } from './helpers';
 import { fiatUno, trackerInStock } from './fixtures';
 
 const maria = { id: 3, cadastro: 'FISICA', name: 'Maria Souza', cpf: '52998224725', email: 'maria@exemplo.com' };
@@ -120,23 +120,13 @@ describe('vehicle form tabs', () => {
     const { dataProvider } = providerWith({});
     const { unmount } = render(<Screen dataProvider={dataProvider} path="/veiculos/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Veículo' });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Informações', 'Cliente']);
+    expect(tabNames(dialog)).toEqual(['Informações', 'Cliente']);
     expect(within(dialog).queryByRole('button', { name: 'Limpa' })).toBeInTheDocument();
     unmount();
 
     render(<Screen dataProvider={dataProvider} path="/veiculos/10" />);
     const edit = await screen.findByRole('dialog', { name: 'Veículo' });
-    await waitFor(() =>
-      expect(
-        within(edit)
-          .getAllByRole('tab')
-          .map((tab) => tab.textContent),
-      ).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']),
-    );
+    await waitFor(() => expect(tabNames(edit)).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']));
     expect(within(edit).queryByRole('button', { name: 'Limpa' })).not.toBeInTheDocument();
   });
 });
