@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NAME, createBackup, restoreBackup } from '../../server/backup/backup';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
 import { KEY_FILE } from '../../server/services/chave';
-import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp, useTestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 
 /** Every table's rows, hashed (public and the migrations' own schema), by table. */
@@ -401,21 +401,17 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
 });
 
 describe.each(backends)('backups not configured (%s)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const env = useTestApp(backend);
 
   it('the screen says so, Fazer backup agora is a 409 with the reason, and Baixar backup agora gives a whole backup', async () => {
-    const admin = await installAndLogin(t.app);
+    const admin = await installAndLogin(env.t.app);
     await populate(admin);
     expect((await admin.get('/v1/backups')).body).toMatchObject({ configurado: false, Items: [] });
     const refused = await admin.post('/v1/backups');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/BACKUP_DIR/);
 
-    const reply = await t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
+    const reply = await env.t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
     expect(reply.statusCode).toBe(200);
     const work = await tempDir('rastreio-sem-diretorio-');
     try {

@@ -222,6 +222,16 @@ export function newUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A fresh app, not installed, for a test file's describe block: `env.t` is the app and its database (set in beforeAll, closed in afterAll). */
+export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
+  const env = {} as { t: TestApp };
+  beforeAll(async () => {
+    env.t = await createTestApp(backend, options);
+  });
+  afterAll(() => env.t.close());
+  return env;
+}
+
 /**
  * A fresh installed app for a test file's describe block: `env.t` is the app and its database,
  * `env.admin` the signed-in administrator (set in beforeAll, closed in afterAll).
