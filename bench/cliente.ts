@@ -13,12 +13,11 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/services/passwords';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
 import autocannon from 'autocannon';
-import { insertBenchAdmin } from './lib/seed-admin';
+import { insertBenchAdmin, prepareBenchDatabase } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, reuse: { type: 'boolean', default: false } },
@@ -44,23 +43,13 @@ const COUNTS = {
 };
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
-  if (args.reuse && exists) {
-    console.log(`reusing ${NAME} (--reuse)`);
-    await admin.end();
-    return;
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  const database = await openDatabase({ url });
-  const started = performance.now();
-  const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
-  await seedDemo(database.db, COUNTS, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
-  await database.close();
-  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  let started = 0;
+  const seeded = await prepareBenchDatabase({ adminUrl: pgAdminUrl, name: NAME, url, reuse: args.reuse }, async (database) => {
+    started = performance.now();
+    const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
+    await seedDemo(database.db, COUNTS, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
+  });
+  console.log(seeded ? `seeded in ${((performance.now() - started) / 1000).toFixed(0)} s` : `reusing ${NAME} (--reuse)`);
 }
 
 const cpfMask = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;

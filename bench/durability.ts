@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkLedger, installAndLogin, newLedger, startLoad, type CheckResult, type Ledger, type LoadResult } from './lib/durability-load';
 import { freePort, startServer, type ServerProcess } from './lib/durability-server';
+import { rowsAt } from './lib/pg';
 
 const flag = { type: 'boolean', default: false } as const;
 const { values: args } = parseArgs({
@@ -65,15 +66,7 @@ interface Row {
 const rows: Row[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: pgAdminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = rowsAt(pgAdminUrl);
 
 /** A backend's data: a new temporary DATA_DIR, or a new database. */
 async function createData(backend: Backend): Promise<{ env: Record<string, string>; describe: string; drop(): Promise<void> }> {
@@ -87,7 +80,13 @@ async function createData(backend: Backend): Promise<{ env: Record<string, strin
   }
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${DB_NAME}`);
-  return { env: { DATABASE_URL: pgUrl }, describe: pgUrl, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`) };
+  return {
+    env: { DATABASE_URL: pgUrl },
+    describe: pgUrl,
+    drop: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    },
+  };
 }
 
 /** The acknowledged values read straight from PostgreSQL (not through the app): how many differ or are absent. */

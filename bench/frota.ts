@@ -12,7 +12,6 @@
  */
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../server/db/client';
 import { getCompany, saveCompany } from '../server/services/company';
@@ -21,10 +20,12 @@ import { seedDemo } from '../server/seed/demo';
 import { startTraccarFake, traccarDate } from '../tests/fakes/traccar';
 import { startTilesFake } from '../tests/fakes/tiles';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { CHROME_FLAGS } from './lib/frontend';
 import { measure } from './lib/load';
 import { login, startNode } from './lib/processes';
 import { freePort } from './lib/durability-server';
-import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
+import { rowsAt } from './lib/pg';
+import { demoCounts, insertBenchAdmin, prepareBenchDatabase } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,30 +46,11 @@ const BUDGET = { listaMs: 50, filtradaMs: 25, ingestMs: 5000, mapaKb: 300, prime
 const rows = rowsAt(url);
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
-  if (!(args.reuse && exists)) {
-    await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${NAME}`);
-    const database = await openDatabase({ url });
+  await prepareBenchDatabase({ adminUrl: pgAdminUrl, name: NAME, url, reuse: args.reuse }, async (database) => {
     const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
-    const counts = {
-      users: 5,
-      clientes: Math.ceil(N / 4),
-      veiculos: N,
-      rastreadores: N,
-      chips: 0,
-      planos: 1,
-      ordensservicos: 0,
-      contratos: 0,
-      assinaturas: 0,
-      cobrancas: 0,
-    };
+    const counts = demoCounts({ users: 5, clientes: Math.ceil(N / 4), veiculos: N, rastreadores: N, planos: 1 });
     await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
-    await database.close();
-  }
-  await admin.end();
+  });
   // Every tracker of the bench in a vehicle (the fleet's rows).
   await rows(
     'UPDATE trackres t SET idveiculo = v.id, idcliente = v.idcliente FROM veiculos v WHERE v.device_id = t.id AND t.idveiculo = 0',
@@ -198,19 +180,7 @@ async function main() {
     const mapaGzipKb = gzipSync(mapaJson).length / 1024;
 
     // Chromium: first markers painted after navigation; what /login loads.
-    const browser = await chromium.launch({
-      executablePath: findChromium(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROME_FLAGS.slice(1) });
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const loginScripts: { url: string; bytes: number }[] = [];

@@ -30,6 +30,7 @@ import { luhnDigit } from '../server/seed/identifiers';
 import { startTraccarFake } from '../tests/fakes/traccar';
 import { xlsx } from '../tests/support/planilhas';
 import { freePort } from './lib/durability-server';
+import { rowsAt } from './lib/pg';
 import { login, startNode } from './lib/processes';
 
 const { values: args } = parseArgs({
@@ -58,15 +59,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const NAME = process.env.BENCH_DB ?? 'rastreio_bench_importacoes';
 const url = Object.assign(new URL(adminUrl), { pathname: `/${NAME}` }).toString();
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = rowsAt(adminUrl);
 
 let imeiSerial = 0;
 const imei = (prefix = '35') => {

@@ -13,9 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { openDatabase } from '../server/db/client';
 import { getCompany, saveCompany } from '../server/services/company';
 import { hashPassword } from '../server/services/passwords';
 import { seedDemo } from '../server/seed/demo';
@@ -24,7 +22,8 @@ import { findChromium } from '../scripts/find-chromium.mjs';
 import { APP_CHUNK, CHROME_FLAGS, lighthouseMedian } from './lib/frontend';
 import { startNode } from './lib/processes';
 import { freePort } from './lib/durability-server';
-import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
+import { rowsAt } from './lib/pg';
+import { demoCounts, insertBenchAdmin, prepareBenchDatabase } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,33 +45,17 @@ const CACHED = 5000;
 const rows = rowsAt(url);
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
-  if (!(args.reuse && exists)) {
-    await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${NAME}`);
-    const database = await openDatabase({ url });
+  const seeded = await prepareBenchDatabase({ adminUrl: pgAdminUrl, name: NAME, url, reuse: args.reuse }, async (database) => {
     const adminId = await insertBenchAdmin(database.db, 'bench', 'bench-senha-1');
-    const counts = {
-      users: 5,
-      clientes: Math.max(1000, Math.ceil(N / 20)),
-      veiculos: 0,
-      rastreadores: 0,
-      chips: 0,
-      planos: 3,
-      ordensservicos: 0,
-      contratos: 0,
-      assinaturas: 0,
-      cobrancas: N,
-    };
+    const counts = demoCounts({ users: 5, clientes: Math.max(1000, Math.ceil(N / 20)), planos: 3, cobrancas: N });
     await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
     // Asaas active (its data is cached: no call is made), the company's header for the page.
     const company = await getCompany(database.db);
     company.integrations.gateway = { ...company.integrations.gateway, token: `$aact_hmlg_${'0'.repeat(40)}`, status: 1 };
     company.dadosempresa = { ...company.dadosempresa, nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' };
     await saveCompany(database.db, company);
-    await database.close();
+  });
+  if (seeded) {
     // What the gateway sync stores for a payment: its id, the PIX (a QR image and the copia-e-cola) and the boleto's line.
     const image = qrLikePngBase64('bench');
     await rows(
@@ -87,7 +70,6 @@ async function prepareDatabase() {
     );
     await rows('VACUUM ANALYZE cobrancas');
   }
-  await admin.end();
 }
 
 /** autocannon over many charges and addresses: each request a charge's page, from its own address. */

@@ -33,7 +33,7 @@ import { measure } from './lib/load';
 import { login, root, startNode } from './lib/processes';
 import { budgetTable, resultsTable, screenLines, wrongTotals, type Row } from './lib/report';
 import { pageUrl, selectScenarios, type Scenario } from './lib/scenarios';
-import { insertBenchAdmin } from './lib/seed-admin';
+import { demoCounts, insertBenchAdmin } from './lib/seed-admin';
 
 const count = (n: number) => ({ type: 'string', default: String(n) }) as const;
 const flag = { type: 'boolean', default: false } as const;
@@ -73,18 +73,7 @@ const COUNTS: DemoCounts = {
   assinaturas: Number(args.assinaturas),
   cobrancas: Number(args.cobrancas),
 };
-const SMALL: DemoCounts = {
-  users: 10,
-  clientes: 10,
-  veiculos: 0,
-  rastreadores: 0,
-  chips: 0,
-  planos: 0,
-  ordensservicos: 0,
-  contratos: 0,
-  assinaturas: 0,
-  cobrancas: 0,
-};
+const SMALL = demoCounts({ users: 10, clientes: 10 });
 const LOAD = { connections: 10, seconds: Number(args.seconds), warmup: 3 };
 const scenarios = selectScenarios(args.only);
 const ADMIN = { login: 'bench', password: 'bench-senha-1' };

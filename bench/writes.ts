@@ -24,7 +24,8 @@ import { hashPassword } from '../server/services/passwords';
 import { runBilling } from '../server/jobs/billing';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
-import { insertBenchAdmin, rowsAt } from './lib/seed-admin';
+import { rowsAt } from './lib/pg';
+import { demoCounts, insertBenchAdmin, prepareBenchDatabase } from './lib/seed-admin';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,32 +43,16 @@ const NAME = 'rastreio_bench_writes';
 const url = Object.assign(new URL(pgAdminUrl), { pathname: `/${NAME}` }).toString();
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount;
-  if (!(args.reuse && exists)) {
-    await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${NAME}`);
-    const database = await openDatabase({ url });
-    const started = performance.now();
+  let started = 0;
+  const counts = demoCounts({ users: 10, clientes: Number(args.clientes), planos: 5, cobrancas: Number(args.cobrancas) });
+  const seeded = await prepareBenchDatabase({ adminUrl: pgAdminUrl, name: NAME, url, reuse: args.reuse }, async (database) => {
+    started = performance.now();
     const adminId = await insertBenchAdmin(database.db, ADMIN.login, ADMIN.password);
-    const counts = {
-      users: 10,
-      clientes: Number(args.clientes),
-      veiculos: 0,
-      rastreadores: 0,
-      chips: 0,
-      planos: 5,
-      ordensservicos: 0,
-      contratos: 0,
-      assinaturas: 0,
-      cobrancas: Number(args.cobrancas),
-    };
     await seedDemo(database.db, counts, { idcard: adminId, passwordHash: await hashPassword('demo1234') });
-    await database.close();
+  });
+  if (seeded)
     console.log(`seeded ${counts.cobrancas.toLocaleString('en')} charges in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  } else console.log(`reusing ${NAME} (--reuse)`);
-  await admin.end();
+  else console.log(`reusing ${NAME} (--reuse)`);
 }
 
 interface Figures {

@@ -44,6 +44,14 @@ const informacoes = (where: string) => {
     'qnt', json_build_object(${pairs((c) => `count(*) FILTER (WHERE ${c})`)})) FROM cobrancas${where ? ` WHERE ${where}` : ''})`;
 };
 
+/** A dated list's filters, in the app's order: status, a date range on `column`, the client. */
+const byStatusDatesAndClient = (column: string) => ({
+  status: (p: string) => `status = ${p}::int`,
+  dataInicio: (p: string) => `${column} >= ${p}::date`,
+  dataFim: (p: string) => `${column} <= ${p}::date`,
+  idcliente: (p: string) => `idcliente = ${p}::int`,
+});
+
 const RESOURCES: Record<
   string,
   {
@@ -69,12 +77,7 @@ const RESOURCES: Record<
   planos: { def: planosResource },
   ordensservicos: {
     def: ordensservicosResource,
-    filters: {
-      status: (p) => `status = ${p}::int`,
-      dataInicio: (p) => `agendamento >= ${p}::date`,
-      dataFim: (p) => `agendamento <= ${p}::date`,
-      idcliente: (p) => `idcliente = ${p}::int`,
-    },
+    filters: byStatusDatesAndClient('agendamento'),
     embeds: [
       `(SELECT row_to_json(c) FROM (SELECT id, name, razaosocial, cadastro, cpf, cnpj, email, phone, mobile_phone AS "mobilePhone", contatos FROM clientes WHERE id = f.idcliente) c) AS cliente`,
       `(SELECT row_to_json(v) FROM (SELECT id, marca, modelo, ano, placa, renavan, chassi FROM veiculos WHERE id = f.idveiculo) v) AS veiculo`,
@@ -84,12 +87,7 @@ const RESOURCES: Record<
   },
   cobrancas: {
     def: cobrancasResource,
-    filters: {
-      status: (p) => `status = ${p}::int`,
-      dataInicio: (p) => `duedate >= ${p}::date`,
-      dataFim: (p) => `duedate <= ${p}::date`,
-      idcliente: (p) => `idcliente = ${p}::int`,
-    },
+    filters: byStatusDatesAndClient('duedate'),
     embeds: [
       `(SELECT row_to_json(c) FROM (SELECT id, cadastro, name, razaosocial, cpf, cnpj, email, phone, mobile_phone AS "mobilePhone" FROM clientes WHERE id = f.idcliente) c) AS cliente`,
       `(SELECT row_to_json(a) FROM (SELECT id, multa, jurosmensal FROM assinaturas WHERE id = f.idassinatura) a) AS assinatura`,

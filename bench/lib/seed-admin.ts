@@ -1,13 +1,14 @@
 /**
- * The benches' own administrator and the company settings, in a freshly created database, before
- * the demo seed: the one account the load signs in with.
+ * The benches' own PostgreSQL database, created afresh; their administrator and the company settings
+ * in it before the demo seed: the one account the load signs in with.
  */
 import pg from 'pg';
 import { ACESSO } from '../../domain/constants';
-import type { DbOrTx } from '../../server/db/client';
+import { openDatabase, type Database, type DbOrTx } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { buscaOf } from '../../server/resources/records';
 import { usersResource } from '../../server/resources/users';
+import type { DemoCounts } from '../../server/seed/demo';
 import { ensureCompany } from '../../server/services/company';
 import { hashPassword, randomToken } from '../../server/services/passwords';
 
@@ -22,15 +23,45 @@ export async function insertBenchAdmin(db: DbOrTx, login: string, password: stri
   return row.id;
 }
 
-/** A query on the database at `url`, on a connection of its own. */
-export const rowsAt =
-  (url: string) =>
-  async <T>(text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+/**
+ * The bench's database `name` (at `url`, on the server of `adminUrl`): dropped, created and filled
+ * by `seed` with the database open, unless `reuse` asks to keep it and it exists. Answers whether it
+ * was seeded.
+ */
+export async function prepareBenchDatabase(
+  { adminUrl, name, url, reuse }: { adminUrl: string; name: string; url: string; reuse: boolean },
+  seed: (database: Database) => Promise<void>,
+) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    if (reuse && exists) return false;
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url });
+  try {
+    await seed(database);
+  } finally {
+    await database.close();
+  }
+  return true;
+}
+
+/** The demo seed's counts: none of anything but what `some` asks for. */
+export const demoCounts = (some: Partial<DemoCounts>): DemoCounts => ({
+  users: 0,
+  clientes: 0,
+  veiculos: 0,
+  rastreadores: 0,
+  chips: 0,
+  planos: 0,
+  ordensservicos: 0,
+  contratos: 0,
+  assinaturas: 0,
+  cobrancas: 0,
+  ...some,
+});

@@ -6,51 +6,32 @@
  * reconciles the client; 429 or Asaas down is retried by the queue; the imports are idempotent.
  * Everything through real HTTP: the fake calls our webhook on a listening port.
  */
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
 import { runBilling } from '../../server/jobs/billing';
 import { appToday } from '../../server/services/clock';
-import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
-import { backends, Client, newUser, useInstalledApp, validCpf, type TestAppOptions } from '../support/app';
-import { newCliente } from '../support/registry';
+import { backends, Client, newUser, validCpf } from '../support/app';
+import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { LogCapture } from '../support/log';
+import { newAssinatura, newCliente, newCobranca } from '../support/registry';
 import { waitFor } from '../support/wait';
 
-class LogCapture extends Writable {
-  text = '';
-  _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
 describe.each(backends)('Asaas (%s)', (backend) => {
-  let fake: AsaasFake;
   const log = new LogCapture();
-  const options: TestAppOptions = { workers: { pollingIntervalSeconds: 0.5 }, logStream: log, logLevel: 'info' };
-  // Registered before the app's own beforeAll: the app is built with the fake's address.
-  beforeAll(async () => {
-    fake = await startAsaasFake();
-    options.asaasBaseUrl = fake.url;
-  });
-  const env = useInstalledApp(backend, options);
+  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 }, logStream: log, logLevel: 'info' });
+  const { env, asaas } = app;
   // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
   const today = () => appToday();
 
   beforeAll(async () => {
-    await env.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = env.t.app.server.address() as AddressInfo;
     expect((await configure(1)).status).toBe(200);
-    const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
-    fake.setWebhook(`http://127.0.0.1:${port}/webhook/cobranca/1/asaas`, webhookToken);
+    await listenForAsaasWebhooks(app);
   });
-  afterAll(() => fake.close());
 
   const configure = (status: 0 | 1, token?: string) =>
-    env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: token ?? fake.apiKey, status } } });
+    env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: token ?? asaas.fake.apiKey, status } } });
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const gatewayIdOf = async (table: 'clientes' | 'cobrancas' | 'assinaturas', id: number) =>
     (await rows<{ gateway_id: string | null }>(sql`SELECT gateway_id FROM ${sql.identifier(table)} WHERE id = ${id}`))[0]?.gateway_id ??
@@ -64,27 +45,19 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(created.status).toBe(201);
     return created.body as { id: number; cpf: string; name: string };
   };
-  const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) => {
-    const created = await env.admin.post('/v1/cobrancas', {
-      idcliente,
-      descricao: 'Mensalidade',
-      valor: 89.9,
-      duedate: addDays(today(), 10),
-      ...overrides,
-    });
-    expect(created.status).toBe(201);
-    return created.body as { id: number; duedate: string };
-  };
+  const charge = (idcliente: number, overrides: Record<string, unknown> = {}): Promise<{ id: number; duedate: string }> =>
+    env.admin.create('/v1/cobrancas', newCobranca(idcliente, { valor: 89.9, duedate: addDays(today(), 10), ...overrides }));
   /** The fake's API, as another Asaas user (the panel) would call it. */
   const asaasApi = async (method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${fake.url}${path}`, {
+    const answer = await fetch(`${asaas.fake.url}${path}`, {
       method,
-      headers: { access_token: fake.apiKey, 'content-type': 'application/json' },
+      headers: { access_token: asaas.fake.apiKey, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return answer.json() as Promise<Record<string, any>>;
   };
-  const paymentsOf = (externalReference: string) => [...fake.payments.values()].filter((p) => p.externalReference === externalReference);
+  const paymentsOf = (externalReference: string) =>
+    [...asaas.fake.payments.values()].filter((p) => p.externalReference === externalReference);
   const mensagensOf = (idcobranca: number) =>
     rows<{ kind: string; status: string; texto: string }>(
       sql`SELECT kind, status, texto FROM mensagens WHERE idcobranca = ${idcobranca} ORDER BY id`,
@@ -106,10 +79,10 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const existing = await asaasApi('POST', '/customers', { name: 'Já no Asaas', cpfCnpj: cpf });
     const known = await newClient({ cpf, name: 'Paulo Souza' });
     expect(await synced('clientes', known.id)).toBe(existing.id);
-    expect([...fake.customers.values()].filter((c) => c.cpfCnpj === cpf)).toHaveLength(1);
+    expect([...asaas.fake.customers.values()].filter((c) => c.cpfCnpj === cpf)).toHaveLength(1);
 
     const fresh = await newClient({ name: 'Maria Lima', mobilePhone: '(11) 98765-4321', phone: '1133334444', postalCode: '01310-000' });
-    const customer = fake.customers.get(await synced('clientes', fresh.id))!;
+    const customer = asaas.fake.customers.get(await synced('clientes', fresh.id))!;
     expect(customer).toMatchObject({
       name: 'Maria Lima',
       cpfCnpj: fresh.cpf,
@@ -127,15 +100,15 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       newCliente({ cpf: fresh.cpf, name: 'Maria Lima Souza', email: 'maria@exemplo.com.br' }),
     );
     expect(updated.status).toBe(200);
-    await waitFor(() => fake.customers.get(customer.id)?.name === 'Maria Lima Souza');
-    expect(fake.customers.get(customer.id)?.email).toBe('maria@exemplo.com.br');
+    await waitFor(() => asaas.fake.customers.get(customer.id)?.name === 'Maria Lima Souza');
+    expect(asaas.fake.customers.get(customer.id)?.email).toBe('maria@exemplo.com.br');
   });
 
   it('a new charge gets its payment (our id as externalReference, links stored), then the novacobranca message carries the link; cancelling or removing deletes it', async () => {
     const cliente = await newClient({ name: 'Joana Prado' });
     const c = await charge(cliente.id);
     const paymentId = await synced('cobrancas', c.id);
-    const payment = fake.payments.get(paymentId)!;
+    const payment = asaas.fake.payments.get(paymentId)!;
     expect(payment).toMatchObject({
       customer: await gatewayIdOf('clientes', cliente.id),
       billingType: 'UNDEFINED',
@@ -168,32 +141,24 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       status: 3,
     });
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 3, invoiceUrl: payment.invoiceUrl });
-    await waitFor(() => fake.payments.get(paymentId)?.deleted === true);
+    await waitFor(() => asaas.fake.payments.get(paymentId)?.deleted === true);
 
     const removed = await charge(cliente.id, { descricao: 'Taxa de instalação', valor: 150 });
     const removedPayment = await synced('cobrancas', removed.id);
     expect((await env.admin.delete(`/v1/cobrancas/${removed.id}`)).status).toBe(200);
-    await waitFor(() => fake.payments.get(removedPayment)?.deleted === true);
+    await waitFor(() => asaas.fake.payments.get(removedPayment)?.deleted === true);
     // PAYMENT_DELETED comes back by webhook: the cancelled charge stays as it is.
-    await fake.idle();
+    await asaas.fake.idle();
     expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body.status).toBe(3);
   });
 
   it('a subscription becomes an Asaas subscription; each payment Asaas generates becomes one charge, however often it is delivered; billing leaves it to Asaas', async () => {
     const cliente = await newClient();
     const nextduedate = addDays(today(), 20);
-    const created = await env.admin.post('/v1/assinaturas', {
-      idcliente: cliente.id,
-      description: 'Rastreamento mensal',
-      valor: 59.9,
-      nextduedate,
-      cycle: 'MONTHLY',
-      multa: 2,
-      jurosmensal: 1,
-    });
+    const created = await env.admin.post('/v1/assinaturas', newAssinatura(cliente.id, { nextduedate }));
     expect(created.status).toBe(201);
     const subId = await synced('assinaturas', created.body.id);
-    expect(fake.subscriptions.get(subId)).toMatchObject({
+    expect(asaas.fake.subscriptions.get(subId)).toMatchObject({
       value: 59.9,
       cycle: 'MONTHLY',
       description: 'Rastreamento mensal',
@@ -207,16 +172,16 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       );
     // The first payment, made with the subscription: one charge.
     await waitFor(async () => (await chargesOf()).length === 1);
-    const [first] = [...fake.payments.values()].filter((p) => p.subscription === subId);
+    const [first] = [...asaas.fake.payments.values()].filter((p) => p.subscription === subId);
     expect(await chargesOf()).toMatchObject([{ gateway_id: first.id, duedate: nextduedate, status: 0, invoice_url: first.invoiceUrl }]);
 
     // The next one, by PAYMENT_CREATED, delivered four times.
-    const next = fake.generateNextPayment(subId);
+    const next = asaas.fake.generateNextPayment(subId);
     await waitFor(async () => (await chargesOf()).length === 2);
-    const event = [...fake.events.values()].find((e) => e.event === 'PAYMENT_CREATED' && e.payment.id === next.id)!;
-    for (let i = 0; i < 3; i++) fake.replay(event.id);
-    await fake.idle();
-    expect(fake.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200, 200, 200, 200]);
+    const event = [...asaas.fake.events.values()].find((e) => e.event === 'PAYMENT_CREATED' && e.payment.id === next.id)!;
+    for (let i = 0; i < 3; i++) asaas.fake.replay(event.id);
+    await asaas.fake.idle();
+    expect(asaas.fake.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200, 200, 200, 200]);
     const charges = await chargesOf();
     expect(charges).toHaveLength(2);
     expect(charges[1]).toMatchObject({ gateway_id: next.id, duedate: next.dueDate });
@@ -233,10 +198,10 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     // Edits follow; inactive, it goes from Asaas (and its open payments with it).
     const body = { ...created.body, valor: 69.9, description: 'Rastreamento mensal (novo valor)' };
     expect((await env.admin.put(`/v1/assinaturas/${created.body.id}`, body)).status).toBe(200);
-    await waitFor(() => fake.subscriptions.get(subId)?.value === 69.9);
-    expect(fake.subscriptions.get(subId)?.description).toBe('Rastreamento mensal (novo valor)');
+    await waitFor(() => asaas.fake.subscriptions.get(subId)?.value === 69.9);
+    expect(asaas.fake.subscriptions.get(subId)?.description).toBe('Rastreamento mensal (novo valor)');
     expect((await env.admin.put(`/v1/assinaturas/${created.body.id}`, { ...body, status: 1 })).status).toBe(200);
-    await waitFor(() => fake.subscriptions.get(subId)?.deleted === true);
+    await waitFor(() => asaas.fake.subscriptions.get(subId)?.deleted === true);
     await waitFor(async () => (await gatewayIdOf('assinaturas', created.body.id)) === null);
   });
 
@@ -245,7 +210,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const c = await charge(cliente.id, { duedate: addDays(today(), -10) });
     expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).body.status).toBe(1);
     const paymentId = await synced('cobrancas', c.id);
-    fake.pay(paymentId);
+    asaas.fake.pay(paymentId);
     await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.status === 1);
     expect((await env.admin.get(`/v1/clientes/${cliente.id}`)).body.status).toBe(0);
   });
@@ -256,20 +221,20 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       await retryNow();
       return (await asaasJobs('created')) + (await asaasJobs('retry')) + (await asaasJobs('active')) === 0;
     });
-    fake.rateLimit(1);
+    asaas.fake.rateLimit(1);
     const cliente = await newClient();
     await waitForRetry();
     expect(await gatewayIdOf('clientes', cliente.id)).toBeNull();
     await retryNow();
     const customerId = await synced('clientes', cliente.id);
-    expect([...fake.customers.values()].filter((c) => c.cpfCnpj === cliente.cpf).map((c) => c.id)).toEqual([customerId]);
+    expect([...asaas.fake.customers.values()].filter((c) => c.cpfCnpj === cliente.cpf).map((c) => c.id)).toEqual([customerId]);
 
-    await fake.stop();
+    await asaas.fake.stop();
     const c = await charge(cliente.id);
     await waitForRetry();
     expect(await gatewayIdOf('cobrancas', c.id)).toBeNull();
     expect(await mensagensOf(c.id)).toEqual([]);
-    await fake.restart();
+    await asaas.fake.restart();
     await retryNow();
     await synced('cobrancas', c.id);
     expect(paymentsOf(String(c.id))).toHaveLength(1);
@@ -301,7 +266,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       interest: { value: 1 },
     });
     const paid = await asaasApi('POST', '/payments', { customer: novo.id, billingType: 'PIX', value: 120, dueDate: addDays(today(), -3) });
-    fake.pay(paid.id);
+    asaas.fake.pay(paid.id);
     const open = await asaasApi('POST', '/payments', {
       customer: novo.id,
       billingType: 'BOLETO',
@@ -309,13 +274,13 @@ describe.each(backends)('Asaas (%s)', (backend) => {
       dueDate: addDays(today(), 7),
     });
     await configure(1);
-    const customersBefore = fake.customers.size;
-    const paymentsBefore = fake.payments.size;
+    const customersBefore = asaas.fake.customers.size;
+    const paymentsBefore = asaas.fake.payments.size;
     const jobsBefore = await asaasJobs();
 
     const clientes = await env.admin.get('/v1/clientes/imports/1/asaas');
     expect(clientes.status).toBe(200);
-    const customers = [...fake.customers.values()].filter((c) => !c.deleted).length;
+    const customers = [...asaas.fake.customers.values()].filter((c) => !c.deleted).length;
     expect(clientes.body).toEqual({ imported: 1, updated: customers - 3, skipped: 2, message: 'Clientes importados com sucesso' });
     const [imported] = await rows<{ id: number; name: string; cpf: string; mobile_phone: string; postal_code: string }>(
       sql`SELECT id, name, cpf, mobile_phone, postal_code FROM clientes WHERE gateway_id = ${novo.id}`,
@@ -324,7 +289,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect((await env.admin.get('/v1/clientes/imports/1/asaas')).body).toMatchObject({ imported: 0, updated: customers - 2, skipped: 2 });
 
     const assinaturas = await env.admin.post('/v1/assinaturas/imports/1/asaas');
-    const subscriptions = [...fake.subscriptions.values()].filter((s) => !s.deleted).length;
+    const subscriptions = [...asaas.fake.subscriptions.values()].filter((s) => !s.deleted).length;
     expect(assinaturas.body).toEqual({
       imported: 1,
       updated: subscriptions - 1,
@@ -338,7 +303,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect((await env.admin.get('/v1/assinaturas/imports/1/asaas')).body).toMatchObject({ imported: 0, updated: subscriptions });
 
     const cobrancas = await env.admin.get('/v1/cobrancas/imports/1/asaas');
-    const payments = [...fake.payments.values()].filter((p) => !p.deleted).length;
+    const payments = [...asaas.fake.payments.values()].filter((p) => !p.deleted).length;
     // New: the paid one, the open one and the subscription's first payment — unless the fake's
     // PAYMENT_CREATED webhook for that first payment was applied (by the queue) after the
     // subscription import and before this one: then it is there already, and only updated.
@@ -355,7 +320,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(Object.fromEntries(importedCharges.map((c) => [c.gateway_id, c.status]))).toEqual({
       [paid.id]: 1,
       [open.id]: 0,
-      [[...fake.payments.values()].find((p) => p.subscription === sub.id)!.id]: 0,
+      [[...asaas.fake.payments.values()].find((p) => p.subscription === sub.id)!.id]: 0,
     });
     expect(importedCharges.find((c) => c.gateway_id === open.id)?.bank_slip_url).toBe(open.bankSlipUrl);
     expect(importedCharges.filter((c) => c.idassinatura === assinatura.id)).toHaveLength(1);
@@ -363,7 +328,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
 
     // Nothing went back to Asaas (not even a job for it), and no alert was made for the imported charges.
     expect(await asaasJobs()).toBe(jobsBefore);
-    expect([fake.customers.size, fake.payments.size]).toEqual([customersBefore, paymentsBefore]);
+    expect([asaas.fake.customers.size, asaas.fake.payments.size]).toEqual([customersBefore, paymentsBefore]);
     // (The subscription's first payment may have come by its PAYMENT_CREATED webhook before the import: a new charge, with its alert.)
     for (const c of importedCharges.filter((charge) => charge.gateway_id === paid.id || charge.gateway_id === open.id))
       expect(await mensagensOf(c.id)).toEqual([]);
@@ -380,7 +345,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     // The gateway's secrets reach administrators only.
     const seen = (await usuario.get(`/v1/users/${created.body.id}`)).body.integrations.gateway;
     expect(seen).toMatchObject({ token: '********', webhookToken: '********' });
-    expect(JSON.stringify(seen)).not.toContain(fake.apiKey);
+    expect(JSON.stringify(seen)).not.toContain(asaas.fake.apiKey);
 
     await configure(0);
     const inactive = await env.admin.get('/v1/assinaturas/imports/1/asaas');
@@ -397,7 +362,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(JSON.stringify(refused.body)).not.toContain(wrongKey);
     await configure(1);
     // No key ever reached the log.
-    expect(log.text).not.toContain(fake.apiKey);
+    expect(log.text).not.toContain(asaas.fake.apiKey);
     expect(log.text).not.toContain(wrongKey);
   });
 
@@ -418,10 +383,10 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     ];
     const updated = (await env.admin.get(`/v1/cobrancas/${vencida.id}`)).body.valorAtualizado as number;
     expect(updated).toBeGreaterThan(100);
-    fake.pay(pixId, { billingType: 'PIX', value: updated });
-    fake.pay(boletoId, { billingType: 'BOLETO' });
-    fake.pay(cartaoId, { billingType: 'CREDIT_CARD', event: 'PAYMENT_CONFIRMED' });
-    expect(fake.payments.get(pixId)!.netValue).not.toBe(updated);
+    asaas.fake.pay(pixId, { billingType: 'PIX', value: updated });
+    asaas.fake.pay(boletoId, { billingType: 'BOLETO' });
+    asaas.fake.pay(cartaoId, { billingType: 'CREDIT_CARD', event: 'PAYMENT_CONFIRMED' });
+    expect(asaas.fake.payments.get(pixId)!.netValue).not.toBe(updated);
     const charged = async (id: number) => (await env.admin.get(`/v1/cobrancas/${id}`)).body;
     for (const c of [vencida, boleto, cartao]) await waitFor(async () => (await charged(c.id)).status === 1);
     const received = { status: 1, paymentDate: today(), recebidoPor: 'gateway' };
@@ -449,7 +414,7 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     expect(undo.status).toBe(409);
     expect(undo.body.message).toBe('Esta cobrança foi paga pelo gateway: o recebimento não pode ser desfeito aqui.');
     // Refunded: cancelled, with no amount or method left.
-    fake.refund(boletoId);
+    asaas.fake.refund(boletoId);
     await waitFor(async () => (await charged(boleto.id)).status === 3);
     expect(await charged(boleto.id)).toMatchObject({ paymentDate: null, valorPago: null, formaPagamento: null, recebidoPor: null });
   });
@@ -460,12 +425,12 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const customer = await synced('clientes', cliente.id);
     // Made and paid by card in the Asaas panel, with interest: the webhook finds no charge of ours.
     const panel = await asaasApi('POST', '/payments', { customer, billingType: 'UNDEFINED', value: 60, dueDate: addDays(today(), -5) });
-    fake.pay(panel.id as string, { billingType: 'CREDIT_CARD', value: 61.2, event: 'PAYMENT_CONFIRMED' });
+    asaas.fake.pay(panel.id as string, { billingType: 'CREDIT_CARD', value: 61.2, event: 'PAYMENT_CONFIRMED' });
     // Received by staff in cash, for less than its value; Asaas then shows it RECEIVED_IN_CASH.
     const c = await charge(cliente.id, { valor: 89.9 });
     const paymentId = await synced('cobrancas', c.id);
     expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 70, data: today(), forma: 'dinheiro' })).status).toBe(200);
-    await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
+    await waitFor(() => asaas.fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
 
     const imported = await env.admin.get('/v1/cobrancas/imports/1/asaas');
     expect(imported.status).toBe(200);
@@ -494,8 +459,8 @@ describe.each(backends)('Asaas (%s)', (backend) => {
     const cliente = await newClient();
     const c = await charge(cliente.id, { valor: 80 });
     const paymentId = await synced('cobrancas', c.id);
-    const payment = () => fake.payments.get(paymentId)!;
-    const puts = () => fake.requests.filter((r) => r.method === 'PUT' && r.path === `/v3/payments/${paymentId}`).map((r) => r.status);
+    const payment = () => asaas.fake.payments.get(paymentId)!;
+    const puts = () => asaas.fake.requests.filter((r) => r.method === 'PUT' && r.path === `/v3/payments/${paymentId}`).map((r) => r.status);
     const edit = async (changes: Record<string, unknown>) => {
       const current = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
       expect((await env.admin.put(`/v1/cobrancas/${c.id}`, { ...current, ...changes })).status).toBe(200);

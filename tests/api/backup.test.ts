@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NAME, createBackup, restoreBackup } from '../../server/backup/backup';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
 import { KEY_FILE } from '../../server/services/chave';
-import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp, useTestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 
 /** Every table's rows, hashed (public and the migrations' own schema), by table. */
@@ -125,6 +125,16 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
 
   const openTarget = (target: { dataDir: string; url?: string }) =>
     target.url ? openDatabase({ url: target.url, poolSize: 2 }) : openDatabase({ dataDir: target.dataDir });
+  /** The restored target holds every row of `before`, but for the sessions and rate limits (the requests' own writes). */
+  const expectRowsAsBefore = async (target: { dataDir: string; url?: string }, before: Record<string, string>) => {
+    const restored = await openTarget(target);
+    try {
+      const omit = ({ 'public.rate_limits': _l, 'public.sessions': _s, ...rest }: Record<string, string>) => rest;
+      expect(omit(await tableHashes(restored))).toEqual(omit(before));
+    } finally {
+      await restored.close();
+    }
+  };
 
   it('Fazer backup agora while staff write, then restore into an empty target: every row identical, whole transactions only, the key with it', async () => {
     const before = await tableHashes(t.database);
@@ -231,14 +241,8 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
     const target = await emptyTarget();
     try {
       expect(await restoreBackup(file, target)).toMatchObject({ banco: backend, chave: 'arquivo' });
-      const restored = await openTarget(target);
-      try {
-        // Every row as it was when the download was asked for (the audit of it comes after the backup).
-        const omit = ({ 'public.rate_limits': _l, 'public.sessions': _s, ...rest }: Record<string, string>) => rest;
-        expect(omit(await tableHashes(restored))).toEqual(omit(before));
-      } finally {
-        await restored.close();
-      }
+      // Every row as it was when the download was asked for (the audit of it comes after the backup).
+      await expectRowsAsBefore(target, before);
     } finally {
       await target.drop();
     }
@@ -282,13 +286,7 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
       const right = await restoreCli(target, [file], { BACKUP_SENHA: senha });
       expect(right.code, right.output).toBe(0);
       expect(right.output).not.toContain(senha);
-      const restored = await openTarget(target);
-      try {
-        const omit = ({ 'public.rate_limits': _l, 'public.sessions': _s, ...rest }: Record<string, string>) => rest;
-        expect(omit(await tableHashes(restored))).toEqual(omit(before));
-      } finally {
-        await restored.close();
-      }
+      await expectRowsAsBefore(target, before);
     } finally {
       await target.drop();
     }
@@ -403,21 +401,17 @@ describe.each(backends)('backup and restore (%s)', (backend) => {
 });
 
 describe.each(backends)('backups not configured (%s)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const env = useTestApp(backend);
 
   it('the screen says so, Fazer backup agora is a 409 with the reason, and Baixar backup agora gives a whole backup', async () => {
-    const admin = await installAndLogin(t.app);
+    const admin = await installAndLogin(env.t.app);
     await populate(admin);
     expect((await admin.get('/v1/backups')).body).toMatchObject({ configurado: false, Items: [] });
     const refused = await admin.post('/v1/backups');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/BACKUP_DIR/);
 
-    const reply = await t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
+    const reply = await env.t.app.inject({ method: 'POST', url: '/v1/backups/agora', headers: { cookie: admin.cookie } });
     expect(reply.statusCode).toBe(200);
     const work = await tempDir('rastreio-sem-diretorio-');
     try {

@@ -9,7 +9,7 @@ import { addDays } from '../../domain/calendar';
 import { buildApp } from '../../server/app';
 import { appToday } from '../../server/services/clock';
 import { backends, createTestApp, installAndLogin } from '../support/app';
-import { newCliente } from '../support/registry';
+import { newAssinatura, newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('billing at start-up (%s)', (backend) => {
@@ -26,15 +26,7 @@ describe.each(backends)('billing at start-up (%s)', (backend) => {
       const admin = await installAndLogin(t.app);
       const cliente = (await admin.post('/v1/clientes', newCliente())).body;
       // Due in 12 days: past `emaberto` (5), so saving it bills nothing yet.
-      const assinatura = await admin.post('/v1/assinaturas', {
-        idcliente: cliente.id,
-        description: 'Rastreamento mensal',
-        valor: 59.9,
-        nextduedate: addDays(appToday(), 12),
-        cycle: 'MONTHLY',
-        multa: 2,
-        jurosmensal: 1,
-      });
+      const assinatura = await admin.post('/v1/assinaturas', newAssinatura(cliente.id, { nextduedate: addDays(appToday(), 12) }));
       expect(assinatura.status).toBe(201);
       const chargesOf = async () =>
         (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM cobrancas WHERE idassinatura = ${assinatura.body.id}`))[0].n;

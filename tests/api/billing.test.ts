@@ -12,6 +12,7 @@ describe.each(backends)('billing job (%s)', (backend) => {
   const env = useInstalledApp(backend);
   const run = (today: string) => runBilling(env.t.database.db, { today });
   const newClient = async () => (await env.admin.post('/v1/clientes', newCliente())).body;
+  const subscribe = async (body: Record<string, unknown>) => (await env.admin.post('/v1/assinaturas', body)).body;
   const charge = async (idcliente: number, duedate: string, valor = 100) =>
     (await env.admin.post('/v1/cobrancas', { idcliente, descricao: 'Mensalidade', valor, duedate })).body;
   const cobranca = async (id: number) => (await env.admin.get(`/v1/cobrancas/${id}`)).body;
@@ -114,15 +115,7 @@ describe.each(backends)('billing job (%s)', (backend) => {
 
   it('a subscription across month ends: its charge emaberto days before, Jan 31 → Feb 28 → Mar 31, one per period', async () => {
     const c = await newClient();
-    const sub = (
-      await env.admin.post('/v1/assinaturas', {
-        idcliente: c.id,
-        description: 'Plano Frota',
-        valor: 149.9,
-        nextduedate: '2034-01-31',
-        cycle: 'MONTHLY',
-      })
-    ).body;
+    const sub = await subscribe({ idcliente: c.id, description: 'Plano Frota', valor: 149.9, nextduedate: '2034-01-31', cycle: 'MONTHLY' });
     await run('2034-01-25');
     expect(await chargesOf(sub.id)).toEqual([]);
     const counts = await run('2034-01-26');
@@ -168,15 +161,7 @@ describe.each(backends)('billing job (%s)', (backend) => {
 
   it('two runs at once make one charge per period and advance once', async () => {
     const c = await newClient();
-    const sub = (
-      await env.admin.post('/v1/assinaturas', {
-        idcliente: c.id,
-        description: 'Duplo',
-        valor: 10,
-        nextduedate: '2036-03-01',
-        cycle: 'WEEKLY',
-      })
-    ).body;
+    const sub = await subscribe({ idcliente: c.id, description: 'Duplo', valor: 10, nextduedate: '2036-03-01', cycle: 'WEEKLY' });
     const [a, b] = await Promise.all([run('2036-03-20'), run('2036-03-20')]);
     expect((await chargesOf(sub.id)).map((row) => row.duedate)).toEqual(['2036-03-01', '2036-03-08', '2036-03-15', '2036-03-22']);
     expect((await env.admin.get(`/v1/assinaturas/${sub.id}`)).body.nextduedate).toBe('2036-03-29');

@@ -4,31 +4,27 @@
  * clear, the API never sends it back (only `temSenha`); rows of the old clear column are migrated.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
+import { describe, expect, it } from 'vitest';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
+import { useTraccarFake } from '../support/traccar';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('the client app password is not kept (%s)', (backend) => {
   const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  let traccar: TraccarFake;
-  beforeAll(async () => {
-    traccar = await startTraccarFake();
-  });
-  afterAll(() => traccar.close());
+  const traccar = useTraccarFake();
 
   const row = async (id: number) =>
     ((await env.t.database.db.execute(sql`SELECT * FROM clientes WHERE id = ${id}`)) as unknown as { rows: Record<string, unknown>[] })
       .rows[0];
   const configure = (status: 0 | 1) =>
     env.admin.put('/v1/users/1', {
-      integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status } },
+      integrations: { traccar: { server: traccar.fake.url, userId: String(traccar.fake.userId), token: traccar.fake.token, status } },
     });
   /** Signs in on the fake Traccar as the tracking app would. */
   const signsIn = async (email: string, password: string) =>
     (
-      await fetch(`${traccar.url}/api/session`, {
+      await fetch(`${traccar.fake.url}/api/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email, password }),
@@ -62,7 +58,7 @@ describe.each(backends)('the client app password is not kept (%s)', (backend) =>
 
     // Saved again with the field empty: the password stays (Traccar keeps its own).
     expect((await env.admin.put(`/v1/clientes/${id}`, { ...shown.body, name: 'Outro Nome', password: '' })).status).toBe(200);
-    await waitFor(() => [...traccar.users.values()].some((u) => u.email === login && u.name === 'Outro Nome'));
+    await waitFor(() => [...traccar.fake.users.values()].some((u) => u.email === login && u.name === 'Outro Nome'));
     expect(await signsIn(login, first)).toBe(true);
 
     // A new one: Traccar gets it, the row lets it go.

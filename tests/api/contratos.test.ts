@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
-import { newCliente, newEmpresa, newPlano } from '../support/registry';
+import { clienteEPlano, newCliente, newEmpresa, newPlano } from '../support/registry';
 
 describe.each(backends)('contratos (%s)', (backend) => {
   const env = useInstalledApp(backend);
 
-  const setup = async (cliente: Record<string, unknown> = newCliente(), plano = newPlano()) => {
-    const c = (await env.admin.post('/v1/clientes', cliente)).body;
-    const p = (await env.admin.post('/v1/planos', plano)).body;
-    return { cliente: c, plano: p };
-  };
+  const setup = (cliente?: Record<string, unknown>, plano?: ReturnType<typeof newPlano>) => clienteEPlano(env.admin, cliente, plano);
   const outbox = async () => {
     const result: any = await env.t.database.db.execute(
       sql`SELECT kind, key, destino, texto, idcontrato FROM mensagens WHERE kind = 'envio' ORDER BY id`,

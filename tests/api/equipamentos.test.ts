@@ -6,12 +6,8 @@ import { newChip, newCliente, newPlano, newTracker, newVeiculo, placa } from '..
 
 describe.each(backends)('veículos, rastreadores, chips e planos (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const post = async (path: string, body: unknown) => {
-    const reply = await env.admin.post(path, body);
-    if (reply.status !== 201) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body;
-  };
-  const get = async (path: string) => (await env.admin.get(path)).body;
+  const post = (path: string, body: unknown) => env.admin.create(path, body);
+  const get = (path: string) => env.admin.read(path);
   const cliente = () => post('/v1/clientes', newCliente());
   const veiculo = async (idcliente?: number) => post('/v1/veiculos', newVeiculo(idcliente ?? (await cliente()).id));
 

@@ -7,12 +7,8 @@ const fullChecklist = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item, 'O
 
 describe.each(backends)('estoque: situações e movimentos (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const post = async (path: string, body: unknown) => {
-    const reply = await env.admin.post(path, body);
-    if (reply.status !== 201) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body;
-  };
-  const get = async (path: string) => (await env.admin.get(path)).body;
+  const post = (path: string, body: unknown) => env.admin.create(path, body);
+  const get = (path: string) => env.admin.read(path);
   const tecnico = () => post('/v1/users', newUser({ name: `Técnico ${Math.random().toString(36).slice(2, 6)}` }));
   const vehicle = async () => post('/v1/veiculos', newVeiculo((await post('/v1/clientes', newCliente())).id));
 

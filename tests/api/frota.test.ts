@@ -63,6 +63,9 @@ describe.each(backends)('frota (%s)', (backend) => {
     }
     units.set(name, { id: tracker.id, veiculo, cliente, device });
   }
+  /** Finalizar: the order concluded with its checklist answered, and `confirm` when the server asked for it. */
+  const finalizar = (ordem: { id: number }, confirm: { semValidacao?: true; aceitarSituacao?: true } = {}) =>
+    env.admin.put(`/v1/ordensservicos/${ordem.id}`, { ...ordem, status: 1, checklist: FULL_CHECKLIST, ...confirm });
   const conexao = async () => (await frota()).meta.conexao as { modo: string; conectado: boolean; fora: boolean; erro: string };
 
   it('each situation rule and its precedence, and the voltage rules, from the full read at connect', async () => {
@@ -298,7 +301,7 @@ describe.each(backends)('frota (%s)', (backend) => {
     const live = await order(ok);
     const tele = await env.admin.get(`/v1/ordensservicos/${live.id}/telemetria`);
     expect(tele.body).toMatchObject({ recente: true, estado: { id: ok.id, satelites: 11, valid: true, ignicao: true } });
-    const done = await env.admin.put(`/v1/ordensservicos/${live.id}`, { ...live, status: 1, checklist: FULL_CHECKLIST });
+    const done = await finalizar(live);
     expect(done.status).toBe(200);
     expect(done.body.validacao).toMatchObject({
       satelites: 11,
@@ -312,16 +315,11 @@ describe.each(backends)('frota (%s)', (backend) => {
 
     const quiet = units.get('silencioso')!;
     const silent = await order(quiet);
-    const refused = await env.admin.put(`/v1/ordensservicos/${silent.id}`, { ...silent, status: 1, checklist: FULL_CHECKLIST });
+    const refused = await finalizar(silent);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.');
     expect((await env.admin.get(`/v1/ordensservicos/${silent.id}`)).body).toMatchObject({ status: 0, validacao: null });
-    const confirmed = await env.admin.put(`/v1/ordensservicos/${silent.id}`, {
-      ...silent,
-      status: 1,
-      checklist: FULL_CHECKLIST,
-      semValidacao: true,
-    });
+    const confirmed = await finalizar(silent, { semValidacao: true });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.validacao).toMatchObject({ semValidacao: true, por: { id: 1, name: 'Ana Administradora' } });
     expect(tele.body.integracao).toBe(true);
@@ -332,7 +330,7 @@ describe.each(backends)('frota (%s)', (backend) => {
     try {
       const off = await order(quiet);
       expect((await env.admin.get(`/v1/ordensservicos/${off.id}/telemetria`)).body.integracao).toBe(false);
-      const recorded = await env.admin.put(`/v1/ordensservicos/${off.id}`, { ...off, status: 1, checklist: FULL_CHECKLIST });
+      const recorded = await finalizar(off);
       expect(recorded.status).toBe(200);
       expect(recorded.body.validacao).toMatchObject({ semValidacao: true, por: { id: 1 }, motivo: 'Integração com o Traccar inativa' });
     } finally {
@@ -357,18 +355,13 @@ describe.each(backends)('frota (%s)', (backend) => {
       /^Alarme de corte de alimentação (agora|há \d+ min)\.$/,
     );
 
-    const refused = await env.admin.put(`/v1/ordensservicos/${cut.id}`, { ...cut, status: 1, checklist: FULL_CHECKLIST });
+    const refused = await finalizar(cut);
     expect(refused.status).toBe(409);
     expect(refused.body.errors.situacao).toMatch(
       /^O rastreador não está Comunicando: Alimentação \(Alarme de corte de alimentação (agora|há \d+ min)\)\. Confirme para finalizar com esta validação\.$/,
     );
     expect((await env.admin.get(`/v1/ordensservicos/${cut.id}`)).body).toMatchObject({ status: 0, validacao: null });
-    const accepted = await env.admin.put(`/v1/ordensservicos/${cut.id}`, {
-      ...cut,
-      status: 1,
-      checklist: FULL_CHECKLIST,
-      aceitarSituacao: true,
-    });
+    const accepted = await finalizar(cut, { aceitarSituacao: true });
     expect(accepted.status).toBe(200);
     expect(accepted.body.validacao).toMatchObject({ situacao: 'alimentacao', satelites: 8, tensao: 12.9 });
     expect(accepted.body.validacao.motivo).toMatch(/^Alarme de corte de alimentação/);
@@ -389,7 +382,7 @@ describe.each(backends)('frota (%s)', (backend) => {
     const gps = await order('gpsInvalido');
     const gpsTele = (await env.admin.get(`/v1/ordensservicos/${gps.id}/telemetria`)).body;
     expect(gpsTele.estado).toMatchObject({ situacao: 'sem_gps', motivo: { gpsInvalido: true } });
-    const gpsRefused = await env.admin.put(`/v1/ordensservicos/${gps.id}`, { ...gps, status: 1, checklist: FULL_CHECKLIST });
+    const gpsRefused = await finalizar(gps);
     expect(gpsRefused.status).toBe(409);
     expect(gpsRefused.body.errors.situacao).toBe(
       'O rastreador não está Comunicando: Sem GPS (Relata, mas a posição GPS é inválida). Confirme para finalizar com esta validação.',

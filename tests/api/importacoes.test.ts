@@ -32,6 +32,27 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
     await waitFor(async () => (body = (await env.admin.get(`/v1/importacoes/${id}`)).body).status !== 'processando', WAIT_MS, 50);
     return body;
   };
+  /** A clients' import of `file` (duplicates ignored), created as the route creates one, its job not sent. */
+  const importacaoDeClientes = (file: Buffer, total: number, nomeArquivo = 'f.csv') =>
+    criarImportacao(
+      env.t.database.db,
+      env.t.app.effects.queue,
+      { recurso: 'clientes', modo: 'importar', duplicados: 'ignorar', colunas: {}, nomeArquivo, arquivo: file, total, iduser: 1 },
+      false,
+    );
+  /** Runs `body` while the database refuses the client 'Quebra Lote' with `message`: a failure no rule of ours names. */
+  const withRowRefused = async (message: string, body: () => Promise<void>) => {
+    const db = env.t.database.db;
+    await db.execute(sql`CREATE FUNCTION falha_importacao() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Quebra Lote' THEN RAISE EXCEPTION '${sql.raw(message)}'; END IF; RETURN NEW; END $$`);
+    await db.execute(sql`CREATE TRIGGER falha_importacao BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falha_importacao()`);
+    try {
+      await body();
+    } finally {
+      await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
+      await db.execute(sql`DROP FUNCTION falha_importacao()`);
+    }
+  };
   const count = async (query: ReturnType<typeof sql>) => Number(((await env.t.database.db.execute(query)) as any).rows[0].n);
 
   it('a dry run counts created, updated and ignored rows and refuses each bad row with its line, column and reason, writing nothing', async () => {
@@ -320,21 +341,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
   it('an import resumes after a restart from its last committed batch', async () => {
     const names = Array.from({ length: 10 }, (_, i) => `Retomada ${String.fromCharCode(65 + i)}`);
     const file = csv([HEADER, ...names.map((name) => pessoa(name))]);
-    const id = await criarImportacao(
-      env.t.database.db,
-      env.t.app.effects.queue,
-      {
-        recurso: 'clientes',
-        modo: 'importar',
-        duplicados: 'ignorar',
-        colunas: {},
-        nomeArquivo: 'r.csv',
-        arquivo: file,
-        total: 10,
-        iduser: 1,
-      },
-      false,
-    );
+    const id = await importacaoDeClientes(file, 10, 'r.csv');
     // A process stopped after committing the first 4 rows: they are skipped, the rest imported.
     await env.t.database.db.execute(sql`UPDATE importacoes SET processadas = 4 WHERE id = ${id}`);
     expect(await retomarImportacoes(env.t.database.db, env.t.app.effects.queue)).toBeGreaterThanOrEqual(1);
@@ -345,61 +352,23 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
   });
 
   it('each batch is one transaction: a row failing for no rule of ours leaves none of its batch written', async () => {
-    const db = env.t.database.db;
-    await db.execute(sql`CREATE FUNCTION falha_importacao() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'Quebra Lote' THEN RAISE EXCEPTION 'falha simulada'; END IF; RETURN NEW; END $$`);
-    await db.execute(sql`CREATE TRIGGER falha_importacao BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falha_importacao()`);
-    try {
+    await withRowRefused('falha simulada', async () => {
+      const db = env.t.database.db;
       const file = csv([HEADER, pessoa('Lote Antes'), pessoa('Quebra Lote'), pessoa('Lote Depois')]);
-      const id = await criarImportacao(
-        db,
-        env.t.app.effects.queue,
-        {
-          recurso: 'clientes',
-          modo: 'importar',
-          duplicados: 'ignorar',
-          colunas: {},
-          nomeArquivo: 'f.csv',
-          arquivo: file,
-          total: 3,
-          iduser: 1,
-        },
-        false,
-      );
+      const id = await importacaoDeClientes(file, 3);
       await expect(runImportacao(db, env.t.app.effects, id)).rejects.toThrow();
       expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name IN ('Lote Antes', 'Quebra Lote', 'Lote Depois')`)).toBe(0);
       expect((await env.admin.get(`/v1/importacoes/${id}`)).body).toMatchObject({ status: 'processando', processadas: 0, criadas: 0 });
       await db.execute(sql`UPDATE importacoes SET status = 'falhou' WHERE id = ${id}`);
-    } finally {
-      await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
-      await db.execute(sql`DROP FUNCTION falha_importacao()`);
-    }
+    });
   });
 
   it('an import whose batch fails its last attempt is falhou with a pt-BR reason, keeping the batches committed before', async () => {
-    const db = env.t.database.db;
-    await db.execute(sql`CREATE FUNCTION falha_importacao() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'Quebra Lote' THEN RAISE EXCEPTION 'falha simulada interna'; END IF; RETURN NEW; END $$`);
-    await db.execute(sql`CREATE TRIGGER falha_importacao BEFORE INSERT ON clientes FOR EACH ROW EXECUTE FUNCTION falha_importacao()`);
-    try {
+    await withRowRefused('falha simulada interna', async () => {
       // The first batch (500 rows) commits; the second holds the row the database refuses.
       const antes = Array.from({ length: 500 }, (_, i) => pessoa(`Primeiro Lote ${i}`));
       const file = csv([HEADER, ...antes, pessoa('Quebra Lote'), pessoa('Segundo Lote')]);
-      const id = await criarImportacao(
-        db,
-        env.t.app.effects.queue,
-        {
-          recurso: 'clientes',
-          modo: 'importar',
-          duplicados: 'ignorar',
-          colunas: {},
-          nomeArquivo: 'f.csv',
-          arquivo: file,
-          total: 502,
-          iduser: 1,
-        },
-        false,
-      );
+      const id = await importacaoDeClientes(file, 502);
       // Its job with no retry left: this attempt is the last, and pg-boss hands the import over.
       await env.t.database.db.transaction((tx) => env.t.app.effects.queue.send(tx, QUEUES.importacao.name, { id }, { retryLimit: 0 }));
       const done = await esperar(id);
@@ -411,10 +380,7 @@ describe.each(backends)('importações de planilhas (%s)', (backend) => {
       expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name LIKE 'Primeiro Lote %'`)).toBe(500);
       expect(await count(sql`SELECT count(*) AS n FROM clientes WHERE name IN ('Quebra Lote', 'Segundo Lote')`)).toBe(0);
       expect(await count(sql`SELECT count(*) AS n FROM importacoes WHERE id = ${id} AND arquivo IS NULL`)).toBe(1);
-    } finally {
-      await db.execute(sql`DROP TRIGGER falha_importacao ON clientes`);
-      await db.execute(sql`DROP FUNCTION falha_importacao()`);
-    }
+    });
   });
 
   it('ignored rows are listed with their line, why and the existing record they matched, in a dry run and an import', async () => {

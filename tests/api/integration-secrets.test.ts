@@ -5,7 +5,6 @@
  * in an administrator's error replies, not in a stored row (messages, sync errors, the queue's job
  * outputs), not in the log.
  */
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
@@ -15,15 +14,8 @@ import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends, Client, newUser, useInstalledApp, type TestAppOptions } from '../support/app';
 import { newCliente, newTracker, newVeiculo } from '../support/registry';
+import { LogCapture } from '../support/log';
 import { waitFor } from '../support/wait';
-
-class LogCapture extends Writable {
-  text = '';
-  _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
 
 describe.each(backends)('integration errors never carry a secret (%s)', (backend) => {
   let traccar: TraccarFake;

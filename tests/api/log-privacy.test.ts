@@ -3,22 +3,14 @@
  * reach a log line, whoever writes it: an Asaas error that repeats the request (logged by the
  * gateway's job at warn, the default level), a request's URL at info; nor a backup's passphrase.
  */
-import { Writable } from 'node:stream';
 import { formatCPF } from '@brazilian-utils/brazilian-utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maskText } from '../../server/plugins/logging';
-import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
-import { backends, Client, useInstalledApp, validCpf, type TestAppOptions } from '../support/app';
+import { backends, Client, validCpf } from '../support/app';
+import { useAppOnAsaasFake } from '../support/asaas';
+import { LogCapture } from '../support/log';
 import { newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
-
-class LogCapture extends Writable {
-  text = '';
-  _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
 
 describe('maskText: what a log line never holds', () => {
   it('masks CPF, CNPJ and phones in their usual spellings, and public tokens; keeps Asaas ids, IMEIs, dates and small numbers', () => {
@@ -43,28 +35,21 @@ describe('maskText: what a log line never holds', () => {
 });
 
 describe.each(backends)('no CPF, phone or public token in the log (%s)', (backend) => {
-  let fake: AsaasFake;
   const log = new LogCapture();
-  const options: TestAppOptions = { workers: { pollingIntervalSeconds: 0.5 }, logStream: log, logLevel: 'info' };
-  beforeAll(async () => {
-    fake = await startAsaasFake();
-    options.asaasBaseUrl = fake.url;
-  });
-  const env = useInstalledApp(backend, options);
-  afterAll(() => fake.close());
+  const { env, asaas } = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 }, logStream: log, logLevel: 'info' });
 
   it('an Asaas error repeating the client sent (CPF, phone) is logged without them', async () => {
     expect(
-      (await env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: fake.apiKey, status: 1 } } })).status,
+      (await env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: asaas.fake.apiKey, status: 1 } } })).status,
     ).toBe(200);
     const cpf = validCpf();
     const phone = '21976543210';
-    fake.echoBody(5);
+    asaas.fake.echoBody(5);
     const created = await env.admin.post('/v1/clientes', newCliente({ cpf, mobilePhone: phone }));
     expect(created.status).toBe(201);
     await waitFor(() => log.text.includes('Asaas recusou a sincronização'));
     // The fake did repeat them: the log would hold them unmasked.
-    expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v3/customers' && r.status === 400)).toBe(true);
+    expect(asaas.fake.requests.some((r) => r.method === 'POST' && r.path === '/v3/customers' && r.status === 400)).toBe(true);
     expect(log.text).toContain('[oculto]');
     for (const secret of [cpf, formatCPF(cpf), phone, '(21) 97654-3210', '976543210']) {
       expect(log.text.includes(secret), `the log holds ${secret}`).toBe(false);

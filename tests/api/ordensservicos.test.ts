@@ -8,12 +8,8 @@ const FULL_CHECKLIST = Object.fromEntries(CHECKLIST_ITEMS.map((item, i) => [item
 
 describe.each(backends)('ordens de serviço (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const post = async (path: string, body: unknown, client: Client = env.admin) => {
-    const reply = await client.post(path, body);
-    if (reply.status !== 201) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body;
-  };
-  const get = async (path: string) => (await env.admin.get(path)).body;
+  const post = (path: string, body: unknown, client: Client = env.admin) => client.create(path, body);
+  const get = (path: string) => env.admin.read(path);
   /** A client with a vehicle and a free tracker: what an installation order needs. */
   const installation = async (cliente: Record<string, unknown> = newCliente()) => {
     const owner = await post('/v1/clientes', cliente);

@@ -5,57 +5,41 @@
  * through real HTTP for its calls, on both databases.
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { valorAtualizado } from '../../domain/financeiro';
 import { appToday } from '../../server/services/clock';
 import { DEFAULT_ALERTAS } from '../../server/services/company';
 import { setPublicUrl } from '../../server/services/public-url';
-import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
-import { backends, Client, newUser, useInstalledApp, type TestAppOptions } from '../support/app';
-import { newCliente } from '../support/registry';
+import { backends, Client, newUser } from '../support/app';
+import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { newAssinatura, newCliente, newCobranca } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('payment page, receiving and sending (%s)', (backend) => {
-  let fake: AsaasFake;
-  const options: TestAppOptions = { workers: { pollingIntervalSeconds: 0.5 } };
-  beforeAll(async () => {
-    fake = await startAsaasFake();
-    options.asaasBaseUrl = fake.url;
-  });
-  const env = useInstalledApp(backend, options);
+  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
+  const { env, asaas } = app;
   // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
   const today = () => appToday();
   const anonymous = () => new Client(env.t.app);
 
   beforeAll(async () => {
-    await env.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = env.t.app.server.address() as AddressInfo;
-    const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
-    fake.setWebhook(`http://127.0.0.1:${port}/webhook/cobranca/1/asaas`, webhookToken);
+    await listenForAsaasWebhooks(app);
     await env.admin.put('/v1/users/1', { dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' } });
   });
-  afterAll(() => fake.close());
 
   const gateway = (status: 0 | 1) =>
-    env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: fake.apiKey, status } } });
+    env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: asaas.fake.apiKey, status } } });
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const newClient = async (overrides: Record<string, unknown> = {}) => (await env.admin.post('/v1/clientes', newCliente(overrides))).body;
-  const charge = async (idcliente: number, overrides: Record<string, unknown> = {}) => {
-    const created = await env.admin.post('/v1/cobrancas', {
-      idcliente,
-      descricao: 'Mensalidade',
-      valor: 250,
-      duedate: addDays(today(), 10),
-      ...overrides,
-    });
-    expect(created.status).toBe(201);
-    return created.body as { id: number; token: string; duedate: string; status: number };
-  };
+  const charge = (
+    idcliente: number,
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: number; token: string; duedate: string; status: number }> =>
+    env.admin.create('/v1/cobrancas', newCobranca(idcliente, { valor: 250, duedate: addDays(today(), 10), ...overrides }));
   const page = (token: string) => anonymous().get(`/v1/static/cobranca/${token}`);
-  const fakeCalls = (path: string) => fake.requests.filter((r) => r.path.endsWith(path)).length;
+  const fakeCalls = (path: string) => asaas.fake.requests.filter((r) => r.path.endsWith(path)).length;
   const mensagensOf = (idcobranca: number) =>
     rows<{ kind: string; texto: string }>(sql`SELECT kind, texto FROM mensagens WHERE idcobranca = ${idcobranca} ORDER BY id`);
 
@@ -141,7 +125,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       expect(first.body.pix).toMatchObject({ payload: expect.stringContaining(paymentId), encodedImage: expect.stringMatching(/^iVBOR/) });
       expect(first.body.pix.payload).toContain('120.00');
       expect(first.body.boleto.identificationField).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-      expect(first.body.invoiceUrl).toBe(fake.payments.get(paymentId)!.invoiceUrl);
+      expect(first.body.invoiceUrl).toBe(asaas.fake.payments.get(paymentId)!.invoiceUrl);
       // Cached: ten views, no call to Asaas.
       const calls = fakeCalls('/pixQrCode');
       for (let i = 0; i < 10; i++) expect((await page(c.token)).body.pix.payload).toBe(first.body.pix.payload);
@@ -150,7 +134,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       // A new value: the payment follows in Asaas, and PIX and boleto are read again.
       const current = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body;
       expect((await env.admin.put(`/v1/cobrancas/${c.id}`, { ...current, valor: 135.5 })).status).toBe(200);
-      await waitFor(() => fake.payments.get(paymentId)!.value === 135.5);
+      await waitFor(() => asaas.fake.payments.get(paymentId)!.value === 135.5);
       await waitFor(async () => (await page(c.token)).body.pix?.payload.includes('135.50'));
       const after = (await page(c.token)).body;
       expect(after.boleto.identificationField).not.toBe(first.body.boleto.identificationField);
@@ -165,16 +149,16 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
           (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'asaas-sync' AND state < 'completed'`))[0]
             .n === 0,
       );
-      await fetch(`${fake.url.replace('/v3', '')}/__fake/down`, { method: 'POST', body: JSON.stringify({ seconds: 60 }) });
+      await fetch(`${asaas.fake.url.replace('/v3', '')}/__fake/down`, { method: 'POST', body: JSON.stringify({ seconds: 60 }) });
       await env.t.database.db.execute(sql`UPDATE cobrancas SET pix = NULL, boleto = NULL, pagamento_lido_em = NULL WHERE id = ${c.id}`);
       const down = await page(c.token);
-      await fetch(`${fake.url.replace('/v3', '')}/__fake/up`, { method: 'POST' });
+      await fetch(`${asaas.fake.url.replace('/v3', '')}/__fake/up`, { method: 'POST' });
       expect(down.status).toBe(200);
       expect(down.body).toMatchObject({ pix: null, boleto: null, cobranca: { id: c.id, valor: 135.5 } });
       expect((await page(c.token)).body.pix.payload).toContain('135.50');
 
       // Paid by the gateway: the page says so and offers no way to pay.
-      fake.pay(paymentId);
+      asaas.fake.pay(paymentId);
       await waitFor(async () => (await page(c.token)).body.cobranca.status === 1);
       expect((await page(c.token)).body).toMatchObject({
         cobranca: { status: 1, pagoEm: today() },
@@ -221,7 +205,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       const issued = await usuario.post(`/v1/cobrancas/${c.id}/nfse`);
       expect(issued.status).toBe(200);
       const invoiceId = issued.body.nfse.id as string;
-      expect(fake.invoices.get(invoiceId)).toMatchObject({
+      expect(asaas.fake.invoices.get(invoiceId)).toMatchObject({
         serviceDescription: `Rastreamento: Mensalidade (${String(c.id).padStart(5, '0')})`,
         municipalServiceId: '11.02',
         value: 99,
@@ -232,7 +216,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       expect(await listed('agendada')).toEqual([c.id]);
       expect((await usuario.post(`/v1/cobrancas/${c.id}/nfse`)).status).toBe(409);
 
-      fake.authorizeInvoice(invoiceId);
+      asaas.fake.authorizeInvoice(invoiceId);
       await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.nfseStatus === 'emitida');
       const authorized = (await env.admin.get(`/v1/cobrancas/${c.id}`)).body.nfse;
       expect(authorized).toMatchObject({
@@ -243,9 +227,9 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         xmlUrl: expect.stringMatching(/\.xml$/),
         erro: null,
       });
-      const event = [...fake.events.values()].find((e) => e.event === 'INVOICE_AUTHORIZED' && e.invoice?.id === invoiceId)!;
-      fake.replay(event.id);
-      await fake.idle();
+      const event = [...asaas.fake.events.values()].find((e) => e.event === 'INVOICE_AUTHORIZED' && e.invoice?.id === invoiceId)!;
+      asaas.fake.replay(event.id);
+      await asaas.fake.idle();
       const applied = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_eventos WHERE event_id = ${event.id}`);
       expect(applied[0].n).toBe(1);
       expect(await listed('emitida')).toEqual([c.id]);
@@ -260,9 +244,9 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       await waitFor(
         async () => (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${other.id}`))[0].g !== null,
       );
-      fake.setFiscalConfigured(false);
+      asaas.fake.setFiscalConfigured(false);
       const refused = await usuario.post(`/v1/cobrancas/${other.id}/nfse`);
-      fake.setFiscalConfigured(true);
+      asaas.fake.setFiscalConfigured(true);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Asaas: Configure as informações fiscais da sua conta antes de emitir notas fiscais.');
       expect((await env.admin.get(`/v1/cobrancas/${other.id}`)).body).toMatchObject({
@@ -272,7 +256,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       // The city hall refuses later: INVOICE_ERROR with its reason.
       const retried = await usuario.post(`/v1/cobrancas/${other.id}/nfse`);
       expect(retried.status).toBe(200);
-      fake.failInvoice(retried.body.nfse.id, 'Alíquota de ISS divergente da cadastrada na prefeitura.');
+      asaas.fake.failInvoice(retried.body.nfse.id, 'Alíquota de ISS divergente da cadastrada na prefeitura.');
       await waitFor(
         async () =>
           (await env.admin.get(`/v1/cobrancas/${other.id}`)).body.nfse?.erro === 'Alíquota de ISS divergente da cadastrada na prefeitura.',
@@ -289,27 +273,22 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         return (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${paid.id}`))[0].g;
       })();
       expect((await env.admin.post(`/v1/cobrancas/${paid.id}/receber`, { valor: 70, data: today(), forma: 'dinheiro' })).status).toBe(200);
-      await waitFor(() => [...fake.invoices.values()].some((i) => i.payment === paidPayment));
+      await waitFor(() => [...asaas.fake.invoices.values()].some((i) => i.payment === paidPayment));
       await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${paid.id}`)).body.nfseStatus === 'agendada');
 
       // A subscription: Asaas invoices each payment (invoiceSettings on payment confirmation).
-      const sub = await env.admin.post('/v1/assinaturas', {
-        idcliente: cliente.id,
-        description: 'Plano',
-        valor: 60,
-        nextduedate: addDays(today(), 20),
-        cycle: 'MONTHLY',
-        multa: 2,
-        jurosmensal: 1,
-      });
+      const sub = await env.admin.post(
+        '/v1/assinaturas',
+        newAssinatura(cliente.id, { description: 'Plano', valor: 60, nextduedate: addDays(today(), 20) }),
+      );
       expect(sub.status).toBe(201);
       await waitFor(
         async () =>
           (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM assinaturas WHERE id = ${sub.body.id}`))[0].g !== null,
       );
       const subId = (await rows<{ g: string }>(sql`SELECT gateway_id AS g FROM assinaturas WHERE id = ${sub.body.id}`))[0].g;
-      await waitFor(() => fake.invoiceSettings.has(subId));
-      expect(fake.invoiceSettings.get(subId)).toMatchObject({
+      await waitFor(() => asaas.fake.invoiceSettings.has(subId));
+      expect(asaas.fake.invoiceSettings.get(subId)).toMatchObject({
         municipalServiceId: '11.02',
         effectiveDatePeriod: 'ON_PAYMENT_CONFIRMATION',
         taxes: { iss: 3 },
@@ -500,17 +479,17 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         );
 
       expect((await env.admin.post(`/v1/cobrancas/${c.id}/receber`, { valor: 85.5, data: today(), forma: 'dinheiro' })).status).toBe(200);
-      await waitFor(() => fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
-      const call = fake.requests.find((r) => r.path.endsWith(`/payments/${paymentId}/receiveInCash`));
+      await waitFor(() => asaas.fake.payments.get(paymentId)!.status === 'RECEIVED_IN_CASH');
+      const call = asaas.fake.requests.find((r) => r.path.endsWith(`/payments/${paymentId}/receiveInCash`));
       expect(call?.status).toBe(200);
-      expect(fake.payments.get(paymentId)).toMatchObject({ paymentDate: today() });
+      expect(asaas.fake.payments.get(paymentId)).toMatchObject({ paymentDate: today() });
       // Asaas's PAYMENT_RECEIVED comes back: applied once, nothing doubled, staff's amount and method stay.
       await waitFor(async () => (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED' && e.status !== 'recebido'));
       expect((await webhookOutcomes()).filter((e) => e.event === 'PAYMENT_RECEIVED').map((e) => e.status)).toEqual(['ignorado']);
       expect((await env.admin.get(`/v1/cobrancas/${c.id}`)).body).toMatchObject({ status: 1, valorPago: 85.5, formaPagamento: 'dinheiro' });
 
       expect((await env.admin.delete(`/v1/cobrancas/${c.id}/receber`)).status).toBe(200);
-      await waitFor(() => fake.payments.get(paymentId)!.status === 'PENDING');
+      await waitFor(() => asaas.fake.payments.get(paymentId)!.status === 'PENDING');
       await waitFor(async () =>
         (await webhookOutcomes()).some((e) => e.event === 'PAYMENT_RECEIVED_IN_CASH_UNDONE' && e.status === 'ignorado'),
       );
@@ -537,7 +516,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       // A payment Asaas no longer has (or a service without the endpoint): a pt-BR failure in the audit, the receipt kept.
       const d = await charge(cliente.id, { valor: 70 });
       await waitFor(async () => !!(await gatewayIdOf(d.id)));
-      fake.payments.delete((await gatewayIdOf(d.id))!);
+      asaas.fake.payments.delete((await gatewayIdOf(d.id))!);
       const received = await env.admin.post(`/v1/cobrancas/${d.id}/receber`, { valor: 70, data: today(), forma: 'pix' });
       expect(received.status).toBe(200);
       const failures = () =>
@@ -560,7 +539,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     try {
       const cliente = await newClient();
       const c = await charge(cliente.id, { valor: 77 });
-      const refused = () => fake.requests.filter((r) => r.status === 401).length;
+      const refused = () => asaas.fake.requests.filter((r) => r.status === 401).length;
       await waitFor(() => refused() > 0);
       // Its job failed and waits for its retry (a job still running when the key is saved keeps its back-off).
       const waiting = () => rows<{ id: string }>(sql`SELECT id::text AS id FROM pgboss.job WHERE name = 'asaas-sync' AND state = 'retry'`);

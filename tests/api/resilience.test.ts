@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +12,8 @@ import { MSG } from '../../domain/messages';
 import { planos, users } from '../../server/db/schema';
 import { registerErrorHandling } from '../../server/plugins/errors';
 import { backends, Client, createTestApp, installAndLogin, newUser, useInstalledApp, type TestApp } from '../support/app';
+import { LogCapture } from '../support/log';
 import { newCliente, newPlano } from '../support/registry';
-
-class LogCapture extends Writable {
-  text = '';
-  _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
 
 /** Statements a test runs straight on the database, one by one. */
 async function run(t: TestApp, ...statements: string[]) {

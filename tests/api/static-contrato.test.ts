@@ -1,15 +1,11 @@
 /** The public contract page's calls (DESIGN 4, 6 and 9): the token is the credential; 60 calls a minute per address. */
 import { describe, expect, it } from 'vitest';
 import { backends, Client, useInstalledApp } from '../support/app';
-import { newCliente, newPlano, newVeiculo } from '../support/registry';
+import { clienteEPlano, newCliente, newPlano, newVeiculo } from '../support/registry';
 
 describe.each(backends)('public contract (%s)', (backend) => {
   const env = useInstalledApp(backend);
-  const setup = async (cliente: Record<string, unknown> = newCliente(), plano = newPlano()) => {
-    const c = (await env.admin.post('/v1/clientes', cliente)).body;
-    const p = (await env.admin.post('/v1/planos', plano)).body;
-    return { cliente: c, plano: p };
-  };
+  const setup = (cliente?: Record<string, unknown>, plano?: ReturnType<typeof newPlano>) => clienteEPlano(env.admin, cliente, plano);
 
   it('the public contract: with its client, plan and company, no secrets; the vehicles only with a token of that client', async () => {
     await env.admin.put('/v1/users/1', { dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' } });

@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { type GetListParams } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
 import { adminUser } from './apiMock';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, expectCreated, renderResource } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
 const pessoa = {
@@ -48,14 +48,7 @@ function renderAt(path: string, overrides = {}) {
       : { data: [assinatura], total: 1 },
   );
   const dataProvider = emptyDataProvider({ getList: getList as never, ...overrides });
-  render(
-    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceContextProvider value="assinaturas">
-        <AssinaturaList />
-      </ResourceContextProvider>
-      <NoticeProbe />
-    </TestAdmin>,
-  );
+  renderResource({ resource: 'assinaturas', List: AssinaturaList, path, dataProvider, beside: <NoticeProbe /> });
   return { getList };
 }
 
@@ -117,23 +110,16 @@ describe('subscriptions', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Multa/), '2');
     await userEvent.type(within(dialog).getByLabelText(/^Juros ao mês/), '1,5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(
-        'assinaturas',
-        expect.objectContaining({
-          data: expect.objectContaining({
-            idcliente: 4,
-            description: 'Frota',
-            valor: 1299.9,
-            nextduedate: '2027-01-05',
-            cycle: 'QUARTERLY',
-            multa: 2,
-            jurosmensal: 1.5,
-            enddate: null,
-          }),
-        }),
-      ),
-    );
+    await expectCreated(create, 'assinaturas', {
+      idcliente: 4,
+      description: 'Frota',
+      valor: 1299.9,
+      nextduedate: '2027-01-05',
+      cycle: 'QUARTERLY',
+      multa: 2,
+      jurosmensal: 1.5,
+      enddate: null,
+    });
   });
 
   const ASAAS = { api: 'asaas', token: '********', status: 1 };

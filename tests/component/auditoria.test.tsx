@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import AuditoriaPage from '../../src/custom-pages/auditoria/AuditoriaPage';
-import { AppMenu } from '../../src/layout/AppMenu';
 import { AdminOnly } from '../../src/routes';
 import { mockApi } from './apiMock';
 import { fakeAuthProvider, TestAdmin } from './helpers';
+import { expectMenuEntryAfter, renderMenu } from './sidebar';
 
 const bloqueio = {
   id: 12,
@@ -170,14 +170,7 @@ describe('audit log', () => {
   });
 
   it('Configurações lists Auditoria after Notificações', async () => {
-    render(
-      <TestAdmin authProvider={fakeAuthProvider(1)} initialEntries={['/auditoria']}>
-        <AppMenu />
-      </TestAdmin>,
-    );
-    const link = await screen.findByRole('menuitem', { name: 'Auditoria' });
-    expect(link).toHaveAttribute('href', '/auditoria');
-    const texts = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(texts.indexOf('Auditoria')).toBe(texts.indexOf('Notificações') + 1);
+    renderMenu(fakeAuthProvider(1), '/auditoria');
+    await expectMenuEntryAfter('Auditoria', '/auditoria', 'Notificações');
   });
 });

@@ -5,23 +5,17 @@
 import * as React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form, ResourceContextProvider, type GetListParams } from 'ra-core';
+import { Form, type GetListParams } from 'ra-core';
 import { SaveButton } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { BrDateInput } from '../../src/components/BrDateInput';
 import OrdemServicoList from '../../src/resources/ordensservicos/OrdemServicoList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, renderResource, TestAdmin } from './helpers';
 
 describe('dates as dd/mm/aaaa', () => {
   it('a list filter: 25/12/2026 filters on 2026-12-25; 31/02/2026 says Data inválida and filters nothing', async () => {
     const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: [], total: 0 }));
-    render(
-      <TestAdmin initialEntries={['/ordensservicos']} dataProvider={emptyDataProvider({ getList: getList as never })}>
-        <ResourceContextProvider value="ordensservicos">
-          <OrdemServicoList />
-        </ResourceContextProvider>
-      </TestAdmin>,
-    );
+    renderResource({ resource: 'ordensservicos', List: OrdemServicoList, dataProvider: emptyDataProvider({ getList: getList as never }) });
     const user = userEvent.setup();
     const dataFinal = await screen.findByLabelText('Data final');
     // The current month's last day, shown the Brazilian way.

@@ -1,10 +1,9 @@
-import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { type GetListParams } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import ChipList from '../../src/resources/chips/ChipList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, expectCreated, renderCreateDialog, renderResource } from './helpers';
 
 const chips = [
   { id: 7, phone: '11987654321', iccid: '8955101234567890123', operadora: 'Vivo', fonecedor: 'Distribuidora', deviceId: 0, device: null },
@@ -20,13 +19,7 @@ const chips = [
 ];
 
 function renderList(getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: chips, total: chips.length }))) {
-  render(
-    <TestAdmin dataProvider={emptyDataProvider({ getList: getList as never })} initialEntries={['/chips']}>
-      <ResourceContextProvider value="chips">
-        <ChipList />
-      </ResourceContextProvider>
-    </TestAdmin>,
-  );
+  renderResource({ resource: 'chips', List: ChipList, dataProvider: emptyDataProvider({ getList: getList as never }) });
   return getList;
 }
 
@@ -61,14 +54,7 @@ describe('chips list', () => {
   });
 
   it("'Novo Chip' takes the number masked, the ICCID's digits and an operadora from the suggestions", async () => {
-    const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
-    render(
-      <TestAdmin dataProvider={emptyDataProvider({ create: create as never })} initialEntries={['/chips/create']}>
-        <ResourceContextProvider value="chips">
-          <ChipList />
-        </ResourceContextProvider>
-      </TestAdmin>,
-    );
+    const create = renderCreateDialog('chips', ChipList);
     await screen.findByRole('dialog', { name: 'Novo Chip' });
     await userEvent.type(screen.getByLabelText(/^Número/), '11987654321');
     expect(screen.getByLabelText(/^Número/)).toHaveValue('(11) 98765-4321');
@@ -77,13 +63,6 @@ describe('chips list', () => {
     await userEvent.type(screen.getByLabelText('Operadora'), 'Vi');
     await userEvent.click(await screen.findByRole('option', { name: 'Vivo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(
-        'chips',
-        expect.objectContaining({
-          data: expect.objectContaining({ phone: '(11) 98765-4321', iccid: '8955101234567890123', operadora: 'Vivo' }),
-        }),
-      ),
-    );
+    await expectCreated(create, 'chips', { phone: '(11) 98765-4321', iccid: '8955101234567890123', operadora: 'Vivo' });
   });
 });

@@ -2,29 +2,17 @@ import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResourceDialog } from '../../src/components/ResourceDialog';
 import { dataProvider } from '../../src/dataProvider';
 import { clienteTransform } from '../../src/resources/clientes/choices';
 import { ClienteCreateForm, ClienteEditForm } from '../../src/resources/clientes/ClienteForm';
 import { mockApi } from './apiMock';
-import { TestAdmin } from './helpers';
+import { ResourceForms, TestAdmin } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
+import { mariaDaSilvaCadastro } from './fixtures';
 
 const CLIENTE = {
-  id: 42,
-  cadastro: 'FISICA',
-  name: 'Maria da Silva',
-  cpf: '52998224725',
-  cnpj: '',
-  razaosocial: '',
-  email: 'maria@exemplo.com.br',
+  ...mariaDaSilvaCadastro,
   phone: '',
-  mobilePhone: '11987654321',
-  dtcard: '2026-03-05T14:00:00.000Z',
-  status: 0,
-  login: 'maria',
-  password: '',
-  contatos: [],
   naoEnviarMensagens: true,
 };
 
@@ -37,14 +25,7 @@ function renderDialog(path: string, cliente = CLIENTE) {
   });
   render(
     <TestAdmin initialEntries={[path]} dataProvider={dataProvider}>
-      <ResourceDialog
-        resource="clientes"
-        createTitle="app.clientes.create_title"
-        editTitle="app.clientes.edit_title"
-        create={<ClienteCreateForm />}
-        edit={<ClienteEditForm />}
-        transform={clienteTransform}
-      />
+      <ResourceForms resource="clientes" create={<ClienteCreateForm />} edit={<ClienteEditForm />} transform={clienteTransform} />
       <NoticeProbe />
     </TestAdmin>,
   );

@@ -1,54 +1,40 @@
 import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, ResourceContextProvider } from 'ra-core';
+import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResourceDialog } from '../../src/components/ResourceDialog';
 import { ClienteCreateForm, ClienteEditForm } from '../../src/resources/clientes/ClienteForm';
 import ClienteList from '../../src/resources/clientes/ClienteList';
 import { PreCadastroLinkButton } from '../../src/resources/clientes/PreCadastroLinkButton';
 import { setSessionUser } from '../../src/authProvider/session';
 import { PreCadastrosAviso } from '../../src/layout/PreCadastrosAviso';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import {
+  allowRefusalLogs,
+  emptyDataProvider,
+  renderCreateDialog,
+  renderResource,
+  ResourceForms,
+  stubEmptyUploads,
+  TestAdmin,
+} from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
+import { mariaDaSilvaCadastro } from './fixtures';
 
 const CLIENTE = {
-  id: 42,
-  cadastro: 'FISICA',
-  name: 'Maria da Silva',
-  cpf: '52998224725',
-  cnpj: '',
-  razaosocial: '',
-  email: 'maria@exemplo.com.br',
+  ...mariaDaSilvaCadastro,
   phone: '1134567890',
-  mobilePhone: '11987654321',
-  dtcard: '2026-03-05T14:00:00.000Z',
-  status: 0,
-  login: 'maria',
-  password: '',
-  contatos: [],
 };
 
 function renderDialog(path: string, dataProvider = emptyDataProvider()) {
   return render(
     <TestAdmin initialEntries={[path]} dataProvider={dataProvider}>
-      <ResourceDialog
-        resource="clientes"
-        createTitle="app.clientes.create_title"
-        editTitle="app.clientes.edit_title"
-        create={<ClienteCreateForm />}
-        edit={<ClienteEditForm />}
-      />
+      <ResourceForms resource="clientes" create={<ClienteCreateForm />} edit={<ClienteEditForm />} />
       <NoticeProbe />
     </TestAdmin>,
   );
 }
 
-const uploadsFetch = () =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ meta: { totalItens: 0 }, Items: [] }), { status: 200 })),
-  );
+const uploadsFetch = () => stubEmptyUploads({ totalItens: 0 });
 
 describe('client form', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -160,9 +146,7 @@ describe('client form', () => {
   it('shows the server’s field errors under the fields', async () => {
     uploadsFetch();
     // react-admin logs a data provider's rejection in development: that one is expected here.
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
     const update = vi.fn(async () => {
       throw new HttpError('Já existe um cliente com este CPF.', 409, {
         message: 'Já existe um cliente com este CPF.',
@@ -200,13 +184,7 @@ describe('client list', () => {
       ],
       total: 2,
     }));
-    render(
-      <TestAdmin initialEntries={['/clientes']} dataProvider={emptyDataProvider({ getList: getList as never })}>
-        <ResourceContextProvider value="clientes">
-          <ClienteList />
-        </ResourceContextProvider>
-      </TestAdmin>,
-    );
+    renderResource({ resource: 'clientes', List: ClienteList, dataProvider: emptyDataProvider({ getList: getList as never }) });
     const rows = await screen.findAllByRole('row');
     const maria = rows.find((row) => within(row).queryByText('Maria da Silva'))!;
     expect(within(maria).getByText('00042')).toBeInTheDocument();
@@ -228,14 +206,7 @@ describe('client list', () => {
 
 describe('client list dialog', () => {
   it('a Pessoa física is saved without company data typed before switching back', async () => {
-    const create = vi.fn(async (_r: string, p: { data: object }) => ({ data: { id: 9, ...p.data } }));
-    render(
-      <TestAdmin initialEntries={['/clientes/create']} dataProvider={emptyDataProvider({ create: create as never })}>
-        <ResourceContextProvider value="clientes">
-          <ClienteList />
-        </ResourceContextProvider>
-      </TestAdmin>,
-    );
+    const create = renderCreateDialog('clientes', ClienteList);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('radio', { name: 'Pessoa jurídica' }));
@@ -301,13 +272,7 @@ describe('a pre-registration waiting for staff', () => {
       data: [{ ...CLIENTE, id: 50, name: 'Paulo Novo', revisao: 1, status: 0 }, CLIENTE],
       total: 2,
     }));
-    render(
-      <TestAdmin initialEntries={['/clientes']} dataProvider={emptyDataProvider({ getList: getList as never })}>
-        <ResourceContextProvider value="clientes">
-          <ClienteList />
-        </ResourceContextProvider>
-      </TestAdmin>,
-    );
+    renderResource({ resource: 'clientes', List: ClienteList, dataProvider: emptyDataProvider({ getList: getList as never }) });
     const rows = await screen.findAllByRole('row');
     const paulo = rows.find((row) => within(row).queryByText('Paulo Novo'))!;
     expect(within(paulo).getAllByText('Pré-cadastro')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { type GetListParams } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isoToBr } from '../../src/components/BrDateInput';
 import { currentMonthFilter } from '../../src/components/DateRangeFilter';
@@ -9,41 +9,12 @@ import { toCsv } from '../../src/components/csv';
 import { setSessionUser } from '../../src/authProvider/session';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
 import { adminUser } from './apiMock';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { cobrancaAberta, cobrancaVencida, mariaSouza } from './fixtures';
+import { emptyDataProvider, expectCreated, renderResource } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
-const cliente = {
-  id: 3,
-  cadastro: 'FISICA',
-  name: 'Maria Souza',
-  cpf: '52998224725',
-  email: 'maria@exemplo.com',
-  mobilePhone: '11987654321',
-};
-const aberta = {
-  id: 7,
-  idcliente: 3,
-  cliente,
-  descricao: 'Mensalidade novembro',
-  valor: 49.9,
-  duedate: '2026-11-10',
-  datecreated: '2026-11-01',
-  status: 0,
-  informacoes: '',
-  valorAtualizado: null,
-  encargos: null,
-};
-const vencida = {
-  ...aberta,
-  id: 8,
-  descricao: 'Mensalidade outubro',
-  valor: 100,
-  duedate: '2026-10-10',
-  status: 2,
-  informacoes: 'Pagável em qualquer banco.',
-  valorAtualizado: 103.5,
-  encargos: { dias: 45, multa: 2, juros: 1.5, taxaMulta: 2, taxaJurosMensal: 1 },
-};
+const aberta = { ...cobrancaAberta, informacoes: '' };
+const vencida = { ...cobrancaVencida, informacoes: 'Pagável em qualquer banco.' };
 const Informacoes = {
   valors: { total: 2345.6, recebidas: 1000, vencidas: 1234.5, vencehoje: 49.9, avencer: 61.2, canceladas: 0 },
   qnt: { total: 9, recebidas: 4, vencidas: 3, vencehoje: 1, avencer: 1, canceladas: 0 },
@@ -67,14 +38,7 @@ function renderAt(path: string, overrides = {}) {
     })) as never,
     ...overrides,
   });
-  render(
-    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceContextProvider value="cobrancas">
-        <CobrancaList />
-      </ResourceContextProvider>
-      <NoticeProbe />
-    </TestAdmin>,
-  );
+  renderResource({ resource: 'cobrancas', List: CobrancaList, path, dataProvider, beside: <NoticeProbe /> });
   return { getList };
 }
 
@@ -183,7 +147,7 @@ describe('charges', () => {
     renderAt('/cobrancas/create', {
       create,
       getList: (async (resource: string) =>
-        resource === 'clientes' ? { data: [cliente], total: 1 } : { data: [], total: 0, meta: { Informacoes } }) as never,
+        resource === 'clientes' ? { data: [mariaSouza], total: 1 } : { data: [], total: 0, meta: { Informacoes } }) as never,
     });
     const dialog = await screen.findByRole('dialog', { name: 'Nova Cobrança' });
     await userEvent.type(within(dialog).getByLabelText(/^Nome, CPF\/CNPJ/), 'Maria');
@@ -194,14 +158,7 @@ describe('charges', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Vencimento/), '05/12/2026');
     expect(within(dialog).getByLabelText(/^Vencimento/)).toHaveValue('05/12/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(
-        'cobrancas',
-        expect.objectContaining({
-          data: expect.objectContaining({ idcliente: 3, descricao: 'Instalação', valor: 1234.56, duedate: '2026-12-05', status: 0 }),
-        }),
-      ),
-    );
+    await expectCreated(create, 'cobrancas', { idcliente: 3, descricao: 'Instalação', valor: 1234.56, duedate: '2026-12-05', status: 0 });
   });
 
   it("warns under a past due date, before saving, what it does: Vencida and the client Vencido, or blocked after the company's bloqueio days", async () => {
@@ -317,20 +274,12 @@ describe('charges', () => {
         ['gateway', 'pix', 'Pago em 10/11/2026: R$ 49,90 (PIX)'],
       ] as const) {
         const paga = { ...aberta, status: 1, paymentDate: '2026-11-10', valorPago: 49.9, formaPagamento, recebidoPor };
-        const { unmount } = render(
-          <TestAdmin
-            dataProvider={emptyDataProvider({
-              getOne: (async (resource: string, params: { id: number }) => ({
-                data: resource === 'cobrancas' ? paga : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
-              })) as never,
-            })}
-            initialEntries={['/cobrancas/7']}
-          >
-            <ResourceContextProvider value="cobrancas">
-              <CobrancaList />
-            </ResourceContextProvider>
-          </TestAdmin>,
-        );
+        const dataProvider = emptyDataProvider({
+          getOne: (async (resource: string, params: { id: number }) => ({
+            data: resource === 'cobrancas' ? paga : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
+          })) as never,
+        });
+        const { unmount } = renderResource({ resource: 'cobrancas', List: CobrancaList, path: '/cobrancas/7', dataProvider });
         expect(await screen.findByText(texto)).toBeInTheDocument();
         expect(screen.queryAllByRole('button', { name: 'Desfazer recebimento' })).toHaveLength(recebidoPor === 'equipe' ? 1 : 0);
         unmount();

@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { EngineCommands } from '../../src/resources/rastreadores/EngineCommands';
 import { rastreadorTransform } from '../../src/resources/rastreadores/RastreadorForm';
 import RastreadorList from '../../src/resources/rastreadores/RastreadorList';
 import { json, mockApi, type ApiHandler } from './apiMock';
-import { emptyDataProvider, TestAdmin } from './helpers';
-import { NoticeProbe, readNotices } from './noticeProbe';
+import { emptyDataProvider, renderResource, TestAdmin } from './helpers';
+import { noticeKinds, NoticeProbe } from './noticeProbe';
+import { gt06 } from './fixtures';
 
 const PATH = '/v1/veiculos/10/comandos';
 
@@ -24,7 +24,7 @@ function renderCommands(routes: Record<string, ApiHandler>, props: { placa?: str
   return api;
 }
 
-const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
+const notices = noticeKinds;
 
 describe('engine commands (DESIGN 7)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -100,10 +100,7 @@ describe('trackers and Traccar', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const tracker = (overrides: object = {}) => ({
-    id: 40,
-    imei: '356938035643809',
-    modelo: 'GT06',
-    marca: 'Concox',
+    ...gt06,
     chipId: 0,
     idcliente: 3,
     idveiculo: 10,
@@ -118,16 +115,7 @@ describe('trackers and Traccar', () => {
       getList: (async () => ({ data: rows, total: rows.length })) as never,
       getOne: (async () => ({ data: record })) as never,
     });
-    render(
-      <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-        <ResourceContextProvider value="rastreadores">
-          <React.Suspense fallback={null}>
-            <RastreadorList />
-          </React.Suspense>
-        </ResourceContextProvider>
-        <NoticeProbe />
-      </TestAdmin>,
-    );
+    renderResource({ resource: 'rastreadores', List: RastreadorList, path, dataProvider, beside: <NoticeProbe /> });
   }
 
   it('the list shows each tracker’s sync: Sincronizado, Pendente, or Falhou with the reason', async () => {

@@ -3,14 +3,14 @@
  * A refused save's message is also an ARIA alert inside the dialog, and the field error stays.
  */
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, ResourceContextProvider } from 'ra-core';
+import { HttpError } from 'ra-core';
 import { Notification } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import ClienteList from '../../src/resources/clientes/ClienteList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { allowRefusalLogs, emptyDataProvider, renderResource, stubEmptyUploads } from './helpers';
 
 const cliente = {
   id: 42,
@@ -26,14 +26,9 @@ const cliente = {
 describe('a refused save in a modal', () => {
   beforeEach(() => {
     // The uploads tab lists its files through fetch.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })),
-    );
+    stubEmptyUploads();
     // react-admin logs a data provider's rejection in development: that one is expected here.
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -43,14 +38,7 @@ describe('a refused save in a modal', () => {
       throw refusal;
     });
     const dataProvider = emptyDataProvider({ getOne: (async () => ({ data: cliente })) as never, update: update as never });
-    render(
-      <TestAdmin initialEntries={['/clientes/42']} dataProvider={dataProvider}>
-        <ResourceContextProvider value="clientes">
-          <ClienteList />
-        </ResourceContextProvider>
-        <Notification />
-      </TestAdmin>,
-    );
+    renderResource({ resource: 'clientes', List: ClienteList, path: '/clientes/42', dataProvider, beside: <Notification /> });
     const dialog = await screen.findByRole('dialog', { name: 'Cliente' });
     const user = userEvent.setup();
     await user.type(await within(dialog).findByLabelText(/^Nome/), ' X');

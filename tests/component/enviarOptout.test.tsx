@@ -3,36 +3,24 @@
  * the charges list, the charge page and the contract page; other clients' Enviar still works.
  */
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
 import ContratoList from '../../src/resources/contratos/ContratoList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { cobrancaAberta, mariaSouza } from './fixtures';
+import { emptyDataProvider, renderResource } from './helpers';
 
 const REASON = 'O cliente optou por não receber mensagens.';
-const cliente = {
-  id: 3,
-  cadastro: 'FISICA',
-  name: 'Maria Souza',
-  cpf: '52998224725',
-  email: 'maria@exemplo.com',
-  mobilePhone: '11987654321',
-};
+const cliente = mariaSouza;
 const quieto = { ...cliente, id: 4, name: 'Pedro Quieto', naoEnviarMensagens: true };
 const charge = (id: number, owner: typeof cliente, descricao: string) => ({
+  ...cobrancaAberta,
   id,
   idcliente: owner.id,
   cliente: owner,
   descricao,
-  valor: 49.9,
-  duedate: '2026-11-10',
-  datecreated: '2026-11-01',
-  status: 0,
   informacoes: '',
-  valorAtualizado: null,
-  encargos: null,
 });
 const charges = [charge(7, cliente, 'Mensalidade de Maria'), charge(8, quieto, 'Mensalidade de Pedro')];
 const contrato = {
@@ -63,13 +51,7 @@ function renderAt(path: string, List: React.ComponentType, resource: string) {
             : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda' } },
     })) as never,
   });
-  render(
-    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceContextProvider value={resource}>
-        <List />
-      </ResourceContextProvider>
-    </TestAdmin>,
-  );
+  renderResource({ resource, List, path, dataProvider });
 }
 
 /** The button is disabled, described by the reason, and its tooltip says it. */

@@ -1,37 +1,27 @@
-import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import MdpPage from '../../src/custom-pages/integrations/MdpPage';
-import { dataProvider } from '../../src/dataProvider';
-import { adminUser, deferred, json, mockApi } from './apiMock';
-import { fakeAuthProvider, TestAdmin } from './helpers';
-import { NoticeProbe, readNotices } from './noticeProbe';
+import { adminUser, deferred, json } from './apiMock';
+import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { noticeKinds } from './noticeProbe';
 
-function renderPage(user = adminUser()) {
-  const api = mockApi({
-    'GET /v1/users/7': () => user,
-    'PUT /v1/users/7': ({ body }) => ({ ...user, integrations: { ...user.integrations, ...body.integrations } }),
-  });
-  render(
-    <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/integrations/mdp']}>
-      <MdpPage />
-      <NoticeProbe />
-    </TestAdmin>,
-  );
-  return api;
+const renderPage = (user = adminUser()) => renderSettingsPage(MdpPage, '/integrations/mdp', user);
+const notices = noticeKinds;
+/** A user-event user, and a clipboard whose writeText the test reads. */
+function userWithClipboard() {
+  // After setup: user-event puts its own clipboard on the navigator.
+  const user = userEvent.setup();
+  const writeText = vi.fn(async () => undefined);
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+  return { user, writeText };
 }
-
-const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
 const importCard = () => screen.getByText('Importar do Asaas').closest<HTMLElement>('.MuiCard-root')!;
 
 describe('payment gateway screen', () => {
   beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -63,10 +53,7 @@ describe('payment gateway screen', () => {
 
   it('copies the webhook link', async () => {
     renderPage();
-    // After setup: user-event puts its own clipboard on the navigator.
-    const user = userEvent.setup();
-    const writeText = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { user, writeText } = userWithClipboard();
     await user.click(await screen.findByRole('button', { name: 'Copiar link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/webhook/cobranca/7/asaas`));
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.linkCopied, type: 'success' }));
@@ -74,10 +61,7 @@ describe('payment gateway screen', () => {
 
   it('the webhook token shows, hides and copies', async () => {
     renderPage();
-    // After setup: user-event puts its own clipboard on the navigator.
-    const user = userEvent.setup();
-    const writeText = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { user, writeText } = userWithClipboard();
     const webhookToken = await screen.findByLabelText('Token do webhook');
     const field = webhookToken.closest<HTMLElement>('.MuiFormControl-root')!;
     await user.click(within(field).getByRole('button', { name: 'Mostrar token' }));

@@ -1,37 +1,19 @@
-import * as React from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import TraccarPage from '../../src/custom-pages/integrations/TraccarPage';
-import { dataProvider } from '../../src/dataProvider';
-import { adminUser, json, mockApi } from './apiMock';
-import { fakeAuthProvider, TestAdmin } from './helpers';
-import { NoticeProbe, readNotices } from './noticeProbe';
+import { adminUser, json } from './apiMock';
+import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { noticeKinds } from './noticeProbe';
 
-function renderPage(user = adminUser()) {
-  const api = mockApi({
-    'GET /v1/users/7': () => user,
-    'PUT /v1/users/7': ({ body }) => ({ ...user, integrations: { ...user.integrations, ...body.integrations } }),
-  });
-  render(
-    <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/integrations/traccar']}>
-      <TraccarPage />
-      <NoticeProbe />
-    </TestAdmin>,
-  );
-  return api;
-}
-
-const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
+const renderPage = (user = adminUser()) => renderSettingsPage(TraccarPage, '/integrations/traccar', user);
+const notices = noticeKinds;
 
 describe('Traccar integration screen', () => {
   beforeEach(() => {
     // react-admin logs a refused save with console.error; only that is expected.
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,48 +1,50 @@
-import * as React from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WHATS_QR_REFRESH_MS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { WHATS_STATUS_POLL_MS } from '../../src/custom-pages/integrations/WhatsConnectDialog';
 import WhatsPage from '../../src/custom-pages/integrations/WhatsPage';
-import { dataProvider } from '../../src/dataProvider';
-import { adminUser, json, mockApi } from './apiMock';
-import { fakeAuthProvider, TestAdmin } from './helpers';
-import { NoticeProbe, readNotices } from './noticeProbe';
+import { adminUser, json } from './apiMock';
+import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { noticeKinds } from './noticeProbe';
 
 const QR1 = 'data:image/png;base64,UVIx';
 const QR2 = 'data:image/png;base64,UVIy';
 const CONNECT = 'GET /v1/integrations/whats/connect/7';
 const STATUS = 'GET /v1/integrations/whats/status';
 
-function renderPage(status: string) {
-  const user = adminUser();
-  const api = mockApi({
-    'GET /v1/users/7': () => user,
-    'PUT /v1/users/7': ({ body }) => ({ ...user, integrations: { ...user.integrations, ...body.integrations } }),
-    [STATUS]: () => ({ status }),
-  });
-  render(
-    <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/integrations/whats']}>
-      <WhatsPage />
-      <NoticeProbe />
-    </TestAdmin>,
-  );
-  return api;
-}
-
-const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
+const renderPage = (status: string) => renderSettingsPage(WhatsPage, '/integrations/whats', adminUser(), { [STATUS]: () => ({ status }) });
+const notices = noticeKinds;
 /** Lets the replies of the calls a timer made arrive (fetch mock, apiFetch, React). */
 const settle = () => act(async () => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 
+/** Offline, Conectar opened the popup and it shows QR1; the intervals are fake from the click on. */
+async function showingQr() {
+  const api = renderPage('close');
+  const connect = await screen.findByRole('button', { name: 'Conectar' });
+  api.routes[CONNECT] = () => ({ qr: QR1 });
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  fireEvent.click(connect);
+  const dialog = await screen.findByRole('dialog', { name: 'Conectar WhatsApp' });
+  await within(dialog).findByRole('img', { name: 'QR Code do WhatsApp' });
+  return { api, dialog };
+}
+
+/** In state `status`, Conectar is refused with `code` and `message`: the red snackbar says it. */
+async function connectRefused(status: string, code: number, message: string) {
+  const api = renderPage(status);
+  api.routes[CONNECT] = () => json({ message }, code);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Conectar' }));
+  await waitFor(() => expect(notices()).toContainEqual({ text: message, type: 'error' }));
+  return { api, user };
+}
+
 describe('WhatsApp integration screen', () => {
   beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -134,13 +136,7 @@ describe('WhatsApp integration screen', () => {
   });
 
   it('a scan noticed by the 3 s state check ends the popup before the next QR', async () => {
-    const api = renderPage('close');
-    const connect = await screen.findByRole('button', { name: 'Conectar' });
-    api.routes[CONNECT] = () => ({ qr: QR1 });
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    fireEvent.click(connect);
-    const dialog = await screen.findByRole('dialog', { name: 'Conectar WhatsApp' });
-    await within(dialog).findByRole('img', { name: 'QR Code do WhatsApp' });
+    const { api } = await showingQr();
     api.routes[STATUS] = () => ({ status: 'open' });
     await advance(WHATS_STATUS_POLL_MS);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -150,13 +146,7 @@ describe('WhatsApp integration screen', () => {
   });
 
   it('closing the popup by hand stops both timers and asks the state again', async () => {
-    const api = renderPage('close');
-    const connect = await screen.findByRole('button', { name: 'Conectar' });
-    api.routes[CONNECT] = () => ({ qr: QR1 });
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    fireEvent.click(connect);
-    const dialog = await screen.findByRole('dialog', { name: 'Conectar WhatsApp' });
-    await within(dialog).findByRole('img', { name: 'QR Code do WhatsApp' });
+    const { api, dialog } = await showingQr();
     const statusCalls = api.callsTo(STATUS).length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -167,20 +157,12 @@ describe('WhatsApp integration screen', () => {
   });
 
   it('a refused connect (409) closes the popup and shows the message in the red snackbar', async () => {
-    const api = renderPage('apiOff');
-    api.routes[CONNECT] = () => json({ message: 'A integração com o WhatsApp não está ativa.' }, 409);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Conectar' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'A integração com o WhatsApp não está ativa.', type: 'error' }));
+    await connectRefused('apiOff', 409, 'A integração com o WhatsApp não está ativa.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a failure of Evolution (502) is shown and the popup offers to try again', async () => {
-    const api = renderPage('close');
-    api.routes[CONNECT] = () => json({ message: 'WhatsApp respondeu 500.' }, 502);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Conectar' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'WhatsApp respondeu 500.', type: 'error' }));
+    const { api, user } = await connectRefused('close', 502, 'WhatsApp respondeu 500.');
     const dialog = screen.getByRole('dialog', { name: 'Conectar WhatsApp' });
     api.routes[CONNECT] = () => ({ qr: QR1 });
     await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));

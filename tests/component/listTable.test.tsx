@@ -4,8 +4,7 @@
  * record as a compact card with the row's actions, instead of a squeezed table.
  */
 import * as React from 'react';
-import { render, screen, within } from '@testing-library/react';
-import { ResourceContextProvider } from 'ra-core';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
 import ChipList from '../../src/resources/chips/ChipList';
@@ -17,7 +16,8 @@ import PlanoList from '../../src/resources/planos/PlanoList';
 import RastreadorList from '../../src/resources/rastreadores/RastreadorList';
 import UsuarioList from '../../src/resources/usuarios/UsuarioList';
 import VeiculoList from '../../src/resources/veiculos/VeiculoList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, renderResource } from './helpers';
+import { phoneScreen } from './media';
 
 const EMPTY = 'Nenhum registro encontrado.';
 
@@ -36,33 +36,7 @@ const lists: { resource: string; List: React.ComponentType; first: string; last:
 ];
 
 function renderList(resource: string, List: React.ComponentType, dataProvider = emptyDataProvider()) {
-  render(
-    <TestAdmin initialEntries={[`/${resource}`]} dataProvider={dataProvider}>
-      <ResourceContextProvider value={resource}>
-        <List />
-      </ResourceContextProvider>
-    </TestAdmin>,
-  );
-}
-
-/** MUI's useMediaQuery reads window.matchMedia: a 390 px wide phone. */
-function phoneScreen() {
-  const width = 390;
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  });
+  renderResource({ resource, List, dataProvider });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -8,10 +8,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MensagensPage from '../../src/custom-pages/mensagens/MensagensPage';
-import { AppMenu } from '../../src/layout/AppMenu';
 import { authProvider, setSessionUser } from '../../src/authProvider';
 import { mockApi } from './apiMock';
 import { TestAdmin } from './helpers';
+import { expectMenuEntryAfter, renderMenu } from './sidebar';
+import { phoneScreen } from './media';
 
 const alerta = {
   id: 31,
@@ -56,25 +57,6 @@ function renderPage(routes: Parameters<typeof mockApi>[0], entry = '/mensagens')
     </TestAdmin>,
   );
   return api;
-}
-
-/** MUI's useMediaQuery reads window.matchMedia: a 390 px wide phone. */
-function phoneScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    };
-  });
 }
 
 afterEach(() => {
@@ -166,14 +148,7 @@ describe('the messages list', () => {
 
   it('is in the Financeiro menu for a Usuario too, after Cobranças', async () => {
     setSessionUser({ id: 7, name: 'Pessoa Usuária', acesso: 2, nivel: '2' });
-    render(
-      <TestAdmin authProvider={authProvider} initialEntries={['/mensagens']}>
-        <AppMenu />
-      </TestAdmin>,
-    );
-    const link = await screen.findByRole('menuitem', { name: 'Mensagens' });
-    expect(link).toHaveAttribute('href', '/mensagens');
-    const texts = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(texts.indexOf('Mensagens')).toBe(texts.indexOf('Cobranças') + 1);
+    renderMenu(authProvider, '/mensagens');
+    await expectMenuEntryAfter('Mensagens', '/mensagens', 'Cobranças');
   });
 });

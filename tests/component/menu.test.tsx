@@ -1,10 +1,9 @@
 import * as React from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useCanAccess } from 'ra-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppMenu } from '../../src/layout/AppMenu';
 import { authProvider, setSessionUser } from '../../src/authProvider';
-import { TestAdmin } from './helpers';
+import { renderMenu } from './sidebar';
 
 /** Shows the menu's own access question once it is answered. */
 function AccessProbe() {
@@ -18,12 +17,7 @@ describe('sidebar', () => {
 
   it('hides Configurações from a Usuario', async () => {
     setSessionUser({ id: 7, name: 'Pessoa Usuária', acesso: 2, nivel: '2' });
-    render(
-      <TestAdmin authProvider={authProvider} initialEntries={['/dashboard']}>
-        <AppMenu />
-        <AccessProbe />
-      </TestAdmin>,
-    );
+    renderMenu(authProvider, '/dashboard', <AccessProbe />);
     expect(await screen.findByText('Financeiro')).toBeInTheDocument();
     expect(screen.getByText('Equipamentos')).toBeInTheDocument();
     // The positive sign that canAccess has answered: the probe asks the same question and renders
@@ -34,11 +28,7 @@ describe('sidebar', () => {
 
   it('shows Configurações to an administrator', async () => {
     setSessionUser({ id: 1, name: 'Pessoa Admin', acesso: 1, nivel: '1' });
-    render(
-      <TestAdmin authProvider={authProvider} initialEntries={['/dashboard']}>
-        <AppMenu />
-      </TestAdmin>,
-    );
+    renderMenu(authProvider, '/dashboard');
     expect(await screen.findByText('Configurações')).toBeInTheDocument();
   });
 });

@@ -30,3 +30,6 @@ export function readNotices(root: HTMLElement = document.body) {
     duration: li.getAttribute('data-duration'),
   }));
 }
+
+/** The notices as { text, type }: for a test that does not look at how long one stays. */
+export const noticeKinds = () => readNotices().map(({ text, type }) => ({ text, type }));

@@ -1,30 +1,14 @@
-import * as React from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import NotificacoesPage from '../../src/custom-pages/notificacoes/NotificacoesPage';
-import { dataProvider } from '../../src/dataProvider';
-import { adminUser, json, mockApi } from './apiMock';
-import { fakeAuthProvider, TestAdmin } from './helpers';
-import { NoticeProbe, readNotices } from './noticeProbe';
+import { adminUser, json } from './apiMock';
+import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { noticeKinds } from './noticeProbe';
 
-function renderPage(user = adminUser()) {
-  const api = mockApi({
-    'GET /v1/users/7': () => user,
-    'PUT /v1/users/7': ({ body }) => ({ ...user, integrations: { ...user.integrations, ...body.integrations } }),
-  });
-  render(
-    <TestAdmin authProvider={fakeAuthProvider(1)} dataProvider={dataProvider} initialEntries={['/notificacoes']}>
-      <NotificacoesPage />
-      <NoticeProbe />
-    </TestAdmin>,
-  );
-  return api;
-}
-
-const notices = () => readNotices().map(({ text, type }) => ({ text, type }));
+const renderPage = (user = adminUser()) => renderSettingsPage(NotificacoesPage, '/notificacoes', user);
+const notices = noticeKinds;
 
 async function openAlertas(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('tab', { name: 'Alertas' }));
@@ -32,9 +16,7 @@ async function openAlertas(user: ReturnType<typeof userEvent.setup>) {
 
 describe('notification settings screen', () => {
   beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => vi.unstubAllGlobals());
 

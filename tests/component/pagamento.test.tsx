@@ -4,99 +4,50 @@
  * the red snackbar; Copiar link de pagamento.
  */
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CobrancaList from '../../src/resources/cobrancas/CobrancaList';
 import { json, mockApi } from './apiMock';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, renderResource } from './helpers';
+import { phoneScreen } from './media';
 import { NoticeProbe, readNotices } from './noticeProbe';
+import { cobrancaAberta, cobrancaVencida } from './fixtures';
 
-const cliente = {
-  id: 3,
-  cadastro: 'FISICA',
-  name: 'Maria Souza',
-  cpf: '52998224725',
-  email: 'maria@exemplo.com',
-  mobilePhone: '11987654321',
-};
 const aberta = {
-  id: 7,
-  idcliente: 3,
-  cliente,
-  descricao: 'Mensalidade novembro',
-  valor: 49.9,
-  duedate: '2026-11-10',
-  datecreated: '2026-11-01',
-  status: 0,
+  ...cobrancaAberta,
   token: 'a'.repeat(64),
   // The server's link from PUBLIC_URL: the one the WhatsApp message carries.
   linkPagamento: `https://pagar.exemplo.com.br/static/cobranca/${'a'.repeat(64)}`,
-  valorAtualizado: null,
-  encargos: null,
 };
-const vencida = {
-  ...aberta,
-  id: 8,
-  descricao: 'Mensalidade outubro',
-  valor: 100,
-  duedate: '2026-10-10',
-  status: 2,
-  token: 'b'.repeat(64),
-  linkPagamento: null,
-  valorAtualizado: 103.5,
-  encargos: { dias: 45, multa: 2, juros: 1.5, taxaMulta: 2, taxaJurosMensal: 1 },
-};
+const vencida = { ...cobrancaVencida, token: 'b'.repeat(64), linkPagamento: null };
 
 function renderList() {
   const dataProvider = emptyDataProvider({
     getList: (async () => ({ data: [aberta, vencida], total: 2, meta: {} })) as never,
   });
-  render(
-    <TestAdmin dataProvider={dataProvider} initialEntries={['/cobrancas']}>
-      <ResourceContextProvider value="cobrancas">
-        <CobrancaList />
-      </ResourceContextProvider>
-      <NoticeProbe />
-    </TestAdmin>,
-  );
+  renderResource({ resource: 'cobrancas', List: CobrancaList, dataProvider, beside: <NoticeProbe /> });
 }
+
+/** POST /v1/cobrancas/enviar's reply: one result per charge, and how many went and were skipped. */
+const enviarReply = (...resultados: { id: number; status: 'enviada' | 'ignorada'; motivo: string }[]) => ({
+  resultados,
+  enviadas: resultados.filter((r) => r.status === 'enviada').length,
+  ignoradas: resultados.filter((r) => r.status === 'ignorada').length,
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** MUI's useMediaQuery reads window.matchMedia: a 390 px wide phone. */
-function phoneScreen() {
-  const width = 390;
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
-
 describe('charges: getting paid', () => {
   it('Enviar of the selected rows asks "Enviar N cobranças por WhatsApp?" first, then shows progress and one result per charge: sent, or skipped and why', async () => {
     const api = mockApi({
-      'POST /v1/cobrancas/enviar': () => ({
-        resultados: [
+      'POST /v1/cobrancas/enviar': () =>
+        enviarReply(
           { id: 7, status: 'enviada', motivo: '' },
           { id: 8, status: 'ignorada', motivo: 'O cliente não tem celular cadastrado.' },
-        ],
-        enviadas: 1,
-        ignoradas: 1,
-      }),
+        ),
     });
     renderList();
     await screen.findByText('Mensalidade outubro');
@@ -126,14 +77,7 @@ describe('charges: getting paid', () => {
   it('on a phone (cards) each charge has a checkbox, Selecionar tudo picks the page, and the same Enviar bar sends them', async () => {
     phoneScreen();
     const api = mockApi({
-      'POST /v1/cobrancas/enviar': () => ({
-        resultados: [
-          { id: 7, status: 'enviada', motivo: '' },
-          { id: 8, status: 'enviada', motivo: '' },
-        ],
-        enviadas: 2,
-        ignoradas: 0,
-      }),
+      'POST /v1/cobrancas/enviar': () => enviarReply({ id: 7, status: 'enviada', motivo: '' }, { id: 8, status: 'enviada', motivo: '' }),
     });
     renderList();
     const card = (await screen.findByText(/Mensalidade outubro/)).closest('li') as HTMLElement;

@@ -1,11 +1,9 @@
-import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider } from 'ra-core';
 import { MSG } from '../../domain/messages';
 import { describe, expect, it, vi } from 'vitest';
 import PlanoList from '../../src/resources/planos/PlanoList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, renderResource } from './helpers';
 
 const plano = { id: 5, name: 'Básico', descricao: 'Rastreamento 24h', limtdispositivos: 2, valor: 49.9, valoradd: 1234.5, informacoes: '' };
 
@@ -15,13 +13,7 @@ function renderAt(path: string, overrides = {}) {
     getOne: (async () => ({ data: plano })) as never,
     ...overrides,
   });
-  render(
-    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceContextProvider value="planos">
-        <PlanoList />
-      </ResourceContextProvider>
-    </TestAdmin>,
-  );
+  renderResource({ resource: 'planos', List: PlanoList, path, dataProvider });
 }
 
 describe('plans', () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { setSessionUser } from '../../src/authProvider/session';
 import { ProfilePage } from '../../src/custom-pages/profile/ProfilePage';
-import { emptyDataProvider, fakeAuthProvider, TestAdmin } from './helpers';
+import { allowRefusalLogs, emptyDataProvider, fakeAuthProvider, stubEmptyUploads, TestAdmin } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
 /** The first administrator, as /install creates it: no CPF. */
@@ -33,10 +33,7 @@ describe('profile page', () => {
   beforeEach(() => {
     setSessionUser(admin);
     // The profile photo is listed through fetch.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })),
-    );
+    stubEmptyUploads();
   });
   afterEach(() => {
     setSessionUser(null);
@@ -63,9 +60,7 @@ describe('profile page', () => {
   });
 
   it("a refused save shows the server's message in the red snackbar and under the field", async () => {
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
     const update = vi.fn(async () => {
       throw new HttpError(MSG.loginIsEmail, 409, { message: MSG.loginIsEmail, errors: { login: MSG.loginIsEmail } });
     });

@@ -1,27 +1,14 @@
 import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider, type GetListParams } from 'ra-core';
+import { type GetListParams } from 'ra-core';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import RastreadorList from '../../src/resources/rastreadores/RastreadorList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { emptyDataProvider, ResourceScreen, tabNames } from './helpers';
+import { trackerInStock } from './fixtures';
 
-const tracker = (overrides: object = {}) => ({
-  id: 40,
-  imei: '356938035643809',
-  modelo: 'GT06',
-  marca: 'Concox',
-  chipId: 0,
-  phone: '',
-  iccid: '',
-  operadora: '',
-  idcliente: 0,
-  idveiculo: 0,
-  idVeiculo: 0,
-  Veiculo: null,
-  ...overrides,
-});
+const tracker = trackerInStock;
 const freeChips = [
   { id: 7, phone: '11987654321', iccid: '8955101234567890123', operadora: 'Vivo', fonecedor: 'Distribuidora', deviceId: 0, device: null },
   { id: 8, phone: '21998765432', iccid: '8955101234567890124', operadora: 'Claro', fonecedor: '', deviceId: 0, device: null },
@@ -46,16 +33,7 @@ function setup(record: object, rows: object[] = []) {
 }
 
 function Screen({ dataProvider, path }: { dataProvider: ReturnType<typeof setup>['dataProvider']; path: string }) {
-  return (
-    <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceContextProvider value="rastreadores">
-        <React.Suspense fallback={null}>
-          <RastreadorList />
-        </React.Suspense>
-      </ResourceContextProvider>
-      <Notification />
-    </TestAdmin>
-  );
+  return <ResourceScreen resource="rastreadores" List={RastreadorList} path={path} dataProvider={dataProvider} beside={<Notification />} />;
 }
 
 describe('trackers list', () => {
@@ -87,11 +65,7 @@ describe('tracker form, tab Chips', () => {
     const { dataProvider } = setup(tracker());
     render(<Screen dataProvider={dataProvider} path="/rastreadores/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Rastreador' });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Informações']);
+    expect(tabNames(dialog)).toEqual(['Informações']);
   });
 
   it('lists only free chips (deviceId 0), searchable, and Conectar puts the chip id on the tracker', async () => {

@@ -14,17 +14,17 @@ import { recordPath } from '../../src/components/useCreatedNotify';
 import { emptyDataProvider, TestAdmin } from './helpers';
 
 describe('resource dialog', () => {
+  const usuarioDialog = (
+    <ResourceDialog
+      resource="usuarios"
+      createTitle="app.usuarios.create_title"
+      editTitle="app.usuarios.edit_title"
+      create={<UsuarioCreateForm />}
+    />
+  );
+
   it("opens 'Novo Usuário' on /usuarios/create", async () => {
-    render(
-      <TestAdmin initialEntries={['/usuarios/create']}>
-        <ResourceDialog
-          resource="usuarios"
-          createTitle="app.usuarios.create_title"
-          editTitle="app.usuarios.edit_title"
-          create={<UsuarioCreateForm />}
-        />
-      </TestAdmin>,
-    );
+    render(<TestAdmin initialEntries={['/usuarios/create']}>{usuarioDialog}</TestAdmin>);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Usuário' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
@@ -34,12 +34,7 @@ describe('resource dialog', () => {
   it('stays closed on the list route, and closes when the route goes back to it', async () => {
     render(
       <TestAdmin initialEntries={['/usuarios']}>
-        <ResourceDialog
-          resource="usuarios"
-          createTitle="app.usuarios.create_title"
-          editTitle="app.usuarios.edit_title"
-          create={<UsuarioCreateForm />}
-        />
+        {usuarioDialog}
         <RouteLinks />
       </TestAdmin>,
     );

@@ -5,9 +5,9 @@
  * refuses as the server does.
  */
 import * as React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, ResourceContextProvider, type DataProvider } from 'ra-core';
+import { HttpError, type DataProvider } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import ChipList from '../../src/resources/chips/ChipList';
@@ -16,17 +16,12 @@ import PlanoList from '../../src/resources/planos/PlanoList';
 import RastreadorList from '../../src/resources/rastreadores/RastreadorList';
 import UsuarioList from '../../src/resources/usuarios/UsuarioList';
 import VeiculoList from '../../src/resources/veiculos/VeiculoList';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { allowRefusalLogs, emptyDataProvider, renderResource, stubEmptyUploads } from './helpers';
 import { NoticeProbe, readNotices } from './noticeProbe';
+import { fiatUno, gt06, mariaDaSilva } from './fixtures';
 
 const cliente = {
-  id: 42,
-  cadastro: 'FISICA',
-  name: 'Maria da Silva',
-  cpf: '52998224725',
-  cnpj: '',
-  razaosocial: '',
-  email: 'maria@exemplo.com.br',
+  ...mariaDaSilva,
   phone: '',
   mobilePhone: '11987654321',
   status: 0,
@@ -40,15 +35,10 @@ const records: Record<string, object> = {
     idcliente: 42,
     cliente,
     category: 'car',
-    marca: 'Fiat',
-    modelo: 'Uno',
-    ano: '2020',
-    placa: 'ABC1D23',
-    renavan: '12345678901',
-    chassi: '9BWZZZ377VT004251',
+    ...fiatUno,
     cor: 'Prata',
   },
-  rastreadores: { id: 40, imei: '356938035643809', modelo: 'GT06', marca: 'Concox', chipId: 0, idveiculo: 0, idcliente: 0 },
+  rastreadores: { ...gt06, chipId: 0, idveiculo: 0, idcliente: 0 },
   chips: { id: 7, phone: '11987654321', iccid: '8955101234567890123', operadora: 'Vivo', fonecedor: '', deviceId: 0, device: null },
   planos: { id: 5, name: 'Básico', descricao: 'Rastreamento 24h', limtdispositivos: 2, valor: 49.9, valoradd: 10, informacoes: '' },
   usuarios: { id: 9, name: 'Ana Lima', cpf: '52998224725', email: 'ana@exemplo.com.br', login: 'ana', acesso: 2, bloqueado: false },
@@ -76,15 +66,19 @@ function refusing(refusal: HttpError) {
 }
 
 function renderScreen(resource: string, path: string, dataProvider: DataProvider) {
-  const List = lists[resource];
-  render(
-    <TestAdmin initialEntries={[path]} dataProvider={dataProvider}>
-      <ResourceContextProvider value={resource}>
-        <List />
-      </ResourceContextProvider>
-      <NoticeProbe />
-    </TestAdmin>,
-  );
+  renderResource({ resource, List: lists[resource], path, dataProvider, beside: <NoticeProbe /> });
+}
+
+/** Opens `resource`'s create dialog, types each field's text, and saves: the data provider refuses it once with `refusal`. */
+async function createRefused(resource: string, dialog: string, refusal: HttpError, fields: [RegExp, string][]) {
+  const { dataProvider, refuse } = refusing(refusal);
+  renderScreen(resource, `/${resource}/create`, dataProvider);
+  const form = await screen.findByRole('dialog', { name: dialog });
+  const user = userEvent.setup();
+  for (const [label, text] of fields) await user.type(within(form).getByLabelText(label), text);
+  await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+  await waitFor(() => expect(refuse).toHaveBeenCalledTimes(1));
+  return form;
 }
 
 /** The refusal reached both places: the red snackbar and the field. */
@@ -162,14 +156,9 @@ const editCases: EditCase[] = [
 describe('a refused save shows the server’s message in the red snackbar and under the field', () => {
   beforeEach(() => {
     // Uploads tabs list their files through fetch.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })),
-    );
+    stubEmptyUploads();
     // react-admin logs a data provider's rejection in development: that one is expected here.
-    vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
-      if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
-    });
+    allowRefusalLogs();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -186,32 +175,24 @@ describe('a refused save shows the server’s message in the red snackbar and un
   });
 
   it('on the new client form: a duplicate CPF (409)', async () => {
-    const { dataProvider, refuse } = refusing(conflict(MSG.clienteCpfTaken, 'cpf'));
-    renderScreen('clientes', '/clientes/create', dataProvider);
-    const form = await screen.findByRole('dialog', { name: 'Novo Cliente' });
-    const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/^Nome/), 'Maria da Silva');
-    await user.type(within(form).getByLabelText(/^CPF/), '52998224725');
-    await user.type(within(form).getByLabelText(/^Email/), 'maria@exemplo.com.br');
-    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(refuse).toHaveBeenCalledTimes(1));
+    const form = await createRefused('clientes', 'Novo Cliente', conflict(MSG.clienteCpfTaken, 'cpf'), [
+      [/^Nome/, 'Maria da Silva'],
+      [/^CPF/, '52998224725'],
+      [/^Email/, 'maria@exemplo.com.br'],
+    ]);
     await expectBoth(/^CPF/, MSG.clienteCpfTaken, MSG.clienteCpfTaken);
     // The dialog stays open with what was typed.
     expect(within(form).getByLabelText(/^Nome/)).toHaveValue('Maria da Silva');
   });
 
   it('on the new user form: a login already taken (409)', async () => {
-    const { dataProvider, refuse } = refusing(conflict(MSG.loginTaken, 'login'));
-    renderScreen('usuarios', '/usuarios/create', dataProvider);
-    const form = await screen.findByRole('dialog', { name: 'Novo Usuário' });
-    const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/^Nome/), 'Ana Lima');
-    await user.type(within(form).getByLabelText(/^CPF/), '52998224725');
-    await user.type(within(form).getByLabelText(/^Email/), 'ana@exemplo.com.br');
-    await user.type(within(form).getByLabelText(/^Login/), 'ana');
-    await user.type(within(form).getByLabelText(/^Senha/), 'segredo1');
-    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(refuse).toHaveBeenCalledTimes(1));
+    await createRefused('usuarios', 'Novo Usuário', conflict(MSG.loginTaken, 'login'), [
+      [/^Nome/, 'Ana Lima'],
+      [/^CPF/, '52998224725'],
+      [/^Email/, 'ana@exemplo.com.br'],
+      [/^Login/, 'ana'],
+      [/^Senha/, 'segredo1'],
+    ]);
     await expectBoth(/^Login/, MSG.loginTaken, MSG.loginTaken);
   });
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { mediaQueryList } from './media';
 
 // Lazy screens and MUI's first render take seconds on a loaded 2-core machine (another worker, other
 // jobs): find* and waitFor wait up to 15 s, not 1 s. A passing test waits no longer for it.
@@ -20,15 +21,5 @@ afterEach(() => {
 
 // jsdom lacks matchMedia, which MUI's useMediaQuery needs.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, false);
 }

@@ -1,12 +1,12 @@
 import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DataProvider, GetListParams } from 'ra-core';
+import type { DataProvider } from 'ra-core';
 import { Notification } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResourceDialog } from '../../src/components/ResourceDialog';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from '../../src/resources/veiculos/VeiculoForm';
-import { emptyDataProvider, TestAdmin } from './helpers';
+import { expectCreated, type Lists, listsProvider, ResourceForms, stubEmptyUploads, tabNames, TestAdmin } from './helpers';
+import { fiatUno, trackerInStock } from './fixtures';
 
 const maria = { id: 3, cadastro: 'FISICA', name: 'Maria Souza', cpf: '52998224725', email: 'maria@exemplo.com' };
 const veiculo = {
@@ -14,58 +14,19 @@ const veiculo = {
   idcliente: 3,
   cliente: { id: 3, name: 'Maria Souza', razaosocial: '', cadastro: 'FISICA' },
   category: 'car',
-  marca: 'Fiat',
-  modelo: 'Uno',
-  ano: '2020',
-  placa: 'ABC1D23',
-  renavan: '12345678901',
-  chassi: '9BWZZZ377VT004251',
+  ...fiatUno,
   cor: 'Prata',
   deviceId: 0,
 };
-const tracker = (overrides: object = {}) => ({
-  id: 40,
-  imei: '356938035643809',
-  modelo: 'GT06',
-  marca: 'Concox',
-  chipId: 0,
-  phone: '',
-  iccid: '',
-  operadora: '',
-  idcliente: 0,
-  idveiculo: 0,
-  idVeiculo: 0,
-  Veiculo: null,
-  ...overrides,
-});
+const tracker = trackerInStock;
 
-type Lists = Record<string, (params: GetListParams) => { data: object[]; total?: number }>;
-const providerWith = (lists: Lists, overrides: Partial<DataProvider> = {}) => {
-  const getList = vi.fn(async (resource: string, params: GetListParams) => {
-    const reply = lists[resource]?.(params) ?? { data: [] };
-    return { data: reply.data, total: reply.total ?? reply.data.length };
-  });
-  const dataProvider = emptyDataProvider({
-    getList: getList as never,
-    getOne: (async (resource: string, params: { id: number }) => ({
-      data: resource === 'clientes' ? maria : { ...veiculo, id: Number(params.id) },
-    })) as never,
-    ...overrides,
-  });
-  return { dataProvider, getList };
-};
+const providerWith = (lists: Lists, overrides: Partial<DataProvider> = {}) =>
+  listsProvider(lists, (resource, id) => (resource === 'clientes' ? maria : { ...veiculo, id }), overrides);
 
 function Screen({ dataProvider, path }: { dataProvider: DataProvider; path: string }) {
   return (
     <TestAdmin dataProvider={dataProvider} initialEntries={[path]}>
-      <ResourceDialog
-        resource="veiculos"
-        createTitle="app.veiculos.create_title"
-        editTitle="app.veiculos.edit_title"
-        create={<VeiculoCreateForm />}
-        edit={<VeiculoEditForm />}
-        transform={veiculoTransform}
-      />
+      <ResourceForms resource="veiculos" create={<VeiculoCreateForm />} edit={<VeiculoEditForm />} transform={veiculoTransform} />
       <Notification />
     </TestAdmin>
   );
@@ -90,10 +51,7 @@ const fillInformacoes = async () => {
 
 beforeEach(() => {
   // The Uploads tab of a saved vehicle lists its files through fetch.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ meta: { total: 0 }, Items: [] }), { status: 200 })),
-  );
+  stubEmptyUploads();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -130,14 +88,7 @@ describe('vehicle form, tab Cliente', () => {
     expect(within(chosen).getByText('529.982.247-25')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(
-        'veiculos',
-        expect.objectContaining({
-          data: expect.objectContaining({ idcliente: 3, category: 'car', placa: 'ABC1D23', chassi: '9BWZZZ377VT004251' }),
-        }),
-      ),
-    );
+    await expectCreated(create, 'veiculos', { idcliente: 3, category: 'car', placa: 'ABC1D23', chassi: '9BWZZZ377VT004251' });
   });
 
   it('refuses to save without a client and says so on the Cliente tab', async () => {
@@ -169,23 +120,13 @@ describe('vehicle form tabs', () => {
     const { dataProvider } = providerWith({});
     const { unmount } = render(<Screen dataProvider={dataProvider} path="/veiculos/create" />);
     const dialog = await screen.findByRole('dialog', { name: 'Novo Veículo' });
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Informações', 'Cliente']);
+    expect(tabNames(dialog)).toEqual(['Informações', 'Cliente']);
     expect(within(dialog).queryByRole('button', { name: 'Limpa' })).toBeInTheDocument();
     unmount();
 
     render(<Screen dataProvider={dataProvider} path="/veiculos/10" />);
     const edit = await screen.findByRole('dialog', { name: 'Veículo' });
-    await waitFor(() =>
-      expect(
-        within(edit)
-          .getAllByRole('tab')
-          .map((tab) => tab.textContent),
-      ).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']),
-    );
+    await waitFor(() => expect(tabNames(edit)).toEqual(['Informações', 'Cliente', 'Rastreador', 'Uploads']));
     expect(within(edit).queryByRole('button', { name: 'Limpa' })).not.toBeInTheDocument();
   });
 });

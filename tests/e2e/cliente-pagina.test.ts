@@ -10,7 +10,8 @@ import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays } from '../../domain/calendar';
 import { formatNumero } from '../../domain/formatters';
 import { startViaCepFake, type ViaCepFake } from '../fakes/viacep';
-import { brDate, installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { brDate, shot, startApp, type RunningApp } from './support';
+import { closeAll, signedInBrowser, signedInPhone } from './session';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CPF = generateCPF();
@@ -20,9 +21,7 @@ const NOME = 'Heloísa Página Teste';
 describe('the client page and the search box in Chromium, through npm start', () => {
   let app: RunningApp;
   let viacep: ViaCepFake;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  let browser: Browser, context: BrowserContext, page: Page;
   const errors: string[] = [];
   const ids = {} as { cliente: number; veiculo: number; contrato: number; cobranca: number; ordem: number };
 
@@ -36,12 +35,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
   beforeAll(async () => {
     viacep = await startViaCepFake();
     app = await startApp({ VIACEP_URL: viacep.url });
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors));
     // A client with a vehicle and its tracker, a contract, a charge and a service order.
     const cliente = await post('/v1/clientes', {
       cadastro: 'FISICA',
@@ -83,9 +77,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
     Object.assign(ids, { cliente: cliente.id, veiculo: veiculo.id, contrato: contrato.id, cobranca: cobranca.id, ordem: ordem.id });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await viacep?.close();
+    await closeAll(browser, app, viacep);
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
@@ -212,14 +204,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
   });
 
   it('works at a phone width: the search box and the page', async () => {
-    const phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 390, height: 844 },
-      locale: 'pt-BR',
-      storageState: await context.storageState(),
-    });
-    const mobile = await phone.newPage();
-    watchErrors(mobile, errors);
+    const { phone, mobile } = await signedInPhone(browser, context, app, errors);
     await mobile.goto('/dashboard');
     await search(mobile).fill('PGN-2A34');
     await mobile.getByRole('option', { name: /PGN2A34/ }).waitFor();

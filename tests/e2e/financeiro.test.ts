@@ -9,22 +9,12 @@
  * Screenshots of every screen and document, documents in print media too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays, todayIn } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
-import {
-  clicksOf,
-  installAdmin,
-  launchBrowser,
-  printsOf,
-  recordPrints,
-  shot,
-  signIn,
-  startApp,
-  watchErrors,
-  type RunningApp,
-} from './support';
+import { clicksOf, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
+import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Financeira', email: 'ana@financeiro.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -47,9 +37,7 @@ const brDate = (date: string) => date.split('-').reverse().join('/');
 
 describe('finance in Chromium, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  let browser: Browser, page: Page;
   let idcliente = 0;
   const errors: string[] = [];
 
@@ -61,11 +49,7 @@ describe('finance in Chromium, through npm start', () => {
   };
   const row = (text: string | RegExp) => page.getByRole('row', { name: text });
   const snackbar = (text: string) => page.locator('.MuiSnackbar-root').getByText(text);
-  const api = async (method: string, url: string, data?: unknown) => {
-    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-    return response.json();
-  };
+  const api = jsonApi(() => page);
   const pickCliente = async () => {
     await dialog()
       .getByLabel(/^Nome, CPF\/CNPJ/)
@@ -93,13 +77,7 @@ describe('finance in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    await recordPrints(context);
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors, { prepare: recordPrints }));
     await api('PUT', '/v1/users/1', {
       dadosempresa: { nome: 'Rastreio Segurança Ltda', cnpj: '11222333000181', contato: '(11) 4000-1234' },
     });
@@ -117,8 +95,7 @@ describe('finance in Chromium, through npm start', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeAll(browser, app);
     expect(errors).toEqual([]);
   });
 

@@ -12,7 +12,8 @@ import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { startTraccarFake, traccarDate, type TraccarFake } from '../fakes/traccar';
 import { startTilesFake, type TilesFake } from '../fakes/tiles';
-import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { shot, startApp, type RunningApp } from './support';
+import { closeAll, pageFetch, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const FROTA = [
@@ -27,23 +28,11 @@ describe('the fleet in Chromium, through npm start', () => {
   let app: RunningApp;
   let traccar: TraccarFake;
   let tiles: TilesFake;
-  let browser: Browser;
-  let page: Page;
+  let browser: Browser, page: Page;
   const errors: string[] = [];
   const ids: { tracker: number; veiculo: number; cliente: number; device: number }[] = [];
 
-  const api = (method: string, url: string, body?: unknown) =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const response = await fetch(url, {
-          method,
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, body: await response.json() };
-      },
-      { method, url, body },
-    );
+  const api = pageFetch(() => page);
   const until = async (check: () => Promise<boolean>, ms = 60_000) => {
     const deadline = Date.now() + ms;
     while (!(await check())) {
@@ -56,12 +45,7 @@ describe('the fleet in Chromium, through npm start', () => {
   beforeAll(async () => {
     [traccar, tiles] = await Promise.all([startTraccarFake(), startTilesFake()]);
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors));
 
     for (const unit of FROTA) {
       const cliente = await api('POST', '/v1/clientes', {
@@ -123,9 +107,7 @@ describe('the fleet in Chromium, through npm start', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await Promise.all([traccar?.close(), tiles?.close()]);
+    await closeAll(browser, app, traccar, tiles);
     expect(errors).toEqual([]);
   });
 

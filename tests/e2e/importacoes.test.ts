@@ -9,7 +9,8 @@ import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { xlsx } from '../support/planilhas';
-import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { shot, startApp, type RunningApp } from './support';
+import { closeAll, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const TECNICO = {
@@ -24,8 +25,7 @@ const IMEI = '356938035643809';
 
 describe('imports and stock in Chromium, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
+  let browser: Browser, page: Page;
   let planilha: Buffer;
   const errors: string[] = [];
 
@@ -47,21 +47,10 @@ describe('imports and stock in Chromium, through npm start', () => {
     rows[30][2] = 'sem-arroba'; // line 31: a bad e-mail
     planilha = await xlsx(rows);
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    const context = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 1366, height: 900 },
-      locale: 'pt-BR',
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors, { options: { acceptDownloads: true } }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeAll(browser, app);
     expect(errors).toEqual([]);
   });
 

@@ -14,7 +14,8 @@ import { addDays, todayIn } from '../../domain/calendar';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { waitFor } from '../support/wait';
-import { brDate, installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { brDate, shot, startApp, type RunningApp } from './support';
+import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Integrações', email: 'ana@integracoes.test', password: 'senha-forte-1' };
 const PLACA = 'INT2E34';
@@ -36,9 +37,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
   let evolution: EvolutionFake;
   let traccar: TraccarFake;
   let instanceToken = '';
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  let browser: Browser, context: BrowserContext, page: Page;
   let idcliente = 0;
   let idveiculo = 0;
   let idcobranca = 0;
@@ -50,11 +49,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await page.goto(url);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   };
-  const api = async (method: string, url: string, data?: unknown) => {
-    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-    return response.json();
-  };
+  const api = jsonApi(() => page);
   const chooseStatusAtivo = async () => {
     await page.getByRole('combobox', { name: /Status/ }).click();
     await page.getByRole('option', { name: 'Ativo' }).click();
@@ -66,18 +61,10 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     instanceToken = evolution.createInstance('rastreio');
     traccar = await startTraccarFake({ userId: 1 });
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors));
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await evolution?.close();
-    await traccar?.close();
+    await closeAll(browser, app, evolution, traccar);
   });
 
   it('WhatsApp: configured on its screen, connected through the QR popup, Online', async () => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayIn } from '../../domain/calendar';
 import { newChip, newCliente, newEmpresa, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
-import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { shot, startApp, type RunningApp } from './support';
+import { closeAll, jsonApi, signedInBrowser, signedInPhone } from './session';
 
 const ADMIN = { name: 'Lia Listas', email: 'lia@listas.test', password: 'senha-forte-1' };
 const LONGO = 'Maria Aparecida dos Santos Figueiredo de Albuquerque Cavalcanti';
@@ -44,25 +45,14 @@ const tableBox = (page: Page) =>
 
 describe('lists at 1366 px and on a phone, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  let browser: Browser, context: BrowserContext, page: Page;
   const errors: string[] = [];
 
-  const api = async (method: string, url: string, data?: unknown) => {
-    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-    return response.json();
-  };
+  const api = jsonApi(() => page);
 
   beforeAll(async () => {
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 800 }, locale: 'pt-BR' });
-    page = await context.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors, { options: { viewport: { width: 1366, height: 800 } } }));
     // Long names and texts in every list: the rows must still fit.
     const pessoa = (await api('POST', '/v1/clientes', newCliente({ name: LONGO, email: 'maria.aparecida.figueiredo@exemplo.com.br' }))).id;
     const empresa = (await api('POST', '/v1/clientes', newEmpresa({ razaosocial: EMPRESA }))).id;
@@ -91,8 +81,7 @@ describe('lists at 1366 px and on a phone, through npm start', () => {
       });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeAll(browser, app);
     expect(errors).toEqual([]);
   });
 
@@ -142,14 +131,7 @@ describe('lists at 1366 px and on a phone, through npm start', () => {
   });
 
   it('on a 390 px phone the bulk bar takes a real click too, and a message sits above the form’s Salvar', async () => {
-    const phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 390, height: 844 },
-      locale: 'pt-BR',
-      storageState: await context.storageState(),
-    });
-    const mobile = await phone.newPage();
-    watchErrors(mobile, errors);
+    const { phone, mobile } = await signedInPhone(browser, context, app, errors);
     try {
       await mobile.goto('/cobrancas');
       const cards = mobile.locator('li').filter({ has: mobile.getByRole('checkbox') });

@@ -10,19 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { firstOfMonth, todayIn } from '../../domain/calendar';
-import {
-  brDate,
-  installAdmin,
-  launchBrowser,
-  clicksOf,
-  printsOf,
-  recordPrints,
-  shot,
-  signIn,
-  startApp,
-  watchErrors,
-  type RunningApp,
-} from './support';
+import { brDate, clicksOf, printsOf, recordPrints, shot, startApp, type RunningApp } from './support';
+import { closeAll, pageFetch, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -49,26 +38,14 @@ const hojeBr = () => hoje().split('-').reverse().join('/');
 
 describe('service orders in Chromium, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
+  let browser: Browser, page: Page;
   let ordemId = 0;
   const errors: string[] = [];
 
   const dialog = () => page.getByRole('dialog');
   const row = (text: string | RegExp) => page.getByRole('row', { name: text });
   /** A call from the page itself: same origin, the session cookie. */
-  const api = (method: string, url: string, body?: unknown) =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const response = await fetch(url, {
-          method,
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, body: await response.json() };
-      },
-      { method, url, body },
-    );
+  const api = pageFetch(() => page);
   const openList = async () => {
     await page.goto('/ordensservicos');
     await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
@@ -77,17 +54,15 @@ describe('service orders in Chromium, through npm start', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    // Imprimir opens the browser's dialog: here it is counted, with the moment it was asked for.
-    await recordPrints(context);
-    page = await context.newPage();
-    watchErrors(page, errors);
-    page.on('response', (response) => {
-      if (response.status() === 400) errors.push(`400 from ${response.request().method()} ${response.url()}`);
-    });
-    await signIn(page, ADMIN);
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors, {
+      prepare: async (context) => {
+        // Imprimir opens the browser's dialog: here it is counted, with the moment it was asked for.
+        await recordPrints(context);
+        context.on('response', (response) => {
+          if (response.status() === 400) errors.push(`400 from ${response.request().method()} ${response.url()}`);
+        });
+      },
+    }));
 
     const cliente = await api('POST', '/v1/clientes', CLIENTE);
     expect(cliente.status).toBe(201);
@@ -98,8 +73,7 @@ describe('service orders in Chromium, through npm start', () => {
     expect(tracker.body.idveiculo).toBe(0);
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeAll(browser, app);
     expect(errors).toEqual([]);
   });
 

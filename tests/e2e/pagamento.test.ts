@@ -7,14 +7,15 @@
  * Screenshots of each screen, the payment page in print media too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays, todayIn } from '../../domain/calendar';
 import { formatDate, formatMoney } from '../../domain/formatters';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { waitFor } from '../support/wait';
-import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
+import { shot, startApp, watchErrors, type RunningApp } from './support';
+import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Paula Cobradora', email: 'paula@pagamento.test', password: 'senha-forte-1' };
 // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
@@ -25,17 +26,11 @@ describe('payment page in Chromium, phone-sized', () => {
   let app: RunningApp;
   let asaas: AsaasFake;
   let evolution: EvolutionFake;
-  let browser: Browser;
-  let staff: BrowserContext;
-  let page: Page;
+  let browser: Browser, page: Page;
   let idcliente = 0;
   const errors: string[] = [];
 
-  const api = async (method: string, url: string, data?: unknown) => {
-    const response = await page.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-    return response.json();
-  };
+  const api = jsonApi(() => page);
 
   beforeAll(async () => {
     asaas = await startAsaasFake();
@@ -43,12 +38,7 @@ describe('payment page in Chromium, phone-sized', () => {
     const token = evolution.createInstance('rastreio');
     evolution.scan('rastreio');
     app = await startApp({ ASAAS_BASE_URL: asaas.url });
-    await installAdmin(app, ADMIN);
-    browser = await launchBrowser();
-    staff = await browser.newContext({ baseURL: app.url, ...PHONE });
-    page = await staff.newPage();
-    watchErrors(page, errors);
-    await signIn(page, ADMIN);
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors, { options: PHONE }));
     const me = await api('GET', '/v1/users/1');
     await api('PUT', '/v1/users/1', {
       dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' },
@@ -79,10 +69,7 @@ describe('payment page in Chromium, phone-sized', () => {
     ).id;
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await asaas?.close();
-    await evolution?.close();
+    await closeAll(browser, app, asaas, evolution);
   });
 
   it('a charge reaches WhatsApp with its link; the page shows the PIX QR code and a copia-e-cola that copies; a webhook payment turns it to Pago', async () => {

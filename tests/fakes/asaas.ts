@@ -177,18 +177,16 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     return object;
   }
 
+  /** A collection's GET: the records not removed, newest first, filtered by the query's `equal` fields and `dates`. */
+  const listed =
+    <T extends { deleted: boolean }>(items: Map<string, T>, equal: string[], dates?: string[]) =>
+    (req: FakeRequest, res: ServerResponse) => {
+      const live = newest(items).filter((item) => !item.deleted);
+      list(req, res, filter(live, req.query, equal, dates));
+    };
+
   const router = new Router()
-    .on('GET', '/v3/customers', (req, res) =>
-      list(
-        req,
-        res,
-        filter(
-          newest(customers).filter((c) => !c.deleted),
-          req.query,
-          ['email', 'cpfCnpj', 'groupName', 'externalReference'],
-        ),
-      ),
-    )
+    .on('GET', '/v3/customers', listed(customers, ['email', 'cpfCnpj', 'groupName', 'externalReference']))
     .on('POST', '/v3/customers', (req, res) => {
       const input = body(req, res);
       if (!input) return;
@@ -198,16 +196,13 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       customers.set(customer.id, customer);
       sendJson(res, 200, customer);
     })
-    .on('GET', '/v3/payments', (req, res) =>
-      list(
-        req,
-        res,
-        filter(
-          newest(payments).filter((p) => !p.deleted),
-          req.query,
-          ['customer', 'subscription', 'installment', 'status', 'billingType', 'externalReference'],
-          ['dueDate', 'paymentDate', 'dateCreated', 'estimatedCreditDate'],
-        ),
+    .on(
+      'GET',
+      '/v3/payments',
+      listed(
+        payments,
+        ['customer', 'subscription', 'installment', 'status', 'billingType', 'externalReference'],
+        ['dueDate', 'paymentDate', 'dateCreated', 'estimatedCreditDate'],
       ),
     )
     .on('POST', '/v3/payments', (req, res) => {

@@ -207,6 +207,21 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     return device;
   }
 
+  /** DELETE of a device or a user: gone with its other `state` and its permissions (204); an unknown id is Traccar's 400. */
+  function remove<T>(
+    res: Parameters<typeof sendText>[0],
+    id: number,
+    items: Map<number, T>,
+    kind: 'Device' | 'User',
+    state: Map<number, unknown>,
+    link: 'deviceId' | 'userId',
+  ) {
+    if (!items.delete(id)) return text400(res, accessDenied(kind));
+    state.delete(id);
+    for (let i = permissions.length - 1; i >= 0; i--) if (permissions[i][link] === id) permissions.splice(i, 1);
+    sendEmpty(res, 204);
+  }
+
   const router = new Router()
     .on('GET', '/api/server', (_req, res) =>
       sendJson(res, 200, {
@@ -270,13 +285,7 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       devices.set(device.id, device);
       sendJson(res, 200, device);
     })
-    .on('DELETE', '/api/devices/:id', (req, res) => {
-      const id = Number(req.params.id);
-      if (!devices.delete(id)) return text400(res, accessDenied('Device'));
-      positions.delete(id);
-      for (let i = permissions.length - 1; i >= 0; i--) if (permissions[i].deviceId === id) permissions.splice(i, 1);
-      sendEmpty(res, 204);
-    })
+    .on('DELETE', '/api/devices/:id', (req, res) => remove(res, Number(req.params.id), devices, 'Device', positions, 'deviceId'))
     .on('GET', '/api/users', (_req, res) => sendJson(res, 200, [...users.values()]))
     .on('POST', '/api/users', (req, res) => {
       const input = body(req, res);
@@ -304,13 +313,7 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       if (typeof input.password === 'string' && input.password) passwords.set(id, input.password);
       sendJson(res, 200, user);
     })
-    .on('DELETE', '/api/users/:id', (req, res) => {
-      const id = Number(req.params.id);
-      if (!users.delete(id)) return text400(res, accessDenied('User'));
-      passwords.delete(id);
-      for (let i = permissions.length - 1; i >= 0; i--) if (permissions[i].userId === id) permissions.splice(i, 1);
-      sendEmpty(res, 204);
-    })
+    .on('DELETE', '/api/users/:id', (req, res) => remove(res, Number(req.params.id), users, 'User', passwords, 'userId'))
     .on('POST', '/api/permissions', (req, res) => {
       const input = body(req, res);
       if (!input) return;

@@ -178,6 +178,15 @@ export class Client {
   put = (url: string, payload?: unknown, headers?: Record<string, string>) => this.request('PUT', url, payload, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 
+  /** A setup step's POST: the created record, or an error saying what the server answered instead of 201. */
+  async create(url: string, payload: unknown) {
+    const reply = await this.post(url, payload);
+    if (reply.status !== 201) throw new Error(`${url}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
+  /** A GET's body. */
+  read = async (url: string) => (await this.get(url)).body;
+
   login(account: string, password: string) {
     return this.request('POST', '/v1/session', new URLSearchParams({ email: account, password }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',
@@ -211,6 +220,16 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     acesso: 2,
     ...overrides,
   };
+}
+
+/** A fresh app, not installed, for a test file's describe block: `env.t` is the app and its database (set in beforeAll, closed in afterAll). */
+export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
+  const env = {} as { t: TestApp };
+  beforeAll(async () => {
+    env.t = await createTestApp(backend, options);
+  });
+  afterAll(() => env.t.close());
+  return env;
 }
 
 /**

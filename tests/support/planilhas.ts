@@ -40,6 +40,19 @@ export const validImei = () => {
   return body + luhnDigit(body);
 };
 
+/**
+ * What a zip's local header and its central directory entry both hold, from "version needed" to the
+ * name's length, written into `header` at `at`: version 2.0, deflated, no time, the sizes and CRC.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: { crc: number; packed: number; size: number; nameLength: number }) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.packed, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 /** A zip of `entries`, each deflated (the shape of an XLSX), written here so a test controls every byte. */
 export function zip(entries: { name: string; data: Buffer }[]) {
   const locals: Buffer[] = [];
@@ -49,23 +62,14 @@ export function zip(entries: { name: string; data: Buffer }[]) {
     const nameBytes = Buffer.from(name);
     const packed = deflateRawSync(data, { level: 9 });
     const crc = crc32(data);
+    const entry = { crc, packed: packed.length, size: data.length, nameLength: nameBytes.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(local, 4, entry);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(20, 4); // made by version 2.0
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, packed);
     centrals.push(central, nameBytes);

@@ -1,5 +1,6 @@
 /** Valid registry records for API and end-to-end tests: unique CPFs, CNPJs, plates, IMEIs, ICCIDs. */
 import { generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
+import type { Client } from './app';
 
 let sequence = Math.floor(Math.random() * 1000);
 const next = () => ++sequence;
@@ -75,7 +76,24 @@ export function newPlano(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A client's charge 'Mensalidade' of R$ 100,00: `fields` give its due date and replace the rest. */
+export function newCobranca(idcliente: number, fields: Record<string, unknown>) {
+  return { idcliente, descricao: 'Mensalidade', valor: 100, ...fields };
+}
+
+/** A monthly subscription of a client, with a 2 % fine and 1 % interest a month, due on `nextduedate`. */
+export function newAssinatura(idcliente: number, overrides: { nextduedate: string } & Record<string, unknown>) {
+  return { idcliente, description: 'Rastreamento mensal', valor: 59.9, cycle: 'MONTHLY', multa: 2, jurosmensal: 1, ...overrides };
+}
+
 /** A service order for a client's vehicle and a tracker (free or already on it), open, unscheduled unless overridden. */
 export function newOrdem(links: { idcliente: number; idveiculo: number; iddevice: number }, overrides: Record<string, unknown> = {}) {
   return { ...links, descricao: `Instalação de rastreador ${next()}`, ...overrides };
+}
+
+/** A client and a plan created by `admin`: what a contract needs. */
+export async function clienteEPlano(admin: Client, cliente: Record<string, unknown> = newCliente(), plano = newPlano()) {
+  const c = (await admin.post('/v1/clientes', cliente)).body;
+  const p = (await admin.post('/v1/planos', plano)).body;
+  return { cliente: c, plano: p };
 }

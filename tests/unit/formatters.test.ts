@@ -46,11 +46,14 @@ describe('formatters', () => {
   });
 
   it('CPF and CNPJ are punctuated; other digit counts read Número inválido', () => {
-    expect(formatCpfCnpj('52998224725')).toBe('529.982.247-25');
-    expect(formatCpfCnpj('11.222.333/0001-81')).toBe('11.222.333/0001-81');
-    expect(formatCpfCnpj('11222333000181')).toBe('11.222.333/0001-81');
-    expect(formatCpfCnpj('123')).toBe('Número inválido');
-    expect(formatCpfCnpj('')).toBe('');
+    const shown: [string, string][] = [
+      ['52998224725', '529.982.247-25'],
+      ['11.222.333/0001-81', '11.222.333/0001-81'],
+      ['11222333000181', '11.222.333/0001-81'],
+      ['123', 'Número inválido'],
+      ['', ''],
+    ];
+    for (const [typed, expected] of shown) expect(formatCpfCnpj(typed)).toBe(expected);
   });
 
   it('phones are punctuated by length', () => {
