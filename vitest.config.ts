@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Both cores: the browser tests (one file at a time) beside the API and component files. Most of
-    // a test's time waits on PostgreSQL, a fake or a browser, so two workers on 2 cores finish the
-    // suite in about two thirds of the time of one (CI must stay under 20 minutes).
+    // Both cores for the unit, component and API files. `npm test` (scripts/test.mjs) runs the
+    // browser files in a second Vitest process beside them: most of a test's time waits on
+    // PostgreSQL, a fake, a queue or a browser, so the two runs overlap instead of queueing.
     maxWorkers: 2,
     // A stray `.only` fails the run (lint refuses it too), on a developer's machine as in CI.
     allowOnly: false,

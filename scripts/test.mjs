@@ -1,7 +1,7 @@
 // `npm test`: the type check, the lint (ESLint and Prettier, zero warnings) and every test (unit, component, API, end to end) through Vitest, ending with one
 // line "N passed, M failed, K skipped". Browser tests need Chromium (CHROME_PATH, /usr/bin/chromium or
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './find-chromium.mjs';
@@ -9,8 +9,6 @@ import { findChromium } from './find-chromium.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 mkdirSync('test-results', { recursive: true });
-const report = path.join('test-results', 'vitest.json');
-rmSync(report, { force: true });
 
 const projects = ['unit', 'component', 'api'];
 const chromium = findChromium();
@@ -32,55 +30,78 @@ if (process.env.POSTGRES_REQUIRED === '1' && !(await postgresAnswers(process.env
   missingPostgres = 1;
 }
 
-// The type check and the lint each count as one test; they run side by side (2 cores).
-// The type check: the shared domain types bind browser and server together. The lint: `npm run
-// lint`, with zero warnings.
-console.log('Verificando tipos (tsc --noEmit) e estilo (eslint --max-warnings 0, prettier --check)…');
-const node = (args) =>
-  new Promise((resolve) => spawn(process.execPath, args, { stdio: 'inherit' }).on('close', (status) => resolve({ status })));
-const [typecheck, eslint] = await Promise.all([
-  node([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.']),
-  node([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0']),
+// Everything starts at once on the 2 cores: the type check, the lint and the two Vitest runs. Most
+// of a test's time waits (on PostgreSQL, a fake, a queue, a browser), so the browser tests, which
+// run one file at a time, go beside the unit, component and API tests instead of after them.
+// The type check and the lint each count as one test. The type check: the shared domain types
+// bind browser and server together. The lint: `npm run lint`, with zero warnings.
+console.log('Verificando tipos (tsc --noEmit) e estilo (eslint --max-warnings 0, prettier --check) e rodando os testes…');
+const run = (args, prefix) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix);
+    child.on('close', (status) => resolve(status));
+  });
+const vitest = (projectNames, name, prefix) => {
+  const report = path.join('test-results', `vitest-${name}.json`);
+  rmSync(report, { force: true });
+  const args = [
+    path.join('node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...projectNames.flatMap((p) => ['--project', p]),
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ];
+  return run(args, prefix).then((status) => ({ status, report }));
+};
+const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
+  run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], '[tsc] '),
+  run([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], '[eslint] '),
+  run([path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'], '[prettier] '),
+  vitest(
+    projects.filter((p) => p !== 'e2e'),
+    'node',
+  ),
+  ...(projects.includes('e2e') ? [vitest(['e2e'], 'e2e', '[e2e] ')] : []),
 ]);
-const typecheckPassed = typecheck.status === 0;
-const prettier = spawnSync(
-  process.execPath,
-  [path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'],
-  {
-    stdio: 'inherit',
-  },
-);
-const lintPassed = eslint.status === 0 && prettier.status === 0;
-
-const args = [
-  path.join('node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-];
-const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+const typecheckPassed = typecheck === 0;
+const lintPassed = eslint === 0 && prettier === 0;
 
 let passed = (typecheckPassed ? 1 : 0) + (lintPassed ? 1 : 0);
 // Skipped tests are counted and shown: only the documented database-specific ones may skip
 // (`it.runIf(backend === 'postgres')`, see README "Tests"); lint refuses `.only` and other skips.
 let skipped = 0;
 let failed = missingBrowser + missingPostgres + (typecheckPassed ? 0 : 1) + (lintPassed ? 0 : 1);
-if (existsSync(report)) {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  passed += result.numPassedTests;
-  failed += result.numFailedTests;
-  skipped += result.numPendingTests + result.numTodoTests;
-  // A file that fails to load counts as a failure even when no test in it ran.
-  failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
-} else {
-  failed += 1;
+for (const { status, report } of vitestRuns) {
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    skipped += result.numPendingTests + result.numTodoTests;
+    // A file that fails to load counts as a failure even when no test in it ran.
+    failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  } else {
+    failed += 1;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
 }
-if (run.status !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
+
+/** Copies `stream` to stdout line by line, each line led by `prefix` (two runs' lines interleave). */
+function prefixLines(stream, prefix) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop();
+    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+}
 
 /** Whether a PostgreSQL server accepts a connection at `url` (within 5 s). */
 async function postgresAnswers(url) {
