@@ -34,10 +34,10 @@ import { openDatabase, type Database } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { buscaOf } from '../server/resources/records';
 import { usersResource } from '../server/resources/users';
-import { deriveKeys } from '../server/services/chave';
-import { ensureCompany } from '../server/services/company';
-import { hashPassword, randomToken } from '../server/services/passwords';
-import { encryptSecret } from '../server/services/totp';
+import { deriveKeys } from '../server/seguranca/chave';
+import { ensureCompany } from '../server/regras/company';
+import { hashPassword, randomToken } from '../server/regras/passwords';
+import { encryptSecret } from '../server/seguranca/totp';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
 

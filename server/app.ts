@@ -24,7 +24,7 @@ import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSegurancaRoutes } from './routes/seguranca';
-import { processLocalKeys, type ServerKeys } from './services/chave';
+import { processLocalKeys, type ServerKeys } from './seguranca/chave';
 import { Backups, type BackupOptions } from './backup/service';
 import { registerBackupRoutes } from './routes/backups';
 import { registerFinanceRoutes } from './routes/financeiro';
@@ -46,12 +46,12 @@ import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
 import { registerStaticCobrancaRoutes } from './routes/static-cobranca';
 import { registerCobrancaRoutes } from './routes/cobrancas';
-import { rememberStaffOrigin, setPublicUrl } from './services/public-url';
+import { rememberStaffOrigin, setPublicUrl } from './regras/public-url';
 import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
-import { Workers, type WorkerOptions } from './queue/workers';
-import { createEffects } from './services/effects';
-import { sealLegacyAppPasswords } from './services/senha-app';
+import { Workers, type WorkerOptions } from './workers';
+import { createEffects } from './cobrancas/effects';
+import { sealLegacyAppPasswords } from './seguranca/senha-app';
 
 export interface AppOptions {
   database: Database;

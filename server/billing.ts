@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../domain/calendar';
-import { readEnv } from './config';
+import { readEnv } from './regras/config';
 import { openDatabase } from './db/client';
-import { changedAnything, runBilling } from './jobs/billing';
-import { appToday } from './services/clock';
+import { changedAnything, runBilling } from './cobrancas/faturamento';
+import { appToday } from './regras/clock';
 
 const { values } = parseArgs({ options: { hoje: { type: 'string' } } });
 const today = values.hoje ?? appToday();

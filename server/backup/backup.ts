@@ -24,7 +24,7 @@ import pg from 'pg';
 import * as tar from 'tar';
 import type { Database } from '../db/client';
 import { migrationsFolder, openDatabase } from '../db/client';
-import { KEY_FILE } from '../services/chave';
+import { KEY_FILE } from '../seguranca/chave';
 import { CifraError, decryptFile, isEncrypted, MSG_CIFRA } from './cifra';
 
 export const BACKUP_FORMAT = 1;

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { readEnv } from '../config';
+import { readEnv } from '../regras/config';
 import { backupName, BackupError, createBackup, restoreBackup } from './backup';
 import { isEncrypted } from './cifra';
 import { askRunningApp } from './local';

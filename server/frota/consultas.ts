@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { motivoSituacao, type MotivoFatos } from '../../domain/frota';
-import { getCompany, integrationActive } from '../services/company';
+import { getCompany, integrationActive } from '../regras/company';
 import { frotaSettings, motivoSql, situacaoSql } from './estado';
 
 /** Finalizar needs a report within this long (DESIGN 10). */

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_FROTA } from '../../domain/schemas/company';
 import type { DbOrTx } from '../db/client';
 import type { TraccarDevice, TraccarEvent, TraccarPosition } from '../integrations/traccar';
-import type { CompanySettings } from '../services/company';
+import type { CompanySettings } from '../regras/company';
 
 export const SITUACOES = ['comunicando', 'silencioso', 'alimentacao', 'sem_gps', 'nunca'] as const;
 export type Situacao = (typeof SITUACOES)[number];

@@ -23,8 +23,8 @@ import {
   type TraccarPosition,
 } from '../integrations/traccar';
 import { IntegrationError } from '../integrations/http';
-import { getCompany } from '../services/company';
-import { traccarSettings, type TraccarSettings } from '../services/traccar-sync';
+import { getCompany } from '../regras/company';
+import { traccarSettings, type TraccarSettings } from './traccar-sync';
 import {
   alarmsOfEvent,
   alarmsOfPosition,

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MSG } from '../../domain/messages';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../regras/http-errors';
 import { IntegrationError } from '../integrations/http';
 
 /** Messages of the unique indexes, by constraint name. */

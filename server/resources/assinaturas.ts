@@ -14,10 +14,10 @@ import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/fin
 import type { DbOrTx } from '../db/client';
 import { assinaturas } from '../db/schema';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { appToday } from '../services/clock';
-import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../services/finance';
-import { enqueueGateway, subscriptionChanged } from '../services/gateway';
-import { billSubscriptionNow } from '../jobs/billing';
+import { appToday } from '../regras/clock';
+import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
+import { enqueueGateway, subscriptionChanged } from '../cobrancas/gateway';
+import { billSubscriptionNow } from '../cobrancas/faturamento';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 

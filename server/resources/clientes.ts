@@ -11,16 +11,16 @@ import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
-import { badRequest, conflict } from '../http-errors';
+import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { reconcileClients } from '../jobs/billing';
-import { appToday } from '../services/clock';
-import { ACAO, audit } from '../services/auditoria';
+import { reconcileClients } from '../cobrancas/faturamento';
+import { appToday } from '../regras/clock';
+import { ACAO, audit } from '../regras/auditoria';
 import { formatNumero } from '../../domain/formatters';
-import { clienteUserChanged, queueClienteRemoval } from '../services/traccar-sync';
-import { customerChanged, enqueueGateway } from '../services/gateway';
-import type { ServerKeys } from '../services/chave';
-import { sealAppPassword } from '../services/senha-app';
+import { clienteUserChanged, queueClienteRemoval } from '../frota/traccar-sync';
+import { customerChanged, enqueueGateway } from '../cobrancas/gateway';
+import type { ServerKeys } from '../seguranca/chave';
+import { sealAppPassword } from '../seguranca/senha-app';
 
 type ClienteRow = typeof clientes.$inferSelect;
 

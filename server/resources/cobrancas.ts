@@ -24,10 +24,10 @@ import { COBRANCA } from '../db/status-sql';
 import { defineResource, listFilters, STAFF_ACCESS, type Item } from './definition';
 import { embed } from './embed';
 import { pesquisaCondition, type ListParams } from './list-query';
-import { appToday } from '../services/clock';
-import { cobrancaAlterada } from '../services/cobrancas';
-import { linkPagamentoConfigurado } from '../services/public-url';
-import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../services/finance';
+import { appToday } from '../regras/clock';
+import { cobrancaAlterada } from '../cobrancas/cobrancas';
+import { linkPagamentoConfigurado } from '../regras/public-url';
+import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../cobrancas/finance';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 

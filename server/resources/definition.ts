@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, TableConfig } from 'drizzle-orm/pg-core';
 import type { z, ZodType } from 'zod';
 import type { ListQuery } from '../../domain/schemas/list';
-import type { Effects } from '../services/effects';
+import type { Effects } from '../cobrancas/effects';
 import type { Db, DbOrTx } from '../db/client';
 import type { AccessLevel } from '../plugins/auth';
 import type { Embed } from './embed';

@@ -20,13 +20,13 @@ import {
 } from '../../domain/schemas/users';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, conflict, forbidden } from '../http-errors';
+import { badRequest, conflict, forbidden } from '../regras/http-errors';
 import { issuesToErrors } from '../plugins/errors';
 import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
-import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../services/company';
-import { hashPassword, randomToken } from '../services/passwords';
-import { traccarSettingsSaved } from '../services/traccar-sync';
-import { gatewaySettingsSaved } from '../services/gateway';
+import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../regras/company';
+import { hashPassword, randomToken } from '../regras/passwords';
+import { traccarSettingsSaved } from '../frota/traccar-sync';
+import { gatewaySettingsSaved } from '../cobrancas/gateway';
 import { defineResource, type RequestContext } from './definition';
 import type { Embed } from './embed';
 

@@ -10,11 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../domain/messages';
 import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
-import { conflict, forbidden } from '../http-errors';
-import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../services/asaas-import';
-import { chargeFromPayment } from '../services/asaas-charges';
-import { asaasConfig } from '../services/asaas-sync';
-import { onGatewayEvent } from '../services/pagamentos';
+import { conflict, forbidden } from '../regras/http-errors';
+import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../asaas/import';
+import { chargeFromPayment } from '../asaas/charges';
+import { asaasConfig } from '../asaas/sync';
+import { onGatewayEvent } from '../cobrancas/pagamentos';
 
 export interface AsaasRouteOptions {
   /** ASAAS_BASE_URL: another address than the key's environment (a fake, a proxy). */

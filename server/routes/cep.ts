@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import type { Db } from '../db/client';
-import { HttpError, notFound } from '../http-errors';
-import { limitPerAddress } from '../services/rate-limit';
+import { HttpError, notFound } from '../regras/http-errors';
+import { limitPerAddress } from '../seguranca/rate-limit';
 
 export const VIACEP_DEFAULT_URL = 'https://viacep.com.br/ws';
 /** ViaCEP answers in tens of milliseconds; a person waits at most this long before typing the address. */

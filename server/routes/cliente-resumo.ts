@@ -15,10 +15,10 @@ import { isAdmin } from '../../domain/permissions';
 import { idParam, semCorpo } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
-import { notFound } from '../http-errors';
+import { notFound } from '../regras/http-errors';
 import { clientesResource } from '../resources/clientes';
 import { findById, presentItems } from '../resources/records';
-import { ACAO, audit } from '../services/auditoria';
+import { ACAO, audit } from '../regras/auditoria';
 import type { RequestContext } from '../resources/definition';
 
 /** Rows of each section the page shows; its link opens the whole filtered list. */

@@ -25,23 +25,23 @@ import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagament
 import type { Db, DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
 import { COBRANCA } from '../db/status-sql';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../regras/http-errors';
 import type { JobQueue } from '../queue/boss';
-import { ACAO, audit } from '../services/auditoria';
-import { enqueueGateway } from '../services/gateway';
-import { appToday } from '../services/clock';
-import { cobrancaAlterada } from '../services/cobrancas';
-import { getCompany, integrationActive } from '../services/company';
-import { alertValues, enqueueEnvio, envioRecente, mobileOf, MOTIVO } from '../services/mensagens';
-import { linkPagamento } from '../services/public-url';
+import { ACAO, audit } from '../regras/auditoria';
+import { enqueueGateway } from '../cobrancas/gateway';
+import { appToday } from '../regras/clock';
+import { cobrancaAlterada } from '../cobrancas/cobrancas';
+import { getCompany, integrationActive } from '../regras/company';
+import { alertValues, enqueueEnvio, envioRecente, mobileOf, MOTIVO } from '../mensagens/mensagens';
+import { linkPagamento } from '../regras/public-url';
 import { cobrancaPagamento } from './static-cobranca';
 import { z } from 'zod';
 import { text } from '../../domain/schemas/common';
 import { asaas, asaasBaseUrl } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
-import { onGatewayEvent } from '../services/pagamentos';
-import { aplicarEventoNfse, cancelarNfse, emitirNfse } from '../services/nfse';
-import { companySecrets } from '../services/company';
+import { onGatewayEvent } from '../cobrancas/pagamentos';
+import { aplicarEventoNfse, cancelarNfse, emitirNfse } from '../cobrancas/nfse';
+import { companySecrets } from '../regras/company';
 
 /** Asaas' NFS-e events (INTEGRATIONS.md 3), payload key `invoice`. */
 const INVOICE_EVENTS = [

@@ -21,8 +21,8 @@ import { SITUACOES, type Situacao } from '../frota/estado';
 import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao, telemetria } from '../frota/consultas';
 import { eventsReport, positionsOf } from '../integrations/traccar';
 import { IntegrationError } from '../integrations/http';
-import { badRequest, notFound } from '../http-errors';
-import { activeTraccar } from '../services/traccar-sync';
+import { badRequest, notFound } from '../regras/http-errors';
+import { activeTraccar } from '../frota/traccar-sync';
 
 const situacaoParam = z.preprocess(
   (v) => (v === '' ? undefined : v),

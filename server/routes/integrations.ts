@@ -13,12 +13,12 @@ import { int } from '../../domain/schemas/common';
 import { idParam, listQuery } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { auditoria, cobrancas, companySettings, mensagens } from '../db/schema';
-import { conflict, notFound } from '../http-errors';
+import { conflict, notFound } from '../regras/http-errors';
 import { connect, connectionState, logout } from '../integrations/evolution';
 import { IntegrationError } from '../integrations/http';
-import { getCompany, integrationActive } from '../services/company';
-import { whatsConfig } from '../services/mensagens';
-import { randomToken } from '../services/passwords';
+import { getCompany, integrationActive } from '../regras/company';
+import { whatsConfig } from '../mensagens/mensagens';
+import { randomToken } from '../regras/passwords';
 import { mensagemColumns } from './mensagens';
 
 const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup'] as const;

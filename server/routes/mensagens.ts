@@ -24,8 +24,8 @@ import { dateFilter } from '../../domain/schemas/financeiro';
 import { listQuery } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes, mensagens } from '../db/schema';
-import { appTimeZone } from '../services/clock';
-import { ALERT_KINDS, MENSAGEM_STATUS } from '../services/mensagens';
+import { appTimeZone } from '../regras/clock';
+import { ALERT_KINDS, MENSAGEM_STATUS } from '../mensagens/mensagens';
 
 /** The kinds the code writes: the charges' alerts and the staff's Enviar. */
 export const MENSAGEM_KINDS = [...ALERT_KINDS, 'envio'] as const;

@@ -19,11 +19,11 @@ import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
-import { notFound } from '../http-errors';
-import { lerPagamento, payable, type BoletoData, type PixData } from '../services/asaas-pagamento';
-import { appToday } from '../services/clock';
-import { integrationActive, type CompanySettings } from '../services/company';
-import { limitPerAddress } from '../services/rate-limit';
+import { notFound } from '../regras/http-errors';
+import { lerPagamento, payable, type BoletoData, type PixData } from '../asaas/pagamento';
+import { appToday } from '../regras/clock';
+import { integrationActive, type CompanySettings } from '../regras/company';
+import { limitPerAddress } from '../seguranca/rate-limit';
 
 /** How long the page waits for Asaas when the charge's PIX and boleto are not cached yet. */
 const READ_TIMEOUT_MS = 4_000;

@@ -18,12 +18,12 @@ import { idParam } from '../../domain/schemas/list';
 import { comandoSchema, ENGINE_COMMAND_LABEL, ENGINE_COMMANDS, traccarTestSchema, type EngineCommand } from '../../domain/schemas/traccar';
 import type { Db } from '../db/client';
 import { trackres, veiculos } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../regras/http-errors';
 import { IntegrationError } from '../integrations/http';
 import { commandTypes, sendCommand, sessionUser, traccarRoot } from '../integrations/traccar';
-import { ACAO, audit } from '../services/auditoria';
-import { companySecrets, getCompany } from '../services/company';
-import { activeTraccar, traccarSettings, type TraccarSettings } from '../services/traccar-sync';
+import { ACAO, audit } from '../regras/auditoria';
+import { companySecrets, getCompany } from '../regras/company';
+import { activeTraccar, traccarSettings, type TraccarSettings } from '../frota/traccar-sync';
 
 /** What a command is sent to: the tracker, and the plate of its vehicle when it has one. */
 interface Target {

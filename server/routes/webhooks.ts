@@ -14,9 +14,9 @@ import { MSG } from '../../domain/messages';
 import { id, requiredText, text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { users, webhookEventos } from '../db/schema';
-import { notFound, unauthorized } from '../http-errors';
+import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
-import { getCompany } from '../services/company';
+import { getCompany } from '../regras/company';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 

@@ -21,7 +21,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NAME, createBackup, restoreBackup } from '../../server/backup/backup';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
-import { KEY_FILE } from '../../server/services/chave';
+import { KEY_FILE } from '../../server/seguranca/chave';
 import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changedAnything, runBilling } from '../../server/jobs/billing';
+import { changedAnything, runBilling } from '../../server/cobrancas/faturamento';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

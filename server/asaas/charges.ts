@@ -12,11 +12,11 @@ import { assinaturas, cobrancas } from '../db/schema';
 import type { AsaasPayment } from '../integrations/asaas';
 import { buscaOf } from '../resources/records';
 import { cobrancasResource } from '../resources/cobrancas';
-import { appToday } from './clock';
-import type { Effects } from './effects';
-import { clienteSearch, financeClient } from './finance';
-import { cobrancaAlterada } from './cobrancas';
-import type { GatewayPayment } from './pagamentos';
+import { appToday } from '../regras/clock';
+import type { Effects } from '../cobrancas/effects';
+import { clienteSearch, financeClient } from '../cobrancas/finance';
+import { cobrancaAlterada } from '../cobrancas/cobrancas';
+import type { GatewayPayment } from '../cobrancas/pagamentos';
 
 /** The externalReference of our subscriptions: never a bare number, which would read as a charge id (their payments copy it). */
 export const assinaturaReference = (id: number) => `assinatura-${id}`;

@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../db/client';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, integrationActive, type CompanySettings } from './company';
+import { getCompany, integrationActive, type CompanySettings } from '../regras/company';
 
 export type GatewayJob =
   /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */

@@ -10,7 +10,7 @@ import { MSG } from '../../domain/messages';
 import { searchText } from '../../domain/text';
 import type { DbOrTx } from '../db/client';
 import { chips, trackres, veiculos } from '../db/schema';
-import { badRequest, conflict } from '../http-errors';
+import { badRequest, conflict } from '../regras/http-errors';
 import { assertLinkable, seguirVinculo, SISTEMA, type Autor } from './estoque';
 
 export type TrackerRow = typeof trackres.$inferSelect;

@@ -19,12 +19,12 @@ import { COBRANCA_STATUS } from '../../domain/financeiro';
 import type { CalendarDate } from '../../domain/calendar';
 import type { DbOrTx } from '../db/client';
 import { mensagens } from '../db/schema';
-import { reconcileClients } from '../jobs/billing';
+import { reconcileClients } from './faturamento';
 import { QUEUES } from '../queue/boss';
-import { appToday } from './clock';
-import { getCompany, integrationActive } from './company';
+import { appToday } from '../regras/clock';
+import { getCompany, integrationActive } from '../regras/company';
 import type { Effects } from './effects';
-import { alertaAtual, enqueueAlertas, MOTIVO, type AlertKind, type AlertRequest } from './mensagens';
+import { alertaAtual, enqueueAlertas, MOTIVO, type AlertKind, type AlertRequest } from '../mensagens/mensagens';
 import { nfseAtiva } from './nfse-config';
 
 /** What of a charge its follow-ups depend on. */

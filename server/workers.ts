@@ -6,17 +6,17 @@
  */
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { runBilling } from '../jobs/billing';
-import { appTimeZone, appToday } from '../services/clock';
-import type { Effects } from '../services/effects';
-import { createAsaasSync } from '../services/asaas-sync';
-import { deliver, enqueueDailyAlertas, sweepMensagens } from '../services/mensagens';
-import { processGatewayEvent } from '../services/pagamentos';
-import { runTraccarJob } from '../services/traccar-sync';
-import { marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../services/importacao';
-import { pruneRateLimits } from '../services/rate-limit';
-import { QUEUES, type JobQueue, type QueueName } from './boss';
+import type { Db } from './db/client';
+import { runBilling } from './cobrancas/faturamento';
+import { appTimeZone, appToday } from './regras/clock';
+import type { Effects } from './cobrancas/effects';
+import { createAsaasSync } from './asaas/sync';
+import { deliver, enqueueDailyAlertas, sweepMensagens } from './mensagens/mensagens';
+import { processGatewayEvent } from './cobrancas/pagamentos';
+import { runTraccarJob } from './frota/traccar-sync';
+import { marcarImportacaoFalhou, retomarImportacoes, runImportacao } from './importacao/importacao';
+import { pruneRateLimits } from './seguranca/rate-limit';
+import { QUEUES, type JobQueue, type QueueName } from './queue/boss';
 
 export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
 

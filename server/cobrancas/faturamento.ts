@@ -20,7 +20,7 @@ import { CLIENTE_STATUS } from '../../domain/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
-import { getCompany, integrationActive } from '../services/company';
+import { getCompany, integrationActive } from '../regras/company';
 
 /** Key of the advisory lock one billing run holds for its transaction. */
 const BILLING_LOCK = 727_275;

@@ -8,7 +8,7 @@ import { SITUACOES, type RecursoEstoque, type Situacao } from '../../domain/esto
 import { MSG } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
 import { chips, estoqueContagens, estoqueMovimentos, trackres, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../regras/http-errors';
 
 /** Who makes a change: a staff member, or the system (an import, a sync). */
 export interface Autor {

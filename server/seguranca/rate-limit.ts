@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCK } from '../../domain/constants';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { tooMany } from '../http-errors';
+import { tooMany } from '../regras/http-errors';
 import { rateLimits } from '../db/schema';
 
 /** Counts one hit on `key` within a fixed window and returns the count in the current window. */

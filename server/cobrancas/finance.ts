@@ -5,8 +5,8 @@ import { DEFAULT_RATES } from '../../domain/financeiro';
 import { MSG } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
 import { clientes } from '../db/schema';
-import { badRequest } from '../http-errors';
-import { getCompany } from './company';
+import { badRequest } from '../regras/http-errors';
+import { getCompany } from '../regras/company';
 
 /** The client's fields a finance record copies, searches by or shows. */
 export const clienteFinanceColumns = {

@@ -20,12 +20,12 @@ import { buscaOf, insertRecord } from '../resources/records';
 import { assinaturaColumns, assinaturasResource } from '../resources/assinaturas';
 import { clientesResource } from '../resources/clientes';
 import { cobrancasResource } from '../resources/cobrancas';
-import { assinaturaOfReference, chargeStatus, insertCharge, paymentDateOf } from './asaas-charges';
-import { appToday } from './clock';
-import type { Effects } from './effects';
-import { cobrancasImportadas, type CobrancaEstado } from './cobrancas';
-import { recebimentoDoGateway, semRecebimento } from './pagamentos';
-import { clienteFinanceColumns, clienteSearch, type ClienteFinance } from './finance';
+import { assinaturaOfReference, chargeStatus, insertCharge, paymentDateOf } from './charges';
+import { appToday } from '../regras/clock';
+import type { Effects } from '../cobrancas/effects';
+import { cobrancasImportadas, type CobrancaEstado } from '../cobrancas/cobrancas';
+import { recebimentoDoGateway, semRecebimento } from '../cobrancas/pagamentos';
+import { clienteFinanceColumns, clienteSearch, type ClienteFinance } from '../cobrancas/finance';
 
 export interface ImportCounts {
   imported: number;

@@ -31,8 +31,8 @@ import { clientes, cobrancas, mensagens } from '../db/schema';
 import { findSent, sendText, type WhatsConfig } from '../integrations/evolution';
 import { DEFAULT_TIMEOUT_MS, IntegrationError } from '../integrations/http';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
-import { linkPagamento } from './public-url';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from '../regras/company';
+import { linkPagamento } from '../regras/public-url';
 import { REENVIO_MINUTOS, type PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
 import { ESPERA_MINUTOS, type AlertaPlaceholder } from '../../domain/constants';
 

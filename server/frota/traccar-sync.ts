@@ -16,8 +16,8 @@ import { TRACCAR_SYNC_STATUS } from '../../domain/schemas/traccar';
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, trackres, veiculos } from '../db/schema';
 import { IntegrationError } from '../integrations/http';
-import type { ServerKeys } from './chave';
-import { openAppPassword } from './senha-app';
+import type { ServerKeys } from '../seguranca/chave';
+import { openAppPassword } from '../seguranca/senha-app';
 import {
   createDevice,
   createUser,
@@ -38,7 +38,7 @@ import {
   type TraccarUser,
 } from '../integrations/traccar';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from '../regras/company';
 
 /** trackres.traccarSync / clientes.traccarSync. */
 export const SYNC = { ok: 0, pending: 1, failed: 2 } as const;

@@ -17,11 +17,11 @@ import { MSG_NFSE, nfseFiltroDe, type Nfse, type NfseSettings } from '../../doma
 export { nfseAtiva };
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas } from '../db/schema';
-import { conflict } from '../http-errors';
+import { conflict } from '../regras/http-errors';
 import { asaas, asaasBaseUrl, type AsaasConfig, type AsaasInvoice } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
-import { appToday } from './clock';
-import { companySecrets, getCompany, integrationActive, type CompanySettings } from './company';
+import { appToday } from '../regras/clock';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from '../regras/company';
 import { nfseAtiva } from './nfse-config';
 
 /** The gateway's call settings, when it is active (as asaas-sync.ts reads them). */

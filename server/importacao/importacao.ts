@@ -41,7 +41,7 @@ import {
   users,
   veiculos,
 } from '../db/schema';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../regras/http-errors';
 import { issuesToErrors, pgError, UNIQUE_MESSAGES } from '../plugins/errors';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import type { AnyResource, Item, RequestContext } from '../resources/definition';
@@ -49,12 +49,12 @@ import { RESOURCES } from '../resources/registry';
 import { copiersOf, createItem, createItems, updateItem } from '../resources/write';
 import { veiculosResource } from '../resources/veiculos';
 import { chipsResource } from '../resources/chips';
-import { autorDe } from './estoque';
-import { trackerBusca } from './links';
-import type { Effects } from './effects';
+import { autorDe } from '../estoque/estoque';
+import { trackerBusca } from '../estoque/links';
+import type { Effects } from '../cobrancas/effects';
 import { blankRow, linhas, PlanilhaInvalida } from './planilha';
 import { allDevices, devicesOfUser, type TraccarDevice } from '../integrations/traccar';
-import { activeTraccar, type TraccarSettings } from './traccar-sync';
+import { activeTraccar, type TraccarSettings } from '../frota/traccar-sync';
 import { PLACA } from '../../domain/schemas/equipamentos';
 
 /** Rows per batch (one transaction each). */

@@ -1,5 +1,5 @@
 /** Expected failures, thrown anywhere and turned into `{ message, errors }` by the error handler. */
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 
 export class HttpError extends Error {
   constructor(

@@ -7,12 +7,12 @@
 import { CLIENTE_STATUS_LABEL } from '../../domain/constants';
 import { formatNumero } from '../../domain/formatters';
 import type { DbOrTx } from '../db/client';
-import type { BillingEffects, ClientChange } from '../jobs/billing';
+import type { BillingEffects, ClientChange } from './faturamento';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { ACAO, audit } from './auditoria';
-import type { ServerKeys } from './chave';
+import { ACAO, audit } from '../regras/auditoria';
+import type { ServerKeys } from '../seguranca/chave';
 import { cobrancasCriadas } from './cobrancas';
-import { getCompany, integrationActive } from './company';
+import { getCompany, integrationActive } from '../regras/company';
 
 declare module 'fastify' {
   interface FastifyInstance {

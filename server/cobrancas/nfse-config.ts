@@ -1,6 +1,6 @@
 /** Whether NFS-e is issued (DESIGN 10): read by the charge's owner (cobrancas.ts) and the NFS-e sync (nfse.ts). */
 import type { NfseSettings } from '../../domain/nfse';
-import { integrationActive, type CompanySettings } from './company';
+import { integrationActive, type CompanySettings } from '../regras/company';
 
 /** The NFS-e settings when issuing is on (a municipal service chosen, the gateway active), else null. */
 export function nfseAtiva(company: CompanySettings): NfseSettings | null {

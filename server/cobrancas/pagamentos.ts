@@ -14,8 +14,8 @@ import { FORMA_PAGAMENTO_LABEL, type FormaPagamento } from '../../domain/pagamen
 import type { Db, DbOrTx } from '../db/client';
 import { cobrancas, webhookEventos } from '../db/schema';
 import { cobrancaAlterada } from './cobrancas';
-import { ACAO, audit } from './auditoria';
-import { appToday } from './clock';
+import { ACAO, audit } from '../regras/auditoria';
+import { appToday } from '../regras/clock';
 import type { Effects } from './effects';
 
 export interface GatewayPayment {
