@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { cobrancas } from '../db/schema';
 import { asaas, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
-import { asaasConfig } from './sync';
+import { asaasConfig } from '../cobrancas/gateway';
 
 export interface PixData {
   payload: string;

@@ -13,15 +13,15 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import { onlyDigits } from '../../domain/text';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas } from '../db/schema';
-import { asaas, asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
+import { asaas, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { assinaturaReference, chargeFromPayment } from './charges';
-import { companySecrets, getCompany, integrationActive } from '../regras/company';
+import { getCompany } from '../regras/company';
 import type { Effects } from '../cobrancas/effects';
 import { companyRates } from '../cobrancas/finance';
-import type { GatewayJob } from '../cobrancas/gateway';
+import { asaasConfig, type GatewayJob } from '../cobrancas/gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from '../cobrancas/cobrancas';
 import { fetchBoth, lerPagamento, payable } from './pagamento';
 import { emitirNfse, syncInvoiceSettings } from '../cobrancas/nfse';
@@ -30,14 +30,6 @@ import { ACAO, audit } from '../regras/auditoria';
 
 type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
-
-/** The gateway's call settings, when it is active. */
-export async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise<AsaasConfig | null> {
-  const company = await getCompany(db);
-  if (!integrationActive(company, 'gateway')) return null;
-  const token = String(company.integrations.gateway.token);
-  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride), secrets: companySecrets(company) };
-}
 
 /** Asaas' phone: area code and number, without the country code. */
 export function asaasPhone(value: string): string {

@@ -4,8 +4,9 @@
  * (services/asaas-sync.ts) makes the calls; a record imported from the gateway never gets one.
  */
 import type { DbOrTx } from '../db/client';
+import { asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { getCompany, integrationActive, type CompanySettings } from '../regras/company';
+import { companySecrets, getCompany, integrationActive, type CompanySettings } from '../regras/company';
 
 export type GatewayJob =
   /** The client's customer: found by CPF/CNPJ or created; updated when it has one. */
@@ -26,6 +27,14 @@ export type GatewayJob =
   | { kind: 'assinatura'; id: number }
   /** The subscription of a removed record. */
   | { kind: 'assinatura-remover'; id: number; gatewayId: string };
+
+/** The gateway's call settings, when it is active (the sync, the payment page's reads, the NFS-e and the import call with them). */
+export async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise<AsaasConfig | null> {
+  const company = await getCompany(db);
+  if (!integrationActive(company, 'gateway')) return null;
+  const token = String(company.integrations.gateway.token);
+  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride), secrets: companySecrets(company) };
+}
 
 /**
  * The gateway's settings saved: when it turns on, or its key changes while on, the sync jobs that

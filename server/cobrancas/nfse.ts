@@ -18,19 +18,12 @@ export { nfseAtiva };
 import type { Db, DbOrTx } from '../db/client';
 import { clientes, cobrancas } from '../db/schema';
 import { conflict } from '../regras/http-errors';
-import { asaas, asaasBaseUrl, type AsaasConfig, type AsaasInvoice } from '../integrations/asaas';
+import { asaas, type AsaasConfig, type AsaasInvoice } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { appToday } from '../regras/clock';
-import { companySecrets, getCompany, integrationActive, type CompanySettings } from '../regras/company';
+import { getCompany, type CompanySettings } from '../regras/company';
+import { asaasConfig } from './gateway';
 import { nfseAtiva } from './nfse-config';
-
-/** The gateway's call settings, when it is active (as asaas-sync.ts reads them). */
-async function asaasConfig(db: DbOrTx, baseUrlOverride?: string): Promise<AsaasConfig | null> {
-  const company = await getCompany(db);
-  if (!integrationActive(company, 'gateway')) return null;
-  const token = String(company.integrations.gateway.token);
-  return { token, baseUrl: asaasBaseUrl(token, baseUrlOverride), secrets: companySecrets(company) };
-}
 
 /** What Asaas keeps of the NFS-e settings (an invoice's or a subscription's). */
 const serviceFields = (nfse: NfseSettings) => ({

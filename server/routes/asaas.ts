@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { conflict, forbidden } from '../regras/http-errors';
 import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../asaas/import';
 import { chargeFromPayment } from '../asaas/charges';
-import { asaasConfig } from '../asaas/sync';
+import { asaasConfig } from '../cobrancas/gateway';
 import { onGatewayEvent } from '../cobrancas/pagamentos';
 
 export interface AsaasRouteOptions {
