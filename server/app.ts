@@ -49,8 +49,7 @@ import { registerCobrancaRoutes } from './routes/cobrancas';
 import { rememberStaffOrigin, setPublicUrl } from './regras/public-url';
 import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
-import { Workers, type WorkerOptions } from './workers';
-import { createEffects } from './cobrancas/effects';
+import { createEffects, Workers, type WorkerOptions } from './workers';
 import { sealLegacyAppPasswords } from './seguranca/senha-app';
 
 export interface AppOptions {

@@ -1,22 +1,82 @@
 /**
- * What the queue runs (issue 10): message delivery, the daily billing run with the day's alerts,
- * the sweep, and the handlers the integrations register (webhooks, Traccar, Asaas). Every app
- * process runs workers; pg-boss gives each job to one of them. The schedules are pg-boss crons in
- * APP_TIMEZONE: one job per slot whatever the number of processes.
+ * What happens by itself, in one place (issue 10, DESIGN 7): the follow-ups a change enqueues in its
+ * own transaction (`createEffects`), and the one handler table of the queue (message delivery, the
+ * daily billing run with the day's alerts, the sweep, the gateway's webhook events, the Traccar and
+ * Asaas syncs, the imports) and of the webhook's events beyond a payment's own (`GATEWAY_EVENTS`).
+ * It sits on top, beside app.ts, so it may call any feature; no route registers a handler. Every
+ * app process runs workers; pg-boss gives each job to one of them. The schedules are pg-boss crons
+ * in APP_TIMEZONE: one job per slot whatever the number of processes.
  */
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db/client';
-import { runBilling } from './cobrancas/faturamento';
-import { appTimeZone, appToday } from './regras/clock';
-import type { Effects } from './cobrancas/effects';
+import { CLIENTE_STATUS_LABEL } from '../domain/constants';
+import { formatNumero } from '../domain/formatters';
+import { chargeFromPayment } from './asaas/charges';
 import { createAsaasSync } from './asaas/sync';
-import { deliver, enqueueDailyAlertas, sweepMensagens } from './mensagens/mensagens';
-import { processGatewayEvent } from './cobrancas/pagamentos';
+import { cobrancasCriadas } from './cobrancas/cobrancas';
+import type { Effects } from './cobrancas/effects';
+import { runBilling, type ClientChange } from './cobrancas/faturamento';
+import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
+import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
+import type { Db, DbOrTx } from './db/client';
 import { runTraccarJob } from './frota/traccar-sync';
 import { marcarImportacaoFalhou, retomarImportacoes, runImportacao } from './importacao/importacao';
-import { pruneRateLimits } from './seguranca/rate-limit';
+import { deliver, enqueueDailyAlertas, sweepMensagens } from './mensagens/mensagens';
 import { QUEUES, type JobQueue, type QueueName } from './queue/boss';
+import { ACAO, audit } from './regras/auditoria';
+import { appTimeZone, appToday } from './regras/clock';
+import { getCompany, integrationActive } from './regras/company';
+import type { ServerKeys } from './seguranca/chave';
+import { pruneRateLimits } from './seguranca/rate-limit';
+
+export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
+  // The billing run's new charges: the charges' owner decides their alerts or gateway payments.
+  const chargesCreated = (tx: DbOrTx, ids: number[]): Promise<void> => cobrancasCriadas(tx, ids, effects);
+
+  const syncTraccarClientes = async (tx: DbOrTx, ids: number[]) => {
+    if (!ids.length || !integrationActive(await getCompany(tx), 'traccar')) return;
+    await queue.sendMany(
+      tx,
+      QUEUES.traccar.name,
+      ids.map((id) => ({ data: { kind: 'cliente', id } })),
+    );
+  };
+
+  const clientsChanged = async (tx: DbOrTx, changes: ClientChange[]) => {
+    const blockMoves = changes.filter((change) => change.status === 1 || change.previous === 1);
+    if (!blockMoves.length) return;
+    await audit(
+      tx,
+      blockMoves.map((change) => ({
+        acao: change.status === 1 ? ACAO.bloqueio : ACAO.desbloqueio,
+        idcliente: change.id,
+        descricao:
+          change.status === 1
+            ? `Cliente ${formatNumero(change.id)} bloqueado pelo faturamento (cobrança vencida).`
+            : `Cliente ${formatNumero(change.id)} desbloqueado: ${CLIENTE_STATUS_LABEL[change.status] ?? change.status}.`,
+        resultado: `${CLIENTE_STATUS_LABEL[change.previous] ?? change.previous} → ${CLIENTE_STATUS_LABEL[change.status] ?? change.status}`,
+      })),
+    );
+    await syncTraccarClientes(
+      tx,
+      blockMoves.map((change) => change.id),
+    );
+  };
+
+  const effects: Effects = { queue, chargesCreated, clientsChanged, syncTraccarClientes, keys };
+  return effects;
+}
+
+/**
+ * The gateway's webhook events beyond a payment's own transitions (cobrancas/pagamentos.ts applies
+ * those): a subscription's payment Asaas generated becomes its charge (PAYMENT_CREATED), and the
+ * NFS-e events update the charge's invoice. Applied once from the queue, like payments.
+ */
+const nfseEvent: EventHandler = (tx, event) => aplicarEventoNfse(tx, event);
+export const GATEWAY_EVENTS: EventHandlers = {
+  PAYMENT_CREATED: (tx, event, effects) => chargeFromPayment(tx, event.payment ?? {}, effects),
+  ...Object.fromEntries(INVOICE_EVENTS.map((name) => [name, nfseEvent])),
+};
 
 export type JobHandler = (data: Record<string, unknown>, job: PgBoss.Job<Record<string, unknown>>) => Promise<unknown>;
 
@@ -43,7 +103,7 @@ async function inParallel<T>(items: readonly T[], limit: number, task: (item: T)
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The queue's handlers, one table (queue/workers.ts). */
+    /** The queue's handlers, one table (workers.ts). */
     workers: Workers;
   }
 }
@@ -75,7 +135,7 @@ export class Workers {
         log.info({ billing: counts, alertas }, counts.skipped ? 'faturamento: outro processo já está executando' : 'faturamento executado');
         return { ...counts, alertas };
       },
-      [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id)),
+      [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id), GATEWAY_EVENTS),
       [QUEUES.traccar.name]: (data) => runTraccarJob(db, data, effects.keys),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
       [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),

@@ -134,6 +134,18 @@ export async function cancelarNfse(db: Db, id: number, options: { baseUrl?: stri
   }
 }
 
+/** Asaas' NFS-e events (INTEGRATIONS.md 3), payload key `invoice`: they arrive on the payment webhook and are applied once from the queue, like payments (workers.ts). */
+export const INVOICE_EVENTS = [
+  'INVOICE_CREATED',
+  'INVOICE_UPDATED',
+  'INVOICE_SYNCHRONIZED',
+  'INVOICE_AUTHORIZED',
+  'INVOICE_PROCESSING_CANCELLATION',
+  'INVOICE_CANCELED',
+  'INVOICE_CANCELLATION_DENIED',
+  'INVOICE_ERROR',
+] as const;
+
 /** An `INVOICE_*` event, in the webhook's transaction: the charge whose payment or invoice it names follows. */
 export async function aplicarEventoNfse(tx: DbOrTx, event: { event: string; invoice?: Record<string, unknown> }): Promise<string> {
   const invoice = event.invoice as unknown as AsaasInvoice | undefined;

@@ -34,6 +34,8 @@ export interface GatewayEvent {
   id: string;
   event: string;
   payment?: GatewayPayment;
+  /** The NFS-e events' invoice (cobrancas/nfse.ts). */
+  invoice?: Record<string, unknown>;
 }
 
 /**
@@ -87,10 +89,12 @@ const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: 
 
 const isCalendarDateText = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** Handlers the gateway sync adds for other events (PAYMENT_CREATED of a subscription's payment). */
+/**
+ * A handler of the events beyond a payment's transitions (PAYMENT_CREATED of a subscription's
+ * payment, the NFS-e's INVOICE_*): declared with the queue's handlers, in their one table (workers.ts).
+ */
 export type EventHandler = (tx: DbOrTx, event: GatewayEvent, effects: Effects) => Promise<string>;
-const extraHandlers = new Map<string, EventHandler>();
-export const onGatewayEvent = (event: string, handler: EventHandler) => extraHandlers.set(event, handler);
+export type EventHandlers = Readonly<Record<string, EventHandler>>;
 
 async function findCharge(tx: DbOrTx, payment: GatewayPayment) {
   const reference = Number(payment.externalReference);
@@ -111,8 +115,13 @@ async function findCharge(tx: DbOrTx, payment: GatewayPayment) {
   return row;
 }
 
-async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise<{ status: 'aplicado' | 'ignorado'; resultado: string }> {
-  const extra = extraHandlers.get(event.event);
+async function apply(
+  tx: DbOrTx,
+  event: GatewayEvent,
+  effects: Effects,
+  handlers: EventHandlers,
+): Promise<{ status: 'aplicado' | 'ignorado'; resultado: string }> {
+  const extra = Object.hasOwn(handlers, event.event) ? handlers[event.event] : undefined;
   if (extra) return { status: 'aplicado', resultado: await extra(tx, event, effects) };
   // Staff's receipt stands: Asaas undoing its receipt in cash (the app's own undo, or someone in its panel) changes no charge.
   if (event.event === 'PAYMENT_RECEIVED_IN_CASH_UNDONE')
@@ -165,12 +174,12 @@ async function apply(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise
   return { status: 'aplicado', resultado: `${transition.label}: cobrança ${formatNumero(saved.id)} → situação ${transition.to}.` };
 }
 
-/** The queue's handler: applies one stored event, once. */
-export async function processGatewayEvent(db: Db, effects: Effects, id: number): Promise<string> {
+/** The queue's handler: applies one stored event, once (`handlers`: the events beyond a payment's transitions). */
+export async function processGatewayEvent(db: Db, effects: Effects, id: number, handlers: EventHandlers): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(webhookEventos).where(eq(webhookEventos.id, id)).for('update');
     if (!row || row.status !== 'recebido') return 'já processado';
-    const outcome = await apply(tx, row.payload as unknown as GatewayEvent, effects);
+    const outcome = await apply(tx, row.payload as unknown as GatewayEvent, effects, handlers);
     await tx
       .update(webhookEventos)
       .set({ status: outcome.status, resultado: outcome.resultado, processedAt: new Date() })

@@ -39,21 +39,9 @@ import { z } from 'zod';
 import { text } from '../../domain/schemas/common';
 import { asaas, asaasBaseUrl } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
-import { onGatewayEvent } from '../cobrancas/pagamentos';
-import { aplicarEventoNfse, cancelarNfse, emitirNfse } from '../cobrancas/nfse';
+import { cancelarNfse, emitirNfse } from '../cobrancas/nfse';
 import { companySecrets } from '../regras/company';
 
-/** Asaas' NFS-e events (INTEGRATIONS.md 3), payload key `invoice`. */
-const INVOICE_EVENTS = [
-  'INVOICE_CREATED',
-  'INVOICE_UPDATED',
-  'INVOICE_SYNCHRONIZED',
-  'INVOICE_AUTHORIZED',
-  'INVOICE_PROCESSING_CANCELLATION',
-  'INVOICE_CANCELED',
-  'INVOICE_CANCELLATION_DENIED',
-  'INVOICE_ERROR',
-];
 const servicosQuery = z.object({ descricao: text(100).optional() });
 
 export interface CobrancaRoutesOptions {
@@ -230,9 +218,6 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       });
       return { id, status: 'enviada', motivo: '' };
     });
-
-  // NFS-e events arrive on the payment webhook and are applied once from the queue, like payments.
-  for (const event of INVOICE_EVENTS) onGatewayEvent(event, (tx, payload) => aplicarEventoNfse(tx, payload as never));
 
   r.post(
     '/v1/cobrancas/:id/nfse',
