@@ -41,6 +41,8 @@ import { registerMensagensRoutes } from './routes/mensagens';
 import { registerCepRoute } from './routes/cep';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
+import { registerVeiculoRoutes } from './routes/veiculos';
+import { registerOrdemServicoRoutes } from './routes/ordensservicos';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
@@ -170,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMensagensRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db, options.database.plannedOnce);
+  registerVeiculoRoutes(app, db);
+  registerOrdemServicoRoutes(app, db);
   registerWebhookRoutes(app, db);
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.

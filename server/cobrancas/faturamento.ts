@@ -17,7 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type CalendarDate } from '../../domain/calendar';
 import { CLIENTE_STATUS } from '../../domain/constants';
-import type { Db, DbOrTx } from '../db/client';
+import { rowsOf as rowsOfResult, type Db, type DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
 import { getCompany, integrationActive } from '../regras/company';
@@ -45,8 +45,7 @@ export interface BillingCounts {
   clientesBloqueados: number;
 }
 
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;
+const rowsOf = async <T>(query: Promise<unknown>) => rowsOfResult<T>(await query);
 /** The number of rows a writing statement touched, without sending them back. */
 const countOf = async (tx: DbOrTx, statement: SQL) =>
   Number(

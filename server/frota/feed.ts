@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import type { Database, HeldLock } from '../db/client';
+import { rowsOf, type Database, type HeldLock } from '../db/client';
 import {
   allDevices,
   eventsReportOf,
@@ -84,8 +84,6 @@ const DEFAULTS: Required<FeedOptions> = {
   settingsMs: 5_000,
   idleMs: 130_000,
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const message = (error: unknown) =>
   error instanceof IntegrationError ? error.message : error instanceof Error ? error.message : String(error);

@@ -25,6 +25,7 @@ import { listQuery } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes, mensagens } from '../db/schema';
 import { appTimeZone } from '../regras/clock';
+import { listMeta } from '../resources/list-query';
 import { ALERT_KINDS, MENSAGEM_STATUS } from '../mensagens/mensagens';
 
 /** The kinds the code writes: the charges' alerts and the staff's Enviar. */
@@ -135,8 +136,7 @@ export function registerMensagensRoutes(app: FastifyInstance, db: Db) {
             ...row,
             cliente: row.idcliente ? clienteNome({ cadastro, name, razaosocial }) : '',
           }));
-          const total = Number(n);
-          return { meta: { page, pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / pageSize) }, Items };
+          return { meta: listMeta({ page, pageSize }, Number(n)), Items };
         },
         { accessMode: 'read only', isolationLevel: 'repeatable read' },
       );
