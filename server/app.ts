@@ -36,7 +36,7 @@ import { registerTecnicosRoute } from './routes/tecnicos';
 import { registerEstoqueRoutes } from './routes/estoque';
 import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
-import { registerClienteResumoRoutes } from './routes/cliente-resumo';
+import { registerClienteResumoRoutes } from './routes/clientes';
 import { registerMensagensRoutes } from './routes/mensagens';
 import { registerCepRoute } from './routes/cep';
 import { registerTraccarRoutes } from './routes/traccar';
