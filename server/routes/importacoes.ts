@@ -32,7 +32,8 @@ import type { Db } from '../db/client';
 import type { JobQueue } from '../queue/boss';
 import { importacaoErros, importacaoIgnoradas, importacoes } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../regras/http-errors';
-import { criarImportacao, criarImportacaoTraccar, ERROS_NA_RESPOSTA } from '../importacao/importacao';
+import { criarImportacao, criarImportacaoTraccar } from '../importacao/criar';
+import { ERROS_NA_RESPOSTA } from '../importacao/importacao';
 import { activeTraccar } from '../frota/traccar-sync';
 import { inspecionar, PLANILHA_MSG, PlanilhaInvalida } from '../importacao/planilha';
 
