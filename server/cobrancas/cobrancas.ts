@@ -24,7 +24,8 @@ import { QUEUES } from '../queue/boss';
 import { appToday } from '../regras/clock';
 import { getCompany, integrationActive } from '../regras/company';
 import type { Effects } from './effects';
-import { alertaAtual, enqueueAlertas, MOTIVO, type AlertKind, type AlertRequest } from '../mensagens/mensagens';
+import { alertaAtual, enqueueAlertas, type AlertRequest } from '../mensagens/alertas';
+import { MOTIVO, type AlertKind } from '../mensagens/mensagens';
 import { nfseAtiva } from './nfse-config';
 
 /** What of a charge its follow-ups depend on. */
