@@ -19,7 +19,7 @@ import { runBilling, type ClientChange } from './cobrancas/faturamento';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
 import type { Db, DbOrTx } from './db/client';
-import { runTraccarJob } from './frota/traccar-sync';
+import { runTraccarJob } from './frota/traccar-jobs';
 import { retomarImportacoes } from './importacao/criar';
 import { marcarImportacaoFalhou, runImportacao } from './importacao/importacao';
 import { enqueueDailyAlertas } from './mensagens/alertas';

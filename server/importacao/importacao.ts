@@ -194,7 +194,7 @@ async function gravarUmaVez(db: Db, importacao: Importacao, esperadas: number, b
  * that plate's vehicle, which is created when the product lacks it (`veiculosDoTraccar`). One read
  * of /api/devices, then batches as a sheet's rows (line = the device's place in Traccar's list).
  * Traccar itself is only read: the trackers' sync leaves each device's own name and phone
- * (traccar-sync.ts `camposDoDispositivo`).
+ * (frota/traccar-jobs.ts `camposDoDispositivo`).
  */
 async function processarTraccar(db: Db, effects: Effects, importacao: Importacao) {
   const settings = await activeTraccar(db);
