@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { readEnv } from '../regras/config';
-import { backupName, BackupError, createBackup, restoreBackup } from './backup';
+import { backupName, BackupError, createBackup } from './backup';
+import { restoreBackup } from './restauracao';
 import { isEncrypted } from './cifra';
 import { askRunningApp } from './local';
 
