@@ -79,7 +79,7 @@ export interface AppOptions {
   viacepUrl?: string;
   /** Read the fleet back from Traccar here (server.ts: with the workers); one process holds it at a time. */
   frota?: boolean | FeedOptions;
-  /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
+  /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, seguranca/chave.ts); one random key per process when absent (tests). */
   keys?: ServerKeys;
   /** Backups (BACKUP_DIR, BACKUP_KEEP, the daily one): none listed or taken when absent. */
   backup?: BackupOptions;
@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before any route: every API route must declare its access, checked on request.
   await registerAuth(app, options.database);
-  // The address of links sent to clients: PUBLIC_URL, else the signed-in staff's own (services/public-url.ts).
+  // The address of links sent to clients: PUBLIC_URL, else the signed-in staff's own (regras/public-url.ts).
   setPublicUrl(options.publicUrl);
   app.addHook('preHandler', async (request) => rememberStaffOrigin(request));
 

@@ -1,5 +1,5 @@
 /**
- * `npm run billing`: one run of the daily billing job now (jobs/billing.ts), in the configured
+ * `npm run billing`: one run of the daily billing job now (cobrancas/faturamento.ts), in the configured
  * database (DATA_DIR or DATABASE_URL; stop `npm start` first when using the embedded database),
  * printing what it changed. `-- --hoje 2026-12-01` runs it as of another day.
  */

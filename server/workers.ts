@@ -89,7 +89,7 @@ export interface WorkerOptions {
   senders?: number;
   /** Run the billing job once at start-up (besides 00:01 every day). */
   billingAtStart?: boolean;
-  /** The Evolution calls' timeout in message delivery (http.ts' default, 10 s, when absent; tests shorten it). */
+  /** The Evolution calls' timeout in message delivery (integrations/http.ts' default, 10 s, when absent; tests shorten it). */
   whatsTimeoutMs?: number;
 }
 

@@ -2,7 +2,7 @@
  * Asaas payments as the app's charges: the status mapping (INTEGRATIONS.md 3), a charge inserted
  * with its search text (as the charges' routes build it), and a subscription's payment made into
  * its charge once, whether it comes by PAYMENT_CREATED, by the sync after the subscription is
- * created, or twice (services/asaas-sync.ts, services/asaas-import.ts).
+ * created, or twice (asaas/sync.ts, asaas/import.ts).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { isCalendarDate } from '../../domain/calendar';

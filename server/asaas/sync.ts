@@ -1,6 +1,6 @@
 /**
  * The Asaas sync (issue 10 point 5), one queue handler dispatching on the job's kind
- * (services/gateway.ts): a client's customer (found by CPF/CNPJ first, else created), a charge's
+ * (cobrancas/gateway.ts): a client's customer (found by CPF/CNPJ first, else created), a charge's
  * payment (then its novacobranca alert, with the links), a subscription (created, updated, or
  * removed once inactive), and the payments of cancelled or removed records. No transaction is
  * held during a call: each result is stored conditionally afterwards, so a retry, a crashed

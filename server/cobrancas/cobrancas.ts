@@ -2,11 +2,11 @@
  * One owner for what follows a charge's change (DESIGN 7, issue 19). Every path that creates,
  * changes or removes charges calls `cobrancaAlterada` (or `cobrancasCriadas` for a batch) in the
  * transaction of the change: staff (resources/cobrancas.ts), the payment webhook (pagamentos.ts), the
- * Asaas sync (asaas-charges.ts, asaas-sync.ts), the Asaas import (asaas-import.ts) and the billing
- * run (jobs/billing.ts). It alone decides:
+ * Asaas sync (asaas/charges.ts, asaas/sync.ts), the Asaas import (asaas/import.ts) and the billing
+ * run (cobrancas/faturamento.ts). It alone decides:
  * - the client's billing status: reconciled at once when the charge's being overdue, its due date
  *   or its client changed while it is or was overdue (a charge neither overdue before nor after
- *   cannot move its client: jobs/billing.ts reads only overdue charges);
+ *   cannot move its client: cobrancas/faturamento.ts reads only overdue charges);
  * - the alerts: `novacobranca` for a new charge once it has its gateway payment (with the gateway
  *   active and no payment yet, the payment's job comes first and links it, which calls this again),
  *   waiting the company's `esperaMinutos` for a correction; `atualizada` when staff change the value
@@ -99,7 +99,7 @@ const aberta = (c: CobrancaEstado) => c.status === COBRANCA_STATUS.EM_ABERTO || 
 
 /**
  * The alerts of a charge's change (issue 30 item 8). Its own message (novacobranca, or an earlier
- * atualizada) may still wait (mensagens.ts ALERTAS_COM_ESPERA); its rows are locked, so a delivery
+ * atualizada) may still wait (mensagens/mensagens.ts ALERTAS_COM_ESPERA); its rows are locked, so a delivery
  * taking one now waits for this change, or this change waits for it and sees it gone:
  * - received or cancelled while it waits: it goes no more (ignorada, with why), and a cancellation
  *   sends no "cancelada" about a charge the client never heard of;

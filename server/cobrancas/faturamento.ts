@@ -60,7 +60,7 @@ export interface ClientChange {
 }
 
 /**
- * What follows a billing change, in the same transaction (services/effects.ts): the new charges'
+ * What follows a billing change, in the same transaction (cobrancas/effects.ts): the new charges'
  * alerts or gateway payments, the audit log and the Traccar user of a client blocked or unblocked.
  */
 export interface BillingEffects {
@@ -88,7 +88,7 @@ function nextDueSql(date: SQL, cycle: SQL): SQL {
 /**
  * (a) One period of every subscription due within `emaberto` days: its charge, and the next due date.
  * With the gateway active, a subscription it holds (gateway_id) is billed by the gateway: its
- * charges arrive by PAYMENT_CREATED (services/asaas-sync.ts).
+ * charges arrive by PAYMENT_CREATED (asaas/sync.ts).
  */
 async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false, ids?: readonly number[]) {
   const limit = addDays(today, emaberto);

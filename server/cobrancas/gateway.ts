@@ -1,7 +1,7 @@
 /**
  * The payment gateway's sync jobs (issue 10 point 5), enqueued in the transaction of the change
  * that causes them while the gateway is active (status 1 and a token). The queue's handler
- * (services/asaas-sync.ts) makes the calls; a record imported from the gateway never gets one.
+ * (asaas/sync.ts) makes the calls; a record imported from the gateway never gets one.
  */
 import type { DbOrTx } from '../db/client';
 import { asaasBaseUrl, type AsaasConfig } from '../integrations/asaas';
@@ -57,7 +57,7 @@ export async function enqueueGateway(tx: DbOrTx, queue: JobQueue, jobs: GatewayJ
   );
 }
 
-/** A client's fields its Asaas customer keeps (services/asaas-sync.ts `customerFields`). */
+/** A client's fields its Asaas customer keeps (asaas/sync.ts `customerFields`). */
 const CUSTOMER_FIELDS = [
   'cadastro',
   'name',

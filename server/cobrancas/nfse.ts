@@ -6,7 +6,7 @@
  *   scheduled for that day. Asaas' refusal is stored as the NFS-e's error, in its pt-BR words;
  * - cancelar (administrators): `POST /invoices/{id}/cancel`;
  * - the `INVOICE_*` webhook events update the charge whose payment (or invoice) they name, applied
- *   once like payments (services/pagamentos.ts);
+ *   once like payments (cobrancas/pagamentos.ts);
  * - a subscription gets Asaas' `invoiceSettings`, so Asaas invoices each of its payments.
  */
 import { eq, or, sql } from 'drizzle-orm';

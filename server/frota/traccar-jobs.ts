@@ -267,7 +267,7 @@ async function syncCliente(db: Db, settings: TraccarSettings | null, id: number,
     let user = cliente.traccarUserId ? (await listUsers(settings)).find((u) => u.id === cliente.traccarUserId) : undefined;
     if (!user && account) user = await findUser(settings, account);
     user = adoptable(settings, user);
-    // A new password, sealed until Traccar has it (services/senha-app.ts); none: Traccar keeps its own.
+    // A new password, sealed until Traccar has it (seguranca/senha-app.ts); none: Traccar keeps its own.
     const password = openAppPassword(keys, cliente.traccarSenha);
     if (!user && wantsUser && !password) {
       throw new IntegrationError('Traccar', 0, 'sem_senha', MSG.clienteSenhaAppAusente, false);

@@ -166,7 +166,7 @@ export async function loteDe(tx: DbOrTx, batch: LinhaDados[], env: LoteEnv): Pro
 
 /**
  * A batch's first pass: every row checked first, then the new records created together (the
- * resource's prepare per row, one multi-row INSERT, one follow-up: write.ts `createItems`), then
+ * resource's prepare per row, one multi-row INSERT, one follow-up: resources/write.ts `createItems`), then
  * the updates row by row, then the rows that repeat a key created in this batch. A row the
  * database refuses aborts the batch (`Refazer`): it is written again row by row, so the refusal
  * lands on its own row.

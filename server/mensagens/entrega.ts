@@ -48,7 +48,7 @@ type Claimed = { id: number; destino: string; texto: string; status: string; ten
 /**
  * Takes the message for one attempt (its lease), or nothing when there is nothing to send (sent,
  * skipped, removed). An enviando row whose lease or in-doubt wait has not run out is another
- * attempt's, and a row locked by a change of its charge (services/cobrancas.ts) is being rewritten:
+ * attempt's, and a row locked by a change of its charge (cobrancas/cobrancas.ts) is being rewritten:
  * SendInProgress, and the job is retried later. `tentativaEm` is the time of the first send still
  * in doubt, kept while the doubt lasts: findMessages looks from there. A waiting alert of a charge
  * (ALERTAS_COM_ESPERA) not sent yet is rendered again from the charge as it is now.
@@ -110,7 +110,7 @@ async function claim(db: Db, id: number, lease: number, company: CompanySettings
 }
 
 export interface DeliverOptions {
-  /** The Evolution calls' timeout (http.ts' default when absent). */
+  /** The Evolution calls' timeout (integrations/http.ts' default when absent). */
   timeoutMs?: number;
 }
 

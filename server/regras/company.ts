@@ -23,7 +23,7 @@ const SECRET_PATHS = [
  * The way to pay on lines of their own (DESIGN 10): a line whose placeholders are all empty is
  * left out, so with the gateway off the message carries the payment page's link only. The
  * placeholders' pt-BR names (issue 30 item 15); `atualizada` goes when staff change the value or
- * the due date of a charge whose message has gone (services/cobrancas.ts).
+ * the due date of a charge whose message has gone (cobrancas/cobrancas.ts).
  */
 export const DEFAULT_ALERTAS = {
   novacobranca:

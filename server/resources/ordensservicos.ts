@@ -60,7 +60,7 @@ async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: Requ
     .update(trackres)
     .set({ ...links, updatedAt: new Date() })
     .where(eq(trackres.id, tracker.id));
-  // Its Traccar device takes the vehicle's plate and the client's user (services/traccar-sync.ts).
+  // Its Traccar device takes the vehicle's plate and the client's user (frota/traccar-sync.ts).
   await queueTrackerSync(tx, ctx.effects.queue, [tracker.id]);
 }
 

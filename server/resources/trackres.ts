@@ -38,7 +38,7 @@ async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput, ctx: 
 }
 
 /**
- * Traccar follows each save (services/traccar-sync.ts): the device is pending until the queue has
+ * Traccar follows each save (frota/traccar-sync.ts): the device is pending until the queue has
  * synced it. Trackers saved together (an import's batch) are marked and enqueued in one go.
  */
 async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, rows: TrackerRow[]) {

@@ -62,9 +62,9 @@ async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'i
   if (!changed) return;
   if (!isAdmin(ctx.user)) throw forbidden(MSG.secretForbidden);
   await saveCompany(tx, next);
-  // Traccar turned on or moved: the registry is synced to it (services/traccar-sync.ts).
+  // Traccar turned on or moved: the registry is synced to it (frota/traccar-sync.ts).
   await traccarSettingsSaved(tx, ctx.effects.queue, current, next);
-  // The gateway turned on or its key changed: its syncs waiting for a retry go now (services/gateway.ts).
+  // The gateway turned on or its key changed: its syncs waiting for a retry go now (cobrancas/gateway.ts).
   await gatewaySettingsSaved(tx, ctx.effects.queue, current, next);
 }
 

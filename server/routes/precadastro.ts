@@ -19,7 +19,7 @@ import { insertRecord } from '../resources/records';
 import { clientesResource } from '../resources/clientes';
 import { decodeFile, storedBase64 } from './uploads';
 
-/** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */
+/** Tokens are base64url (regras/passwords.ts `randomToken`): anything else is not a link of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 const tokenParam = z.object({ token: z.string().regex(TOKEN, { error: MSG.precadastroToken }) });
 /** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */

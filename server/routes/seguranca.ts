@@ -7,7 +7,7 @@
  * - POST /v1/session/segundo-fator { codigo }: the sign-in's second step, after POST /v1/session
  *   answered 202 with a pre-session cookie; enrolls there when the company requires 2FA.
  * - GET /v1/session/lista, DELETE /v1/session/lista/{id} (one), DELETE /v1/session/lista (all but this one).
- * Wrong codes at sign-in count toward the account lock (the known device's own, services/dispositivos.ts).
+ * Wrong codes at sign-in count toward the account lock (the known device's own, seguranca/dispositivos.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

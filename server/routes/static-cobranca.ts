@@ -50,7 +50,7 @@ const clienteSql = sql<{
   razaosocial: string;
 }>`(SELECT json_build_object('cadastro', ${clientes.cadastro}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}) FROM ${clientes} WHERE ${clientes.id} = ${cobrancas.idcliente})`;
 
-/** Fine and interest (%) of an overdue charge: its subscription's, or the company's (services/finance.ts companyRates). */
+/** Fine and interest (%) of an overdue charge: its subscription's, or the company's (cobrancas/finance.ts companyRates). */
 async function ratesOf(db: Db, idassinatura: number | null, empresa: Record<string, unknown>) {
   if (idassinatura !== null) {
     const [sub] = await db

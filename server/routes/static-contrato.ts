@@ -20,7 +20,7 @@ import { getCompany } from '../regras/company';
 import { limitPerAddress } from '../seguranca/rate-limit';
 import { contratoClienteColumns } from '../resources/contratos';
 
-/** Tokens are base64url (services/passwords.ts `randomToken`). */
+/** Tokens are base64url (regras/passwords.ts `randomToken`). */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Vehicles a public contract page lists at most. */
 const MAX_VEICULOS = 1000;

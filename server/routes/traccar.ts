@@ -1,7 +1,7 @@
 /**
  * Traccar (issue 10, DESIGN 7): the connection test of the settings screen, the engine commands
  * staff send by hand on a tracker or a vehicle, and the queue's handler of the sync jobs
- * (services/traccar-sync.ts).
+ * (frota/traccar-sync.ts).
  *
  * Commands are offered, and accepted, only for the types Traccar lists for the device
  * (`/api/commands/types`, kept a minute per device: the screen's read refreshes it): another type

@@ -18,7 +18,7 @@ export interface ServerKeys {
   totp: Buffer;
   /** HMAC key of the signed cookies (device, pre-session) and the recovery codes' hashes. */
   assinatura: Buffer;
-  /** AES-256-GCM key of a client's app password while it waits to be sent to Traccar (services/senha-app.ts). */
+  /** AES-256-GCM key of a client's app password while it waits to be sent to Traccar (seguranca/senha-app.ts). */
   aplicativo: Buffer;
 }
 

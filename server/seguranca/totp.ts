@@ -1,6 +1,6 @@
 /**
  * TOTP (RFC 6238: 30 s, 6 digits, SHA-1, the authenticator apps' default) by otpauth; the secret
- * encrypted with AES-256-GCM under the server key (services/chave.ts); the QR by qrcode as a data
+ * encrypted with AES-256-GCM under the server key (seguranca/chave.ts); the QR by qrcode as a data
  * URL; recovery codes hashed with HMAC-SHA-256 under the same key (a stolen database alone gives
  * neither the secrets nor the codes). A code is accepted within ±1 step, and a step once used is
  * never accepted again for that user (users.totpUltimoPasso, advanced by a conditional UPDATE, so

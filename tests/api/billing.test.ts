@@ -1,5 +1,5 @@
 /**
- * The billing job through its clock (jobs/billing.ts): every date here is years ahead of the real
+ * The billing job through its clock (cobrancas/faturamento.ts): every date here is years ahead of the real
  * one, so the charges are open for the API (which uses the real today) and due for the job.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * One owner for what follows a charge's change (services/cobrancas.ts): the alerts, the gateway
+ * One owner for what follows a charge's change (cobrancas/cobrancas.ts): the alerts, the gateway
  * payment and its cancellation, and the client's billing status, whatever path changed the charge.
  */
 import { sql } from 'drizzle-orm';

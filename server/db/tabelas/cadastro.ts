@@ -26,7 +26,7 @@ export const clientes = pgTable(
     /** Whether the client has a tracking-app password (tab Acesso); the password itself is not kept. */
     temSenha: boolean().notNull().default(false),
     /**
-     * A new app password on its way to Traccar, sealed with the server key (services/senha-app.ts);
+     * A new app password on its way to Traccar, sealed with the server key (seguranca/senha-app.ts);
      * emptied once Traccar has it. Never sent by the API.
      */
     traccarSenha: text().notNull().default(''),
@@ -40,7 +40,7 @@ export const clientes = pgTable(
     gatewayId: text(),
     /** "Não enviar mensagens": the client's alerts are skipped and logged as skipped. */
     naoEnviarMensagens: boolean().notNull().default(false),
-    /** The client's Traccar user as last synced (integrations/sync.ts): 0 synced, 1 pending, 2 failed. */
+    /** The client's Traccar user as last synced (frota/traccar-sync.ts): 0 synced, 1 pending, 2 failed. */
     traccarSync: smallint().notNull().default(0),
     traccarErro: text().notNull().default(''),
     /** Created by the public pre-registration and not yet confirmed by staff ("Pré-cadastro"). */

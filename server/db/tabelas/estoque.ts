@@ -29,7 +29,7 @@ export const estoqueMovimentos = pgTable(
  * How many trackers and chips are in each situation and técnico's hands (migration 0019): a
  * statement trigger on each table adds its statement's new rows and takes away its old ones, in
  * the writer's transaction, so a list filtered by situacao and idtecnico only reads its total and
- * `resumo` here (server/services/estoque.ts). A figure is the sum of its rows, one per database
+ * `resumo` here (server/estoque/estoque.ts). A figure is the sum of its rows, one per database
  * session that wrote it (`sessao`, the backend's pid; 0 once folded by the billing run), so that
  * writers in different sessions never wait on one row (as versoes, migration 0010). `idtecnico` is
  * 0 for none.
