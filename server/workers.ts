@@ -31,6 +31,12 @@ import { getCompany, integrationActive } from './regras/company';
 import type { ServerKeys } from './seguranca/chave';
 import { pruneRateLimits } from './seguranca/rate-limit';
 
+/**
+ * The app's effects (their contract: cobrancas/effects.ts): what follows a change by itself, always
+ * in the transaction of the change, as queue jobs and log rows. A client blocked or unblocked by
+ * billing is audited and its Traccar user follows; the billing run's new charges go to the charges'
+ * owner (cobrancas/cobrancas.ts), which decides every follow-up of a charge.
+ */
 export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
   // The billing run's new charges: the charges' owner decides their alerts or gateway payments.
   const chargesCreated = (tx: DbOrTx, ids: number[]): Promise<void> => cobrancasCriadas(tx, ids, effects);
