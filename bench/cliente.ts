@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { hashPassword } from '../server/services/passwords';
+import { hashPassword } from '../server/regras/passwords';
 import { seedDemo } from '../server/seed/demo';
 import { login, startNode } from './lib/processes';
 import autocannon from 'autocannon';

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addDays } from '../domain/calendar';
-import { appToday } from '../server/services/clock';
+import { appToday } from '../server/regras/clock';
 import { startEvolutionFake } from '../tests/fakes/evolution';
 import { call, installAndLogin } from './lib/durability-load';
 import { freePort, startServer, type ServerProcess } from './lib/durability-server';

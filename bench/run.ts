@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
-import { hashPassword } from '../server/services/passwords';
+import { hashPassword } from '../server/regras/passwords';
 import { seedDemo, type DemoCounts } from '../server/seed/demo';
 import { searchTimings, type ScreenTiming } from './lib/clientes-screen';
 import { billingTimings, serieTimings } from './lib/financeiro';

@@ -163,7 +163,7 @@ export interface ClienteCobranca {
 
 /**
  * What an open charge due on `duedate` (in the past) does to its client, as the billing job's step
- * (c) decides (server/jobs/billing.ts): billing moves only an active client or one it moved itself
+ * (c) decides (server/cobrancas/faturamento.ts): billing moves only an active client or one it moved itself
  * (a staff status stays); the client is Bloqueado once its oldest overdue due date is `bloqueio`
  * days behind, else Vencido. An already blocked client changes nothing ('nenhum'). Without the
  * client (not chosen yet), the charge alone decides.

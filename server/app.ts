@@ -24,21 +24,25 @@ import { listCaches } from './resources/list-cache';
 import { registerResource } from './resources/routes';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSegurancaRoutes } from './routes/seguranca';
-import { processLocalKeys, type ServerKeys } from './services/chave';
+import { processLocalKeys, type ServerKeys } from './seguranca/chave';
 import { Backups, type BackupOptions } from './backup/service';
 import { registerBackupRoutes } from './routes/backups';
 import { registerFinanceRoutes } from './routes/financeiro';
+import { registerContratoRoutes } from './routes/contratos';
+import { registerAuditoriaRoutes } from './routes/auditoria';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerTecnicosRoute } from './routes/tecnicos';
 import { registerEstoqueRoutes } from './routes/estoque';
 import { registerImportacaoRoutes } from './routes/importacoes';
 import { registerBuscaRoute } from './routes/busca';
-import { registerClienteResumoRoutes } from './routes/cliente-resumo';
+import { registerClienteResumoRoutes } from './routes/clientes';
 import { registerMensagensRoutes } from './routes/mensagens';
 import { registerCepRoute } from './routes/cep';
 import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
+import { registerVeiculoRoutes } from './routes/veiculos';
+import { registerOrdemServicoRoutes } from './routes/ordensservicos';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
@@ -46,12 +50,11 @@ import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
 import { registerStaticCobrancaRoutes } from './routes/static-cobranca';
 import { registerCobrancaRoutes } from './routes/cobrancas';
-import { rememberStaffOrigin, setPublicUrl } from './services/public-url';
+import { rememberStaffOrigin, setPublicUrl } from './regras/public-url';
 import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
-import { Workers, type WorkerOptions } from './queue/workers';
-import { createEffects } from './services/effects';
-import { sealLegacyAppPasswords } from './services/senha-app';
+import { createEffects, Workers, type WorkerOptions } from './workers';
+import { sealLegacyAppPasswords } from './seguranca/senha-app';
 
 export interface AppOptions {
   database: Database;
@@ -76,7 +79,7 @@ export interface AppOptions {
   viacepUrl?: string;
   /** Read the fleet back from Traccar here (server.ts: with the workers); one process holds it at a time. */
   frota?: boolean | FeedOptions;
-  /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, services/chave.ts); one random key per process when absent (tests). */
+  /** The server key (TOTP_KEY or DATA_DIR/chave-2fa.key, seguranca/chave.ts); one random key per process when absent (tests). */
   keys?: ServerKeys;
   /** Backups (BACKUP_DIR, BACKUP_KEEP, the daily one): none listed or taken when absent. */
   backup?: BackupOptions;
@@ -140,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before any route: every API route must declare its access, checked on request.
   await registerAuth(app, options.database);
-  // The address of links sent to clients: PUBLIC_URL, else the signed-in staff's own (services/public-url.ts).
+  // The address of links sent to clients: PUBLIC_URL, else the signed-in staff's own (regras/public-url.ts).
   setPublicUrl(options.publicUrl);
   app.addHook('preHandler', async (request) => rememberStaffOrigin(request));
 
@@ -157,16 +160,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPrecadastroRoutes(app, db);
   registerStaticContratoRoutes(app, db);
   registerStaticCobrancaRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
-  registerFinanceRoutes(app, db, { queue, publicUrl: options.publicUrl });
+  registerFinanceRoutes(app, db);
+  registerContratoRoutes(app, db, { queue, publicUrl: options.publicUrl });
   registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
   registerClienteResumoRoutes(app, db, options.database.plannedOnce);
   registerCepRoute(app, db, { viacepUrl: options.viacepUrl });
-  registerIntegrationRoutes(app, db);
+  registerIntegrationRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
+  registerAuditoriaRoutes(app, db);
   registerMensagensRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db, options.database.plannedOnce);
+  registerVeiculoRoutes(app, db);
+  registerOrdemServicoRoutes(app, db);
   registerWebhookRoutes(app, db);
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.

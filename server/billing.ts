@@ -1,14 +1,14 @@
 /**
- * `npm run billing`: one run of the daily billing job now (jobs/billing.ts), in the configured
+ * `npm run billing`: one run of the daily billing job now (cobrancas/faturamento.ts), in the configured
  * database (DATA_DIR or DATABASE_URL; stop `npm start` first when using the embedded database),
  * printing what it changed. `-- --hoje 2026-12-01` runs it as of another day.
  */
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../domain/calendar';
-import { readEnv } from './config';
+import { readEnv } from './regras/config';
 import { openDatabase } from './db/client';
-import { changedAnything, runBilling } from './jobs/billing';
-import { appToday } from './services/clock';
+import { changedAnything, runBilling } from './cobrancas/faturamento';
+import { appToday } from './regras/clock';
 
 const { values } = parseArgs({ options: { hoje: { type: 'string' } } });
 const today = values.hoje ?? appToday();

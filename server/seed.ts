@@ -7,13 +7,13 @@
 import { parseArgs } from 'node:util';
 import { asc, count, eq } from 'drizzle-orm';
 import { ACESSO } from '../domain/constants';
-import { readEnv } from './config';
+import { readEnv } from './regras/config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import { buscaOf } from './resources/records';
 import { usersResource } from './resources/users';
-import { ensureCompany } from './services/company';
-import { hashPassword, randomToken } from './services/passwords';
+import { ensureCompany } from './regras/company';
+import { hashPassword, randomToken } from './regras/passwords';
 import { DEFAULT_COUNTS, seedDemo, type DemoCounts } from './seed/demo';
 import { DEMO_PASSWORD } from './seed/users';
 

@@ -1,9 +1,9 @@
 /** Production entry: opens the database (migrating it) and listens. */
 import path from 'node:path';
 import { buildApp } from './app';
-import { readEnv } from './config';
+import { readEnv } from './regras/config';
 import { openDatabase } from './db/client';
-import { deriveKeys, loadKeyMaterial } from './services/chave';
+import { deriveKeys, loadKeyMaterial } from './seguranca/chave';
 import { serveLocalBackups } from './backup/local';
 
 const env = readEnv();

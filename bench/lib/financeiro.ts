@@ -4,8 +4,8 @@
  * every request: it keeps no reply).
  */
 import type { Database } from '../../server/db/client';
-import { changedAnything, runBilling } from '../../server/jobs/billing';
-import { appToday } from '../../server/services/clock';
+import { changedAnything, runBilling } from '../../server/cobrancas/faturamento';
+import { appToday } from '../../server/regras/clock';
 
 export const FINANCE_BUDGET = { billingFirstSeconds: 30, billingNoopSeconds: 5, serieMs: 200 };
 

@@ -9,8 +9,8 @@ import { users } from '../../server/db/schema';
 import { buscaOf } from '../../server/resources/records';
 import { usersResource } from '../../server/resources/users';
 import type { DemoCounts } from '../../server/seed/demo';
-import { ensureCompany } from '../../server/services/company';
-import { hashPassword, randomToken } from '../../server/services/passwords';
+import { ensureCompany } from '../../server/regras/company';
+import { hashPassword, randomToken } from '../../server/regras/passwords';
 
 /** Inserts the bench's administrator (login `login`, password `password`) and the company row; answers the user's id. */
 export async function insertBenchAdmin(db: DbOrTx, login: string, password: string): Promise<number> {

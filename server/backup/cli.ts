@@ -7,8 +7,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { readEnv } from '../config';
-import { backupName, BackupError, createBackup, restoreBackup } from './backup';
+import { readEnv } from '../regras/config';
+import { backupName, BackupError, createBackup } from './backup';
+import { restoreBackup } from './restauracao';
 import { isEncrypted } from './cifra';
 import { askRunningApp } from './local';
 

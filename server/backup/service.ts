@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { appToday } from '../services/clock';
+import { appToday } from '../regras/clock';
 import { backupName, createBackup, listBackups, pruneBackups } from './backup';
 
 export interface BackupOptions {

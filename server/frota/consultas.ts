@@ -3,15 +3,13 @@
  * it, the feed's connection for the banner, and the order's live telemetry with what Finalizar stores.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { motivoSituacao, type MotivoFatos } from '../../domain/frota';
-import { getCompany, integrationActive } from '../services/company';
+import { getCompany, integrationActive } from '../regras/company';
 import { frotaSettings, motivoSql, situacaoSql } from './estado';
 
 /** Finalizar needs a report within this long (DESIGN 10). */
 export const VALIDACAO_MS = 10 * 60_000;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const situacaoOf = sql`COALESCE(e.situacao, 'nunca')`;
 

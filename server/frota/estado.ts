@@ -6,9 +6,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_FROTA } from '../../domain/schemas/company';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import type { TraccarDevice, TraccarEvent, TraccarPosition } from '../integrations/traccar';
-import type { CompanySettings } from '../services/company';
+import type { CompanySettings } from '../regras/company';
 
 export const SITUACOES = ['comunicando', 'silencioso', 'alimentacao', 'sem_gps', 'nunca'] as const;
 export type Situacao = (typeof SITUACOES)[number];
@@ -94,8 +94,6 @@ export function motivoSql(settings: FrotaSettings, now: SQL = sql`now()`): SQL {
     'atrasoGpsMin', floor(EXTRACT(EPOCH FROM (e.server_time - e.fix_time)) / 60)::int,
     'minutosGps', ${settings.minutosGps}::int)`;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Recomputes the situation of the given trackers (all when undefined); returns how many changed. */
 export async function refreshSituacao(db: DbOrTx, settings: FrotaSettings, ids?: number[], now?: Date): Promise<number> {

@@ -10,12 +10,10 @@
  * that change with time alone. `frota_conexao` says how the feed reads Traccar, for the screens' banner.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { Database, HeldLock } from '../db/client';
 import {
   allDevices,
-  eventsReportOf,
   latestPositions,
   socketUrl,
   type TraccarDevice,
@@ -23,14 +21,12 @@ import {
   type TraccarPosition,
 } from '../integrations/traccar';
 import { IntegrationError } from '../integrations/http';
-import { getCompany } from '../services/company';
-import { traccarSettings, type TraccarSettings } from '../services/traccar-sync';
+import { getCompany } from '../regras/company';
+import { alarmesPerdidos, emLotes, gravarLeitura, gravarLote } from './leitura';
+import { traccarSettings, type TraccarSettings } from './traccar-sync';
 import {
   alarmsOfEvent,
   alarmsOfPosition,
-  applyAlarms,
-  applyDevices,
-  applyPositions,
   ensureRows,
   frotaSettings,
   refreshSituacao,
@@ -48,9 +44,6 @@ declare module 'fastify' {
 
 /** The advisory lock's key: the feed's holder. */
 export const FEED_LOCK = 727_301;
-
-/** How far back a (re)connect looks for missed alarms: an alarm counts for 24 h. */
-const MISSED_ALARMS_MS = 24 * 3600_000;
 
 export interface FeedOptions {
   /** Polling interval when the socket is unavailable (DESIGN 10: 60 s). */
@@ -84,8 +77,6 @@ const DEFAULTS: Required<FeedOptions> = {
   settingsMs: 5_000,
   idleMs: 130_000,
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const message = (error: unknown) =>
   error instanceof IntegrationError ? error.message : error instanceof Error ? error.message : String(error);
@@ -293,55 +284,15 @@ export class FrotaFeed {
     if (!this.#socketOpen()) this.#pollTimer = this.#later(this.#options.pollMs, () => this.#poll(false));
   }
 
-  /**
-   * The alarms raised while nobody listened: Traccar's events report (type alarm) of every device for
-   * the gap since the last event kept (at most the last 24 h, the window in which an alarm counts),
-   * a few devices' hundreds per call. A report that fails is logged; the next refresh reads the gap again.
-   */
-  async #missedAlarms(settings: TraccarSettings, devices: TraccarDevice[]): Promise<TraccarEvent[]> {
-    if (!devices.length) return [];
-    const now = Date.now();
-    const [last] = rowsOf<{ em: string | null }>(
-      await this.database.db.execute(sql`SELECT max(em) AS em FROM frota_alarmes WHERE event_id IS NOT NULL`),
-    );
-    const since = last?.em ? new Date(last.em).getTime() - 60_000 : 0;
-    const from = new Date(Math.max(since, now - MISSED_ALARMS_MS));
-    try {
-      return await eventsReportOf(
-        settings,
-        devices.map((device) => device.id),
-        from,
-        new Date(now),
-        ['alarm'],
-        30_000,
-      );
-    } catch (error) {
-      this.log.warn({ err: error }, 'frota: relatório de eventos do Traccar falhou; alarmes perdidos lidos na próxima leitura');
-      return [];
-    }
-  }
-
   /** The whole fleet: every device, then the latest position of each, then the alarms missed meanwhile. */
   async #refresh(modo: 'socket' | 'polling'): Promise<boolean> {
     const settings = this.#settings;
     if (!settings?.active) return false;
     try {
       const [devices, positions] = [await allDevices(settings, 30_000), await latestPositions(settings, 30_000)];
-      const events = await this.#missedAlarms(settings, devices);
+      const events = await alarmesPerdidos(this.database.db, settings, devices, this.log);
       await this.#flush();
-      await this.database.db.transaction(async (tx) => {
-        await ensureRows(tx);
-        const touched = new Set(await applyDevices(tx, devices));
-        for (const id of await applyPositions(tx, positions)) touched.add(id);
-        const alarms = [...positions.flatMap(alarmsOfPosition), ...events.flatMap(alarmsOfEvent)];
-        for (const id of await applyAlarms(tx, alarms)) touched.add(id);
-        await refreshSituacao(tx, this.#frota);
-        // A read says what is true when it ends, not when it began: one begun on the socket that closed
-        // meanwhile says the fallback reads, and a poll begun before the socket opened (and ended after
-        // the socket's own full read) says the socket, or the banner would say polling for good.
-        const now = this.#socketOpen() ? 'socket' : 'polling';
-        await setConexao(tx, { modo: now, conectado: true, atualizado: true });
-      });
+      await gravarLeitura(this.database.db, this.#frota, { devices, positions, events }, () => (this.#socketOpen() ? 'socket' : 'polling'));
       this.#mode = this.#socketOpen() ? 'socket' : 'polling';
       this.stats.refreshes++;
       this.stats.positions += positions.length;
@@ -389,23 +340,11 @@ export class FrotaFeed {
       const { devices, positions, alarms } = this.#pending;
       if (!devices.size && !positions.length && !alarms.length) return;
       this.#pending = { devices: new Map(), positions: [], alarms: [] };
-      const size = Math.max(1, this.#options.batchMax);
-      const batches: { devices: TraccarDevice[]; positions: TraccarPosition[]; alarms: AlarmInput[] }[] = [];
-      for (let i = 0; i < positions.length; i += size) batches.push({ devices: [], positions: positions.slice(i, i + size), alarms: [] });
-      if (!batches.length) batches.push({ devices: [], positions: [], alarms: [] });
-      const batchOf = new Map<number, number>();
-      batches.forEach((batch, k) => batch.positions.forEach((position) => batchOf.set(position.deviceId, k)));
-      for (const device of devices.values()) batches[batchOf.get(device.id) ?? batches.length - 1].devices.push(device);
-      batches[batches.length - 1].alarms = alarms;
+      const batches = emLotes({ devices, positions, alarms }, this.#options.batchMax);
       for (const [k, batch] of batches.entries()) {
         if (k > 0) await new Promise((resolve) => setImmediate(resolve));
         try {
-          await this.database.db.transaction(async (tx) => {
-            const touched = new Set(await applyDevices(tx, batch.devices));
-            for (const id of await applyPositions(tx, batch.positions)) touched.add(id);
-            for (const id of await applyAlarms(tx, batch.alarms)) touched.add(id);
-            await refreshSituacao(tx, this.#frota, [...touched]);
-          });
+          await gravarLote(this.database.db, this.#frota, batch);
           this.stats.batches++;
           this.stats.positions += batch.positions.length;
         } catch (error) {

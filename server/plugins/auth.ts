@@ -15,8 +15,8 @@ import { semCorpo } from '../../domain/schemas/list';
 import { isAdmin } from '../../domain/permissions';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { forbidden, notFound, unauthorized } from '../http-errors';
-import { randomToken } from '../services/passwords';
+import { forbidden, notFound, unauthorized } from '../regras/http-errors';
+import { randomToken } from '../regras/passwords';
 import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;

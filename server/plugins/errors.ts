@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MSG } from '../../domain/messages';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../regras/http-errors';
 import { IntegrationError } from '../integrations/http';
 
 /** Messages of the unique indexes, by constraint name. */
@@ -20,7 +20,7 @@ export const UNIQUE_MESSAGES: Record<string, { field: string; message: string }>
   veiculos_placa_key: { field: 'placa', message: MSG.placaTaken },
   trackres_imei_key: { field: 'imei', message: MSG.imeiTaken },
   chips_iccid_key: { field: 'iccid', message: MSG.iccidTaken },
-  // Links: the last guard behind the locks of services/links.ts.
+  // Links: the last guard behind the locks of estoque/links.ts.
   trackres_idveiculo_key: { field: 'idveiculo', message: MSG.veiculoHasTracker },
   veiculos_device_id_key: { field: 'idveiculo', message: MSG.trackerOnOtherVehicle },
   trackres_chip_id_key: { field: 'chipId', message: MSG.chipInUse },

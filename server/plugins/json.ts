@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../domain/messages';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../regras/http-errors';
 
 export const MAX_JSON_DEPTH = 8;
 

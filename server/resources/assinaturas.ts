@@ -4,7 +4,7 @@
  * client on every write and kept in step when the client changes (its `copia`, resources/copies.ts): the
  * client's fields in a body are ignored. `datecreated` is the start (today when absent). Status
  * 0 Ativa bills; 1 Bloqueada (staff) and 2 Vencida (its end date passed, set by the billing job)
- * do not. The billing job (jobs/billing.ts) turns each period into a charge.
+ * do not. The billing job (cobrancas/faturamento.ts) turns each period into a charge.
  */
 import { eq } from 'drizzle-orm';
 import { ASSINATURA_STATUS } from '../../domain/constants';
@@ -14,10 +14,10 @@ import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/fin
 import type { DbOrTx } from '../db/client';
 import { assinaturas } from '../db/schema';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { appToday } from '../services/clock';
-import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../services/finance';
-import { enqueueGateway, subscriptionChanged } from '../services/gateway';
-import { billSubscriptionNow } from '../jobs/billing';
+import { appToday } from '../regras/clock';
+import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
+import { enqueueGateway, subscriptionChanged } from '../cobrancas/gateway';
+import { billSubscriptionNow } from '../cobrancas/faturamento';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -68,13 +68,13 @@ export const assinaturasResource = defineResource({
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
     for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
   },
-  // With the gateway active, each subscription is Asaas' too (services/asaas-sync.ts): created,
-  // updated, removed when it stops being active or is removed. Asaas then bills it (jobs/billing.ts).
+  // With the gateway active, each subscription is Asaas' too (asaas/sync.ts): created,
+  // updated, removed when it stops being active or is removed. Asaas then bills it (cobrancas/faturamento.ts).
   create: {
     schema: assinaturaSchema,
     prepare: (input: AssinaturaInput, _ctx, tx) => values(input, tx),
     // Without the gateway, a period due within `emaberto` days becomes its charge now, in this
-    // transaction (jobs/billing.ts): the reply names it (`cobrancaGerada`), so the screen shows it.
+    // transaction (cobrancas/faturamento.ts): the reply names it (`cobrancaGerada`), so the screen shows it.
     // With the gateway, Asaas bills it (`cobrancaPeloGateway`).
     async after(saved, _input, ctx, tx) {
       if (saved.status !== ASSINATURA_STATUS.ATIVA) return { ...saved, cobrancaGerada: null, cobrancaPeloGateway: false };

@@ -8,14 +8,14 @@ import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
 import { chips, trackres, users } from '../db/schema';
-import { assertLinkable, autorDe, resumoSql, seguirVinculo } from '../services/estoque';
+import { assertLinkable, autorDe, resumoSql, seguirVinculo } from '../estoque/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
 import { pesquisaCondition } from './list-query';
-import { conflict } from '../http-errors';
+import { conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
-import { linkChipFromChipSide, releaseChip } from '../services/links';
-import { queueTrackerSync } from '../services/traccar-sync';
+import { linkChipFromChipSide, releaseChip } from '../estoque/links';
+import { queueTrackerSync } from '../frota/traccar-sync';
 
 const own = ({ phone, iccid, operadora, fonecedor, custoMensal }: ChipInput) => ({
   phone,

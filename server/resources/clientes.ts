@@ -11,16 +11,16 @@ import { MSG } from '../../domain/messages';
 import { clienteSchema, type ClienteInput } from '../../domain/schemas/clientes';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos } from '../db/schema';
-import { badRequest, conflict } from '../http-errors';
+import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { reconcileClients } from '../jobs/billing';
-import { appToday } from '../services/clock';
-import { ACAO, audit } from '../services/auditoria';
+import { reconcileClients } from '../cobrancas/faturamento';
+import { appToday } from '../regras/clock';
+import { ACAO, audit } from '../regras/auditoria';
 import { formatNumero } from '../../domain/formatters';
-import { clienteUserChanged, queueClienteRemoval } from '../services/traccar-sync';
-import { customerChanged, enqueueGateway } from '../services/gateway';
-import type { ServerKeys } from '../services/chave';
-import { sealAppPassword } from '../services/senha-app';
+import { clienteUserChanged, queueClienteRemoval } from '../frota/traccar-sync';
+import { customerChanged, enqueueGateway } from '../cobrancas/gateway';
+import type { ServerKeys } from '../seguranca/chave';
+import { sealAppPassword } from '../seguranca/senha-app';
 
 type ClienteRow = typeof clientes.$inferSelect;
 
@@ -52,7 +52,7 @@ async function liftedBilling(tx: DbOrTx, existing: ClienteRow, status: { status?
 
 /**
  * The row's fields. The app password is not kept: a new one is sealed until Traccar has it
- * (services/senha-app.ts) and `temSenha` remembers there is one; an empty one keeps what was.
+ * (seguranca/senha-app.ts) and `temSenha` remembers there is one; an empty one keeps what was.
  */
 function fields(input: ClienteInput, keys: ServerKeys) {
   const { status: _status, password, ...rest } = input;
@@ -121,14 +121,14 @@ export const clientesResource = defineResource({
   create: {
     schema: clienteSchema,
     prepare: (input: ClienteInput, ctx) => ({ ...fields(input, ctx.effects.keys), ...statusValues(input) }),
-    // The client's own Traccar user, made from its login and password (services/traccar-sync.ts);
+    // The client's own Traccar user, made from its login and password (frota/traccar-sync.ts);
     // clients created together (an import's batch) are enqueued in one statement.
     async afterMany(saved, _inputs, ctx, tx) {
       await ctx.effects.syncTraccarClientes(
         tx,
         saved.filter((c) => c.login && c.temSenha).map((c) => c.id),
       );
-      // Their Asaas customers, while the gateway is active (services/asaas-sync.ts).
+      // Their Asaas customers, while the gateway is active (asaas/sync.ts).
       await enqueueGateway(
         tx,
         ctx.effects.queue,
@@ -155,7 +155,7 @@ export const clientesResource = defineResource({
         });
         await reconcileClients(tx, appToday(), [saved.id], ctx.effects);
       }
-      // The client's Traccar user follows its name, login, password and block (services/traccar-sync.ts).
+      // The client's Traccar user follows its name, login, password and block (frota/traccar-sync.ts).
       if (clienteUserChanged(existing, saved)) await ctx.effects.syncTraccarClientes(tx, [saved.id]);
       // Its Asaas customer follows its name and contact.
       if (customerChanged(existing, saved)) await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'cliente', id: saved.id }]);

@@ -7,7 +7,7 @@
  * from PUBLIC_URL (`linkPagamento`, null without it), and an overdue one its updated value (fine
  * and interest).
  * A charge set to 1 by staff is a payment (paymentDate today), and every change reconciles its
- * client's billing status at once, in the same transaction (jobs/billing.ts).
+ * client's billing status at once, in the same transaction (cobrancas/faturamento.ts).
  */
 import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,10 +25,10 @@ import { COBRANCA } from '../db/status-sql';
 import { defineResource, listFilters, STAFF_ACCESS, type Item } from './definition';
 import { embed } from './embed';
 import { pesquisaCondition, type ListParams } from './list-query';
-import { appToday } from '../services/clock';
-import { cobrancaAlterada } from '../services/cobrancas';
-import { linkPagamentoConfigurado } from '../services/public-url';
-import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../services/finance';
+import { appToday } from '../regras/clock';
+import { cobrancaAlterada } from '../cobrancas/cobrancas';
+import { linkPagamentoConfigurado } from '../regras/public-url';
+import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../cobrancas/finance';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
@@ -42,7 +42,7 @@ async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, exi
     input.status !== COBRANCA_STATUS.RECEBIDA ? null : existing?.status === COBRANCA_STATUS.RECEBIDA ? existing.paymentDate : today;
   // An open charge already past due is overdue (DESIGN 7), as the billing job would make it.
   const status = passouDoVencimento(input, today) ? COBRANCA_STATUS.VENCIDA : input.status;
-  // What the client pays changed: the gateway's PIX and boleto are read again (services/asaas-pagamento.ts).
+  // What the client pays changed: the gateway's PIX and boleto are read again (asaas/pagamento.ts).
   const payChanged = existing && (Number(existing.valor) !== input.valor || existing.duedate !== input.duedate);
   return {
     ...input,
@@ -279,7 +279,7 @@ export const cobrancasResource = defineResource({
   create: {
     schema: cobrancaSchema,
     prepare: (input: CobrancaInput, _ctx, tx) => values(input, tx, appToday()),
-    // What follows (the client's status, the alert or the gateway payment) is the owner's (services/cobrancas.ts).
+    // What follows (the client's status, the alert or the gateway payment) is the owner's (cobrancas/cobrancas.ts).
     after: (saved, _input, ctx, tx) => cobrancaAlterada(tx, null, saved, ctx.effects, 'equipe'),
   },
   update: {

@@ -10,11 +10,11 @@ import { id } from '../../domain/schemas/common';
 import { contratoSchema, type ContratoInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
 import { clientes, contratos, planos } from '../db/schema';
-import { badRequest } from '../http-errors';
+import { badRequest } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
-import { clienteFinanceColumns, clienteSearch, financeClient, financeFieldsOf } from '../services/finance';
-import { randomToken } from '../services/passwords';
+import { clienteFinanceColumns, clienteSearch, financeClient, financeFieldsOf } from '../cobrancas/finance';
+import { randomToken } from '../regras/passwords';
 
 type ContratoRow = typeof contratos.$inferSelect;
 

@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, TableConfig } from 'drizzle-orm/pg-core';
 import type { z, ZodType } from 'zod';
 import type { ListQuery } from '../../domain/schemas/list';
-import type { Effects } from '../services/effects';
+import type { Effects } from '../cobrancas/effects';
 import type { Db, DbOrTx } from '../db/client';
 import type { AccessLevel } from '../plugins/auth';
 import type { Embed } from './embed';
@@ -24,7 +24,7 @@ export interface RequestContext {
   db: Db;
   request: FastifyRequest;
   user: NonNullable<FastifyRequest['user']>;
-  /** What follows a change by itself: alerts, syncs, the audit log (services/effects.ts). */
+  /** What follows a change by itself: alerts, syncs, the audit log (cobrancas/effects.ts). */
   effects: Effects;
 }
 
@@ -100,7 +100,7 @@ export interface ResourceDefinition<T extends ResourceTable = ResourceTable, TCr
     prepare: (input: TUpdate, existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<Item> | Item;
     after?: (saved: RowOf<T>, existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;
   };
-  /** Removing also removes the record's uploads (services/uploads.ts), in the same transaction. */
+  /** Removing also removes the record's uploads (regras/uploads.ts), in the same transaction. */
   remove?: {
     guard?: (existing: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => void | Promise<void>;
     after?: (removed: RowOf<T>, ctx: RequestContext, tx: DbOrTx) => Promise<void> | void;

@@ -15,7 +15,7 @@ export const estoqueFilters = {
   idtecnico: z.preprocess(blank, id(MSG.tecnicoNotFound).optional()),
 };
 
-/** The conditions of the stock filters (the resumo's are `resumoSql`'s, services/estoque.ts). */
+/** The conditions of the stock filters (the resumo's are `resumoSql`'s, estoque/estoque.ts). */
 export const estoqueWhere = (table: typeof trackres | typeof chips, q: Record<string, unknown>) => [
   q.situacao !== undefined ? eq(table.situacao, q.situacao as string) : undefined,
   q.idtecnico !== undefined ? eq(table.idtecnico, q.idtecnico as number) : undefined,

@@ -296,6 +296,7 @@ export async function listRows(
   return { rows, total, extras: {} };
 }
 
-export function listMeta(query: ListQuery, total: number) {
+/** A list reply's `meta`: its page, and the exact total in pages. */
+export function listMeta(query: Pick<ListQuery, 'page' | 'pageSize'>, total: number) {
   return { page: query.page, pageSize: query.pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / query.pageSize) };
 }

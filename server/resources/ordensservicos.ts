@@ -15,13 +15,13 @@ import { isAdmin } from '../../domain/permissions';
 import { ordemServicoSchema, ordensServicosFilters, type OrdemServicoInput } from '../../domain/schemas/ordensservicos';
 import type { DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schema';
-import { badRequest, conflict } from '../http-errors';
+import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
 import { embed } from './embed';
-import { linkTrackerToVehicle } from '../services/links';
-import { autorDe, registrarMovimento } from '../services/estoque';
+import { linkTrackerToVehicle } from '../estoque/links';
+import { autorDe, registrarMovimento } from '../estoque/estoque';
 import { estoqueMovimentos } from '../db/schema';
-import { activeTraccar, queueTrackerSync } from '../services/traccar-sync';
+import { activeTraccar, queueTrackerSync } from '../frota/traccar-sync';
 import { telemetria, validacaoDe } from '../frota/consultas';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
@@ -60,7 +60,7 @@ async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: Requ
     .update(trackres)
     .set({ ...links, updatedAt: new Date() })
     .where(eq(trackres.id, tracker.id));
-  // Its Traccar device takes the vehicle's plate and the client's user (services/traccar-sync.ts).
+  // Its Traccar device takes the vehicle's plate and the client's user (frota/traccar-sync.ts).
   await queueTrackerSync(tx, ctx.effects.queue, [tracker.id]);
 }
 

@@ -2,7 +2,7 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { searchText } from '../../domain/text';
 import type { DbOrTx } from '../db/client';
-import { notFound } from '../http-errors';
+import { notFound } from '../regras/http-errors';
 import type { AnyResource, Item, RequestContext } from './definition';
 
 export async function findById(db: DbOrTx, def: AnyResource, id: number): Promise<Item> {

@@ -10,12 +10,12 @@ import { idOrZero } from '../../domain/schemas/common';
 import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
 import { frotaSettings, refreshSituacao } from '../frota/estado';
-import { getCompany } from '../services/company';
+import { getCompany } from '../regras/company';
 import { frotaEstado, ordensservicos, trackres, users, veiculos } from '../db/schema';
-import { autorDe, resumoSql } from '../services/estoque';
+import { autorDe, resumoSql } from '../estoque/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
 import { pesquisaCondition } from './list-query';
-import { conflict } from '../http-errors';
+import { conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
 import {
@@ -25,8 +25,8 @@ import {
   trackerBusca,
   trackerSearchFields,
   type TrackerRow,
-} from '../services/links';
-import { presentTraccarSync, queueDeviceRemoval, queueTrackerSync, SYNC } from '../services/traccar-sync';
+} from '../estoque/links';
+import { presentTraccarSync, queueDeviceRemoval, queueTrackerSync, SYNC } from '../frota/traccar-sync';
 import type { RequestContext } from './definition';
 
 /** The link columns a tracker ends up with; absent ids keep the current links. */
@@ -38,7 +38,7 @@ async function links(tx: DbOrTx, tracker: TrackerRow, input: TrackerInput, ctx: 
 }
 
 /**
- * Traccar follows each save (services/traccar-sync.ts): the device is pending until the queue has
+ * Traccar follows each save (frota/traccar-sync.ts): the device is pending until the queue has
  * synced it. Trackers saved together (an import's batch) are marked and enqueued in one go.
  */
 async function followedByTraccar(tx: DbOrTx, ctx: RequestContext, rows: TrackerRow[]) {

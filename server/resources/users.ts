@@ -20,13 +20,13 @@ import {
 } from '../../domain/schemas/users';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, conflict, forbidden } from '../http-errors';
+import { badRequest, conflict, forbidden } from '../regras/http-errors';
 import { issuesToErrors } from '../plugins/errors';
 import { revokeUserSessions, SESSION_COOKIE, type SessionUser } from '../plugins/auth';
-import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../services/company';
-import { hashPassword, randomToken } from '../services/passwords';
-import { traccarSettingsSaved } from '../services/traccar-sync';
-import { gatewaySettingsSaved } from '../services/gateway';
+import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../regras/company';
+import { hashPassword, randomToken } from '../regras/passwords';
+import { traccarSettingsSaved } from '../frota/traccar-sync';
+import { gatewaySettingsSaved } from '../cobrancas/gateway';
 import { defineResource, type RequestContext } from './definition';
 import type { Embed } from './embed';
 
@@ -62,9 +62,9 @@ async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'i
   if (!changed) return;
   if (!isAdmin(ctx.user)) throw forbidden(MSG.secretForbidden);
   await saveCompany(tx, next);
-  // Traccar turned on or moved: the registry is synced to it (services/traccar-sync.ts).
+  // Traccar turned on or moved: the registry is synced to it (frota/traccar-sync.ts).
   await traccarSettingsSaved(tx, ctx.effects.queue, current, next);
-  // The gateway turned on or its key changed: its syncs waiting for a retry go now (services/gateway.ts).
+  // The gateway turned on or its key changed: its syncs waiting for a retry go now (cobrancas/gateway.ts).
   await gatewaySettingsSaved(tx, ctx.effects.queue, current, next);
 }
 

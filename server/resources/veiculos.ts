@@ -10,12 +10,12 @@ import { id, idOrZero } from '../../domain/schemas/common';
 import { veiculoSchema, type VeiculoInput } from '../../domain/schemas/equipamentos';
 import type { DbOrTx } from '../db/client';
 import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
-import { badRequest, conflict } from '../http-errors';
+import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
-import { followVehicleClient, releaseVehicle } from '../services/links';
-import { autorDe } from '../services/estoque';
-import { queueTrackerSync } from '../services/traccar-sync';
+import { followVehicleClient, releaseVehicle } from '../estoque/links';
+import { autorDe } from '../estoque/estoque';
+import { queueTrackerSync } from '../frota/traccar-sync';
 
 const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
 

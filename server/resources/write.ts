@@ -1,8 +1,8 @@
 /**
  * A record's create and update as the routes run them (routes.ts), for every caller that must obey
  * the same rules: the resource's schema-checked input, its prepare and after hooks, the search
- * text, the creator, the copies of its fields (copies.ts). The spreadsheet import (services/
- * importacao.ts) writes each row through these, so an imported row is what the form would save.
+ * text, the creator, the copies of its fields (copies.ts). The spreadsheet import
+ * (importacao/lote.ts) writes each row through these, so an imported row is what the form would save.
  */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

@@ -2,19 +2,17 @@
  * Asaas (issue 10 points 4 and 5, DESIGN 9): the import calls
  * `GET /v1/{clientes|assinaturas|cobrancas}/imports/{id}/asaas` → `{ imported, updated, skipped, message }`
  * (POST accepted too, as for the other calls with side effects), `{id}` the caller's own (403
- * otherwise), 409 while the gateway is not configured or inactive, 502/504 when Asaas fails; and,
- * at start-up, the queue's Asaas handler and the PAYMENT_CREATED handler of the webhook.
+ * otherwise), 409 while the gateway is not configured or inactive, 502/504 when Asaas fails. The
+ * queue's Asaas handler and the webhook's PAYMENT_CREATED handler are in the one handler table (workers.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../domain/messages';
 import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
-import { conflict, forbidden } from '../http-errors';
-import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../services/asaas-import';
-import { chargeFromPayment } from '../services/asaas-charges';
-import { asaasConfig } from '../services/asaas-sync';
-import { onGatewayEvent } from '../services/pagamentos';
+import { conflict, forbidden } from '../regras/http-errors';
+import { importAssinaturas, importClientes, importCobrancas, type ImportContext, type ImportCounts } from '../asaas/import';
+import { asaasConfig } from '../cobrancas/gateway';
 
 export interface AsaasRouteOptions {
   /** ASAAS_BASE_URL: another address than the key's environment (a fake, a proxy). */
@@ -35,8 +33,6 @@ const IMPORTS: Array<{
 export function registerAsaasRoutes(app: FastifyInstance, db: Db, options: AsaasRouteOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { effects } = app;
-
-  onGatewayEvent('PAYMENT_CREATED', (tx, event, eventEffects) => chargeFromPayment(tx, event.payment ?? {}, eventEffects));
 
   for (const { name, run, message, what } of IMPORTS) {
     const handler = async (request: FastifyRequest<{ Params: { id: number } }>) => {

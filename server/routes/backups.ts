@@ -22,8 +22,8 @@ import { BACKUP_NAME, listBackups } from '../backup/backup';
 import { encryptedSize, encryptedStream, SENHA_MAX, SENHA_MIN } from '../backup/cifra';
 import type { Backups } from '../backup/service';
 import type { Db } from '../db/client';
-import { conflict, notFound } from '../http-errors';
-import { ACAO, audit } from '../services/auditoria';
+import { conflict, notFound } from '../regras/http-errors';
+import { ACAO, audit } from '../regras/auditoria';
 
 const senhaSchema = z
   .string({ error: MSG_2FA.backupSenhaTexto })

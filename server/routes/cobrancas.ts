@@ -3,75 +3,43 @@
  * - `GET /v1/cobrancas/{id}/pagamento`: the payment page's link and what it shows (PIX, boleto);
  * - `POST /v1/cobrancas/{id}/receber` `{ valor, data, forma }`: money received outside the gateway:
  *   status 1, paymentDate, valorPago and formaPagamento, the client reconciled and the recebida
- *   alert (services/cobrancas.ts), audited; `DELETE` of the same path (administrators) undoes it:
+ *   alert (cobrancas/cobrancas.ts), audited; `DELETE` of the same path (administrators) undoes it:
  *   the charge is open again (overdue when past due), audited;
+ * - `POST /v1/cobrancas/{id}/nfse` issues its NFS-e now, `…/nfse/cancelar` (administrators) cancels it;
  * - `POST /v1/cobrancas/enviar` `{ ids, reenviar? }`: the novacobranca message of each, one result
  *   per id (enviada, or ignorada and why), each in its own transaction; a charge with a message
  *   stored in the last 10 minutes is skipped unless `reenviar: true`;
- * - `GET /v1/financeiro/indicadores`: recurring revenue, received this month and the overdue
- *   rate, each with last month's.
+ * - `POST` (and `GET`, as SPEC calls it) `/v1/cobrancas/enviar/{id}`: one charge's message, or a
+ *   409 saying why not (mensagens/envio.ts);
+ * - `GET /v1/cobrancas/{id}/mensagens`: the charge's messages, sent, failed or skipped.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
-import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
-import { cobrancaRecebivel, cobrancaVencidaSql, statusAberta } from '../../domain/cobranca';
+import { desc, eq } from 'drizzle-orm';
+import { cobrancaRecebivel, statusAberta } from '../../domain/cobranca';
 import { COBRANCA_STATUS } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import { FORMA_PAGAMENTO_LABEL, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { idParam } from '../../domain/schemas/list';
-import { enviarVariasSchema, receberSchema } from '../../domain/schemas/pagamento';
-import type { Db, DbOrTx } from '../db/client';
-import { assinaturas, cobrancas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
-import { ASSINATURA, COBRANCA } from '../db/status-sql';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { enviarVariasSchema, receberSchema, reenviarQuery } from '../../domain/schemas/pagamento';
+import type { Db } from '../db/client';
+import { cobrancas, mensagens } from '../db/schema';
+import { badRequest, conflict, notFound } from '../regras/http-errors';
 import type { JobQueue } from '../queue/boss';
-import { ACAO, audit } from '../services/auditoria';
-import { enqueueGateway } from '../services/gateway';
-import { appToday } from '../services/clock';
-import { cobrancaAlterada } from '../services/cobrancas';
-import { getCompany, integrationActive } from '../services/company';
-import { enviarCobranca } from '../services/mensagens';
-import { linkPagamento } from '../services/public-url';
+import { ACAO, audit } from '../regras/auditoria';
+import { enqueueGateway } from '../cobrancas/gateway';
+import { appToday } from '../regras/clock';
+import { cobrancaAlterada } from '../cobrancas/cobrancas';
+import { enviarCobranca, respostaDoEnvio } from '../mensagens/envio';
+import { linkPagamento } from '../regras/public-url';
+import { mensagemColumns } from './mensagens';
 import { cobrancaPagamento } from './static-cobranca';
-import { z } from 'zod';
-import { text } from '../../domain/schemas/common';
-import { asaas, asaasBaseUrl } from '../integrations/asaas';
-import { IntegrationError } from '../integrations/http';
-import { onGatewayEvent } from '../services/pagamentos';
-import { aplicarEventoNfse, cancelarNfse, emitirNfse } from '../services/nfse';
-import { companySecrets } from '../services/company';
-
-/** Asaas' NFS-e events (INTEGRATIONS.md 3), payload key `invoice`. */
-const INVOICE_EVENTS = [
-  'INVOICE_CREATED',
-  'INVOICE_UPDATED',
-  'INVOICE_SYNCHRONIZED',
-  'INVOICE_AUTHORIZED',
-  'INVOICE_PROCESSING_CANCELLATION',
-  'INVOICE_CANCELED',
-  'INVOICE_CANCELLATION_DENIED',
-  'INVOICE_ERROR',
-];
-const servicosQuery = z.object({ descricao: text(100).optional() });
+import { cancelarNfse, emitirNfse } from '../cobrancas/nfse';
 
 export interface CobrancaRoutesOptions {
   queue: JobQueue;
   asaasBaseUrl?: string;
 }
-
-/** Months of each cycle, for the recurring revenue (DESIGN 10: each cycle converted to months). */
-const MESES_POR_CICLO: Record<string, string> = {
-  WEEKLY: '12.0 / 52',
-  BIWEEKLY: '12.0 / 26',
-  MONTHLY: '1',
-  BIMONTHLY: '2',
-  QUARTERLY: '3',
-  SEMIANNUALLY: '6',
-  YEARLY: '12',
-};
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: CobrancaRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -185,15 +153,12 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
-  /** One charge's novacobranca message, or why not (services/mensagens.ts `enviarCobranca`: the one rule). */
+  /** One charge's novacobranca message, or why not (mensagens/envio.ts `enviarCobranca`: the one rule). */
   const enviarUma = (id: number, reenviar: boolean) =>
     db.transaction(async (tx): Promise<{ id: number; status: 'enviada' | 'ignorada'; motivo: string }> => {
       const envio = await enviarCobranca(tx, options.queue, id, { reenviar });
       return envio.enviada ? { id, status: 'enviada', motivo: '' } : { id, status: 'ignorada', motivo: envio.motivo };
     });
-
-  // NFS-e events arrive on the payment webhook and are applied once from the queue, like payments.
-  for (const event of INVOICE_EVENTS) onGatewayEvent(event, (tx, payload) => aplicarEventoNfse(tx, payload as never));
 
   r.post(
     '/v1/cobrancas/:id/nfse',
@@ -221,34 +186,6 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
-  r.get(
-    '/v1/integrations/nfse/servicos',
-    {
-      schema: { tags: ['integrações'], summary: 'Serviços municipais que a conta Asaas pode faturar', querystring: servicosQuery },
-      config: { access: 'admin' },
-    },
-    async (request) => {
-      const company = await getCompany(db);
-      if (!integrationActive(company, 'gateway'))
-        throw conflict('Ative o Asaas em Integrações → Gateway de pagamento antes de configurar a NFS-e.');
-      const token = String(company.integrations.gateway.token);
-      try {
-        const Items = await asaas.municipalServices(
-          { token, baseUrl: asaasBaseUrl(token, options.asaasBaseUrl), secrets: companySecrets(company) },
-          request.query.descricao ?? '',
-        );
-        return { Items: Items.map((s) => ({ id: String(s.id), description: String(s.description), issTax: s.issTax ?? null })) };
-      } catch (error) {
-        // Asaas' refusal or absence, in pt-BR, as a 409/502 the screen shows: never a 500.
-        if (error instanceof IntegrationError) {
-          request.log.warn({ code: error.code, detail: error.detail }, `Serviços municipais: ${error.message}`);
-          throw conflict(error.message);
-        }
-        throw error;
-      }
-    },
-  );
-
   r.post(
     '/v1/cobrancas/enviar',
     {
@@ -267,80 +204,44 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
   );
 
+  const sendCobranca = async (request: FastifyRequest<{ Params: { id: number }; Querystring: { reenviar?: string } }>) =>
+    respostaDoEnvio(
+      await db.transaction((tx) =>
+        enviarCobranca(tx, options.queue, request.params.id, { reenviar: request.query.reenviar !== undefined }),
+      ),
+    );
+
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/v1/cobrancas/enviar/:id',
+      schema: {
+        tags: ['cobrancas'],
+        summary: 'Envia a cobrança ao cliente (WhatsApp, modelo novacobranca); enviada há menos de 10 minutos: 409, salvo com reenviar=1',
+        params: idParam,
+        querystring: reenviarQuery,
+      },
+      config: { access: 'user' },
+      handler: sendCobranca,
+    });
+  }
+
   r.get(
-    '/v1/financeiro/indicadores',
+    '/v1/cobrancas/:id/mensagens',
     {
-      schema: { tags: ['financeiro'], summary: 'Receita recorrente, recebido no mês e inadimplência, com o mês anterior' },
+      schema: { tags: ['cobrancas'], summary: 'Mensagens da cobrança: enviadas, com falha ou ignoradas', params: idParam },
       config: { access: 'user' },
     },
-    async () => {
-      const hoje = appToday();
-      return db.transaction((tx) => indicadores(tx, hoje), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    async (request) => {
+      const [cobranca] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
+      if (!cobranca) throw notFound();
+      const rows = await db
+        .select(mensagemColumns)
+        .from(mensagens)
+        .where(eq(mensagens.idcobranca, request.params.id))
+        .orderBy(desc(mensagens.id))
+        .limit(200);
+      return { Items: rows, meta: { total: rows.length } };
     },
   );
-}
-
-/**
- * The dashboard's money (DESIGN 10), each with last month's figure:
- * - mrr: the active subscriptions' value a month (each cycle converted to months); last month's
- *   counts those created before this month that are still active or ended no earlier than last month;
- * - recebidoMes: received by payment day this month (to today) and the whole of last month;
- * - inadimplencia: of the charges due this month up to today (last month: the whole month), not
- *   cancelled, the overdue amount over the amount due, in %.
- */
-async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
-  const inicio = firstOfMonth(hoje);
-  const inicioAnterior = addMonths(inicio, -1);
-  const fimAnterior = lastOfMonth(inicioAnterior);
-  const meses = sql.raw(
-    `CASE cycle ${Object.entries(MESES_POR_CICLO)
-      .map(([cycle, months]) => `WHEN '${cycle}' THEN ${months}`)
-      .join(' ')} ELSE 1 END`,
-  );
-  const a = assinaturas;
-  const [mrr] = (
-    (await tx.execute(sql`
-      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = ${ASSINATURA.ATIVA}), 0)::float8 AS atual,
-             coalesce(sum(${a.valor} / (${meses})) FILTER (
-               WHERE ${a.createdAt} < ${inicio}::date
-                 AND (${a.status} = ${ASSINATURA.ATIVA} OR ${a.enddate} >= ${inicioAnterior}::date)
-             ), 0)::float8 AS anterior
-      FROM ${a}`)) as unknown as { rows: { atual: number; anterior: number }[] }
-  ).rows;
-  const rd = cobrancasRecebidasDia;
-  const [recebido] = (
-    (await tx.execute(sql`
-      SELECT coalesce(sum(${rd.valor}) FILTER (WHERE ${rd.dia} BETWEEN ${inicio}::date AND ${hoje}::date), 0)::float8 AS atual,
-             coalesce(sum(${rd.valor}) FILTER (WHERE ${rd.dia} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date), 0)::float8 AS anterior
-      FROM ${rd} WHERE ${rd.dia} BETWEEN ${inicioAnterior}::date AND ${hoje}::date`)) as unknown as {
-      rows: { atual: number; anterior: number }[];
-    }
-  ).rows;
-  const v = cobrancasResumoDia;
-  const overdue = cobrancaVencidaSql(sql, v, hoje);
-  const due = sql`${v.status} <> ${COBRANCA.CANCELADA}`;
-  const atual = sql`${v.duedate} BETWEEN ${inicio}::date AND ${hoje}::date`;
-  const anterior = sql`${v.duedate} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date`;
-  const [inad] = (
-    (await tx.execute(sql`
-      SELECT coalesce(sum(${v.valor}) FILTER (WHERE ${atual} AND ${overdue}), 0)::float8 AS vencido,
-             coalesce(sum(${v.valor}) FILTER (WHERE ${atual} AND ${due}), 0)::float8 AS devido,
-             coalesce(sum(${v.valor}) FILTER (WHERE ${anterior} AND ${overdue}), 0)::float8 AS vencido_anterior,
-             coalesce(sum(${v.valor}) FILTER (WHERE ${anterior} AND ${due}), 0)::float8 AS devido_anterior
-      FROM ${v} WHERE ${v.duedate} BETWEEN ${inicioAnterior}::date AND ${hoje}::date`)) as unknown as {
-      rows: { vencido: number; devido: number; vencido_anterior: number; devido_anterior: number }[];
-    }
-  ).rows;
-  const rate = (overdueAmount: number, dueAmount: number) => (dueAmount > 0 ? round2((100 * overdueAmount) / dueAmount) : 0);
-  return {
-    hoje,
-    mrr: { valor: round2(Number(mrr.atual)), anterior: round2(Number(mrr.anterior)) },
-    recebidoMes: { valor: round2(Number(recebido.atual)), anterior: round2(Number(recebido.anterior)) },
-    inadimplencia: {
-      valor: rate(Number(inad.vencido), Number(inad.devido)),
-      anterior: rate(Number(inad.vencido_anterior), Number(inad.devido_anterior)),
-      vencido: round2(Number(inad.vencido)),
-      devido: round2(Number(inad.devido)),
-    },
-  };
 }

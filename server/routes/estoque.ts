@@ -12,7 +12,7 @@ import { idParam } from '../../domain/schemas/list';
 import { movimentoSchema } from '../../domain/schemas/estoque';
 import type { Db } from '../db/client';
 import { chips } from '../db/schema';
-import { autorDe, movimentosDe, moverUnidade } from '../services/estoque';
+import { autorDe, movimentosDe, moverUnidade } from '../estoque/estoque';
 import { findById, presentItems } from '../resources/records';
 import type { AnyResource } from '../resources/definition';
 

@@ -1,10 +1,9 @@
 /**
- * Finance calls beyond the generic resources (DESIGN sections 5, 7 and 9): sending a contract or a
- * charge to the client through the messaging channel (`POST`, and `GET` as SPEC calls it,
- * `/v1/{contratos|cobrancas}/enviar/{id}`), and the financial summary of /financeiro: the six
- * buckets for a due-date range and the last 12 months' series.
+ * The financial summary of /financeiro (DESIGN 10): the six buckets for a due-date range
+ * (`/v1/financeiro/resumo`), the last 12 months' series (`/serie`) and the dashboard's money
+ * (`/indicadores`: recurring revenue, received this month and the overdue rate, each with last month's).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../domain/calendar';
@@ -12,80 +11,31 @@ import { cobrancaVencidaSql } from '../../domain/cobranca';
 import { BUCKETS } from '../../domain/financeiro';
 import { MSG } from '../../domain/messages';
 import { resumoQuery } from '../../domain/schemas/financeiro';
-import { idParam } from '../../domain/schemas/list';
-import type { Db } from '../db/client';
-import { cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
-import { appToday } from '../services/clock';
-import type { JobQueue } from '../queue/boss';
-import { enviarCobranca, enviarContrato, type Envio, type Recusa } from '../services/mensagens';
-import { reenviarQuery } from '../../domain/schemas/pagamento';
+import type { Db, DbOrTx } from '../db/client';
+import { assinaturas, cobrancasRecebidasDia, cobrancasResumoDia } from '../db/schema';
+import { ASSINATURA, COBRANCA } from '../db/status-sql';
+import { badRequest } from '../regras/http-errors';
+import { appToday } from '../regras/clock';
 import { bucketsOfRange } from '../resources/cobrancas';
 
-export interface FinanceOptions {
-  /** Messages are stored with their delivery job (services/mensagens.ts). */
-  queue: JobQueue;
-  /** The public address of the app (PUBLIC_URL), for links in messages; else the request's own. */
-  publicUrl?: string;
-}
-
-/** The 409's words of a refused Enviar of one record, where they are not those of sending many. */
-const RECUSA_409: Partial<Record<Recusa, string>> = {
-  naoEnviar: MSG.clienteOptedOut,
-  whatsInativo: MSG.messagingInactive,
-  semCelular: MSG.noMobilePhone,
+/** Months of each cycle, for the recurring revenue (DESIGN 10: each cycle converted to months). */
+const MESES_POR_CICLO: Record<string, string> = {
+  WEEKLY: '12.0 / 52',
+  BIWEEKLY: '12.0 / 26',
+  MONTHLY: '1',
+  BIMONTHLY: '2',
+  QUARTERLY: '3',
+  SEMIANNUALLY: '6',
+  YEARLY: '12',
 };
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The months of the series: the 12 calendar months ending with today's. */
 const lastTwelveMonths = (today: CalendarDate) => Array.from({ length: 12 }, (_, i) => addMonths(firstOfMonth(today), i - 11).slice(0, 7));
 
-export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: FinanceOptions) {
+export function registerFinanceRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { queue } = options;
-  const originOf = (request: FastifyRequest) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-
-  /**
-   * Staff's Enviar of one contract or charge, in one transaction with the checks
-   * (services/mensagens.ts `enviarCobranca`/`enviarContrato`, the one rule of what may go): unknown
-   * record 404; a cancelled or received charge 409; a client marked "Não enviar mensagens" 409 (the
-   * client's wish holds for every message), the channel inactive 409, a client without a mobile
-   * phone 409; and a charge with a message stored in the last 10 minutes 409 with
-   * `errors.reenviar` unless `?reenviar=1` (staff confirmed it).
-   */
-  const replyOf = (envio: Envio) => {
-    if (envio.enviada) return { message: MSG.sent };
-    if (envio.recusa === 'naoEncontrada') throw notFound();
-    if (envio.recusa === 'recente') throw conflict(envio.motivo, { reenviar: envio.motivo });
-    throw conflict(RECUSA_409[envio.recusa] ?? envio.motivo);
-  };
-
-  const sendContrato = async (request: FastifyRequest<{ Params: { id: number } }>) =>
-    replyOf(await db.transaction((tx) => enviarContrato(tx, queue, request.params.id, originOf(request))));
-
-  const sendCobranca = async (request: FastifyRequest<{ Params: { id: number }; Querystring: { reenviar?: string } }>) =>
-    replyOf(await db.transaction((tx) => enviarCobranca(tx, queue, request.params.id, { reenviar: request.query.reenviar !== undefined })));
-
-  for (const method of ['GET', 'POST'] as const) {
-    r.route({
-      method,
-      url: '/v1/contratos/enviar/:id',
-      schema: { tags: ['contratos'], summary: 'Envia o link público do contrato ao cliente (WhatsApp)', params: idParam },
-      config: { access: 'user' },
-      handler: sendContrato,
-    });
-    r.route({
-      method,
-      url: '/v1/cobrancas/enviar/:id',
-      schema: {
-        tags: ['cobrancas'],
-        summary: 'Envia a cobrança ao cliente (WhatsApp, modelo novacobranca); enviada há menos de 10 minutos: 409, salvo com reenviar=1',
-        params: idParam,
-        querystring: reenviarQuery,
-      },
-      config: { access: 'user' },
-      handler: sendCobranca,
-    });
-  }
 
   r.get(
     '/v1/financeiro/resumo',
@@ -146,4 +96,81 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, options: Fin
       );
     },
   );
+
+  r.get(
+    '/v1/financeiro/indicadores',
+    {
+      schema: { tags: ['financeiro'], summary: 'Receita recorrente, recebido no mês e inadimplência, com o mês anterior' },
+      config: { access: 'user' },
+    },
+    async () => {
+      const hoje = appToday();
+      return db.transaction((tx) => indicadores(tx, hoje), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    },
+  );
+}
+
+/**
+ * The dashboard's money (DESIGN 10), each with last month's figure:
+ * - mrr: the active subscriptions' value a month (each cycle converted to months); last month's
+ *   counts those created before this month that are still active or ended no earlier than last month;
+ * - recebidoMes: received by payment day this month (to today) and the whole of last month;
+ * - inadimplencia: of the charges due this month up to today (last month: the whole month), not
+ *   cancelled, the overdue amount over the amount due, in %.
+ */
+async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
+  const inicio = firstOfMonth(hoje);
+  const inicioAnterior = addMonths(inicio, -1);
+  const fimAnterior = lastOfMonth(inicioAnterior);
+  const meses = sql.raw(
+    `CASE cycle ${Object.entries(MESES_POR_CICLO)
+      .map(([cycle, months]) => `WHEN '${cycle}' THEN ${months}`)
+      .join(' ')} ELSE 1 END`,
+  );
+  const a = assinaturas;
+  const [mrr] = (
+    (await tx.execute(sql`
+      SELECT coalesce(sum(${a.valor} / (${meses})) FILTER (WHERE ${a.status} = ${ASSINATURA.ATIVA}), 0)::float8 AS atual,
+             coalesce(sum(${a.valor} / (${meses})) FILTER (
+               WHERE ${a.createdAt} < ${inicio}::date
+                 AND (${a.status} = ${ASSINATURA.ATIVA} OR ${a.enddate} >= ${inicioAnterior}::date)
+             ), 0)::float8 AS anterior
+      FROM ${a}`)) as unknown as { rows: { atual: number; anterior: number }[] }
+  ).rows;
+  const rd = cobrancasRecebidasDia;
+  const [recebido] = (
+    (await tx.execute(sql`
+      SELECT coalesce(sum(${rd.valor}) FILTER (WHERE ${rd.dia} BETWEEN ${inicio}::date AND ${hoje}::date), 0)::float8 AS atual,
+             coalesce(sum(${rd.valor}) FILTER (WHERE ${rd.dia} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date), 0)::float8 AS anterior
+      FROM ${rd} WHERE ${rd.dia} BETWEEN ${inicioAnterior}::date AND ${hoje}::date`)) as unknown as {
+      rows: { atual: number; anterior: number }[];
+    }
+  ).rows;
+  const v = cobrancasResumoDia;
+  const overdue = cobrancaVencidaSql(sql, v, hoje);
+  const due = sql`${v.status} <> ${COBRANCA.CANCELADA}`;
+  const atual = sql`${v.duedate} BETWEEN ${inicio}::date AND ${hoje}::date`;
+  const anterior = sql`${v.duedate} BETWEEN ${inicioAnterior}::date AND ${fimAnterior}::date`;
+  const [inad] = (
+    (await tx.execute(sql`
+      SELECT coalesce(sum(${v.valor}) FILTER (WHERE ${atual} AND ${overdue}), 0)::float8 AS vencido,
+             coalesce(sum(${v.valor}) FILTER (WHERE ${atual} AND ${due}), 0)::float8 AS devido,
+             coalesce(sum(${v.valor}) FILTER (WHERE ${anterior} AND ${overdue}), 0)::float8 AS vencido_anterior,
+             coalesce(sum(${v.valor}) FILTER (WHERE ${anterior} AND ${due}), 0)::float8 AS devido_anterior
+      FROM ${v} WHERE ${v.duedate} BETWEEN ${inicioAnterior}::date AND ${hoje}::date`)) as unknown as {
+      rows: { vencido: number; devido: number; vencido_anterior: number; devido_anterior: number }[];
+    }
+  ).rows;
+  const rate = (overdueAmount: number, dueAmount: number) => (dueAmount > 0 ? round2((100 * overdueAmount) / dueAmount) : 0);
+  return {
+    hoje,
+    mrr: { valor: round2(Number(mrr.atual)), anterior: round2(Number(mrr.anterior)) },
+    recebidoMes: { valor: round2(Number(recebido.atual)), anterior: round2(Number(recebido.anterior)) },
+    inadimplencia: {
+      valor: rate(Number(inad.vencido), Number(inad.devido)),
+      anterior: rate(Number(inad.vencido_anterior), Number(inad.devido_anterior)),
+      vencido: round2(Number(inad.vencido)),
+      devido: round2(Number(inad.devido)),
+    },
+  };
 }

@@ -1,51 +1,45 @@
 /**
  * The fleet read back (DESIGN 10, "Fleet"): `GET /v1/frota` (Saúde: one row per tracker with its
  * last state and `meta.resumo`), `/v1/frota/mapa` (compact rows for the map), `/v1/frota/{id}` (a
- * marker's popup), `/v1/frota/alarmes`, `/v1/veiculos/{id}/rota` (a period read from Traccar) and
- * `/v1/ordensservicos/{id}/telemetria` (the order's tracker, live). Every reply carries the feed's
- * `conexao`, so the screens show the data's age and a banner when Traccar is unreachable; Traccar
- * down never makes these answer 5xx: the lists read our own table.
+ * marker's popup) and `/v1/frota/alarmes`; a vehicle's route is in routes/veiculos.ts and a service
+ * order's live telemetry in routes/ordensservicos.ts. Every reply carries the feed's `conexao`, so
+ * the screens show the data's age and a banner when Traccar is unreachable; Traccar down never
+ * makes these answer 5xx: the lists read our own table.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
-import { id, idOrZero, int, text, withoutControlChars } from '../../domain/schemas/common';
-import { idParam } from '../../domain/schemas/list';
+import { id, idOrZero } from '../../domain/schemas/common';
+import { idParam, listQuery } from '../../domain/schemas/list';
 import { normalizeSearch } from '../../domain/text';
-import type { Db } from '../db/client';
-import { ordensservicos, trackres, veiculos } from '../db/schema';
+import { rowsOf, type Db } from '../db/client';
 import { SITUACOES, type Situacao } from '../frota/estado';
-import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao, telemetria } from '../frota/consultas';
-import { eventsReport, positionsOf } from '../integrations/traccar';
-import { IntegrationError } from '../integrations/http';
-import { badRequest, notFound } from '../http-errors';
-import { activeTraccar } from '../services/traccar-sync';
+import { CONEXAO_JSON, conexaoOf, FROM_JOINED, frotaItem, ITEM_COLUMNS, presentConexao } from '../frota/consultas';
+import { notFound } from '../regras/http-errors';
+import { listMeta } from '../resources/list-query';
 
 const situacaoParam = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(SITUACOES, { error: `Situação inválida. Valores aceitos: ${SITUACOES.join(', ')}` }).optional(),
 );
-const pesquisaParam = z.preprocess((v) => (typeof v === 'string' ? withoutControlChars(v) : v), text(200)).optional();
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+/** The list query's own pesquisa, page and pageSize (domain/schemas/list.ts). */
+const { pesquisa, page, pageSize } = listQuery.shape;
 
 const frotaQuery = z.object({
   situacao: situacaoParam,
-  pesquisa: pesquisaParam,
+  pesquisa,
   idcliente: z.preprocess(emptyToUndefined, idOrZero().optional()),
-  page: int(MSG.page)
-    .pipe(z.number().min(1, { error: MSG.page }))
-    .default(1),
-  pageSize: int(MSG.pageSize)
-    .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
-    .default(DEFAULT_PAGE_SIZE),
+  page,
+  pageSize,
 });
 
 const mapaQuery = z.object({ situacao: situacaoParam, idcliente: z.preprocess(emptyToUndefined, idOrZero().optional()) });
 
-const isoDate = (label: string) =>
+/** A moment of a period (`from`, `to`): ISO date and time, or none. */
+export const isoDate = (label: string) =>
   z.preprocess(
     emptyToUndefined,
     z
@@ -62,20 +56,9 @@ const alarmesQuery = z.object({
   idveiculo: z.preprocess(emptyToUndefined, id().optional()),
   from: isoDate('Data inicial'),
   to: isoDate('Data final'),
-  page: int(MSG.page)
-    .pipe(z.number().min(1, { error: MSG.page }))
-    .default(1),
-  pageSize: int(MSG.pageSize)
-    .pipe(z.number().min(1, { error: MSG.pageSize }).max(MAX_PAGE_SIZE, { error: MSG.pageSize }))
-    .default(DEFAULT_PAGE_SIZE),
+  page,
+  pageSize,
 });
-
-const rotaQuery = z.object({ from: isoDate('Data inicial'), to: isoDate('Data final') });
-
-/** At most 7 days of positions (DESIGN 10). */
-const ROTA_MAX_MS = 7 * 24 * 3600_000;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Problems first: a support desk reads the list top down (each situation newest tracker first). */
 const ORDEM: readonly Situacao[] = ['alimentacao', 'silencioso', 'sem_gps', 'nunca', 'comunicando'];
@@ -231,11 +214,7 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db, plannedOnce?: 
       const Items = (row?.items ?? []).map(({ o: _o, ...item }) => item);
       return {
         meta: {
-          page: query.page,
-          pageSize: query.pageSize,
-          total,
-          totalItens: total,
-          totalPaginas: Math.ceil(total / query.pageSize),
+          ...listMeta(query, total),
           resumo: { ...resumo, total: todos },
           conexao: presentConexao(row?.conexao),
         },
@@ -301,8 +280,7 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db, plannedOnce?: 
           WHERE ${where} ORDER BY a.em DESC, a.id DESC
           LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`),
       );
-      const total = Number(n);
-      return { meta: { page: q.page, pageSize: q.pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / q.pageSize) }, Items };
+      return { meta: listMeta(q, Number(n)), Items };
     },
   );
 
@@ -313,91 +291,6 @@ export function registerFrotaRoutes(app: FastifyInstance, db: Db, plannedOnce?: 
       const item = await frotaItem(db, sql`t.id = ${request.params.id}`);
       if (!item) throw notFound(MSG.rastreadorNotFound);
       return item;
-    },
-  );
-
-  r.get(
-    '/v1/veiculos/:id/rota',
-    {
-      schema: {
-        tags,
-        summary: 'Rota do veículo num período (lida do Traccar, até 7 dias), com o último estado e os alarmes',
-        params: idParam,
-        querystring: rotaQuery,
-      },
-      config: { access: 'user' },
-    },
-    async (request) => {
-      const [veiculo] = await db.select({ id: veiculos.id }).from(veiculos).where(eq(veiculos.id, request.params.id));
-      if (!veiculo) throw notFound(MSG.veiculoNotFound);
-      const now = Date.now();
-      const to = request.query.to ? new Date(request.query.to) : new Date(now);
-      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - 24 * 3600_000);
-      if (from.getTime() >= to.getTime())
-        throw badRequest('A data inicial deve ser anterior à final.', { from: 'A data inicial deve ser anterior à final.' });
-      if (to.getTime() - from.getTime() > ROTA_MAX_MS)
-        throw badRequest('Escolha um período de até 7 dias.', { to: 'Escolha um período de até 7 dias.' });
-      const estado = await frotaItem(db, sql`t.idveiculo = ${veiculo.id}`);
-      const alarmes = estado
-        ? rowsOf(
-            await db.execute(sql`
-              SELECT id, tipo, em, latitude, longitude FROM frota_alarmes
-              WHERE idrastreador = ${estado.id as number} AND em BETWEEN ${from.toISOString()}::timestamptz AND ${to.toISOString()}::timestamptz
-              ORDER BY em`),
-          )
-        : [];
-      const reply = { estado: estado ?? null, from: from.toISOString(), to: to.toISOString(), Items: [] as unknown[], alarmes, aviso: '' };
-      const traccarId = (estado?.traccarId as number | null) ?? null;
-      const settings = await activeTraccar(db);
-      if (!estado) return { ...reply, aviso: 'Este veículo não tem rastreador.' };
-      if (!settings) return { ...reply, aviso: 'A integração com o Traccar não está ativa.' };
-      const [tracker] = await db
-        .select({ traccarId: trackres.traccarId })
-        .from(trackres)
-        .where(eq(trackres.id, estado.id as number));
-      const device = traccarId ?? tracker?.traccarId ?? null;
-      if (!device) return { ...reply, aviso: 'O rastreador ainda não está no Traccar.' };
-      try {
-        const [positions, events] = await Promise.all([
-          positionsOf(settings, device, from, to),
-          eventsReport(settings, device, from, to).catch(() => []),
-        ]);
-        const Items = positions
-          .filter((p) => typeof p.latitude === 'number' && typeof p.longitude === 'number')
-          .map((p) => ({
-            em: p.fixTime ?? p.serverTime,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            velocidade: typeof p.speed === 'number' ? Math.round(p.speed * 1.852 * 10) / 10 : null,
-            curso: p.course ?? null,
-            ignicao: typeof p.attributes?.ignition === 'boolean' ? p.attributes.ignition : null,
-          }));
-        const eventos = events.map((e) => ({ id: e.id, tipo: String(e.attributes?.alarm ?? e.type), em: e.eventTime }));
-        return { ...reply, Items, eventos };
-      } catch (error) {
-        if (!(error instanceof IntegrationError)) throw error;
-        request.log.warn({ err: error }, 'rota: Traccar não respondeu');
-        // Traccar down: the last known state stays, with the reason; never a 5xx.
-        return { ...reply, aviso: `Não foi possível ler a rota do Traccar: ${error.message}` };
-      }
-    },
-  );
-
-  r.get(
-    '/v1/ordensservicos/:id/telemetria',
-    {
-      schema: { tags, summary: 'O estado ao vivo do rastreador da ordem de serviço (validação da instalação)', params: idParam },
-      config: { access: 'user' },
-    },
-    async (request) => {
-      const [ordem] = await db
-        .select({ id: ordensservicos.id, iddevice: ordensservicos.iddevice, validacao: ordensservicos.validacao })
-        .from(ordensservicos)
-        .where(eq(ordensservicos.id, request.params.id));
-      if (!ordem) throw notFound('Ordem de serviço não encontrada');
-      // integracao false: Finalizar records "sem validação" with the reason, without asking (the panel says so).
-      const [live, settings] = [await telemetria(db, ordem.iddevice ?? 0), await activeTraccar(db)];
-      return { ...live, integracao: Boolean(settings) };
     },
   );
 }

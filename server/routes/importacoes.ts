@@ -31,10 +31,11 @@ import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../queue/boss';
 import { importacaoErros, importacaoIgnoradas, importacoes } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../http-errors';
-import { criarImportacao, criarImportacaoTraccar, ERROS_NA_RESPOSTA } from '../services/importacao';
-import { activeTraccar } from '../services/traccar-sync';
-import { inspecionar, PLANILHA_MSG, PlanilhaInvalida } from '../services/planilha';
+import { badRequest, conflict, HttpError, notFound } from '../regras/http-errors';
+import { criarImportacao, criarImportacaoTraccar } from '../importacao/criar';
+import { ERROS_NA_RESPOSTA } from '../importacao/importacao';
+import { activeTraccar } from '../frota/traccar-sync';
+import { inspecionar, PLANILHA_MSG, PlanilhaInvalida } from '../importacao/planilha';
 
 export const IMPORTACAO_MSG = {
   recurso: 'Escolha o que importar: clientes, veiculos, trackres ou chips',

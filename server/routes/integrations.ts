@@ -1,29 +1,36 @@
 /**
  * The integration calls of the screens (SPEC 7, DESIGN 9): WhatsApp's state, connection (QR code)
- * and disconnection, the gateway's webhook token, each charge's message log and the audit log.
+ * and disconnection, the gateway's webhook token, and the municipal services the Asaas account may
+ * invoice (the NFS-e settings).
  * `{id}` in connect/desconnect is the caller's own id (403 otherwise); a WhatsApp not configured
  * or inactive gives 409; Evolution failing gives 502 with its reason (plugins/errors.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../domain/messages';
-import { int } from '../../domain/schemas/common';
-import { idParam, listQuery } from '../../domain/schemas/list';
+import { text } from '../../domain/schemas/common';
+import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
-import { auditoria, cobrancas, companySettings, mensagens } from '../db/schema';
-import { conflict, notFound } from '../http-errors';
+import { companySettings } from '../db/schema';
+import { conflict } from '../regras/http-errors';
+import { asaas } from '../integrations/asaas';
 import { connect, connectionState, logout } from '../integrations/evolution';
 import { IntegrationError } from '../integrations/http';
-import { getCompany, integrationActive } from '../services/company';
-import { whatsConfig } from '../services/mensagens';
-import { randomToken } from '../services/passwords';
-import { mensagemColumns } from './mensagens';
+import { getCompany, integrationActive } from '../regras/company';
+import { whatsConfig } from '../mensagens/mensagens';
+import { randomToken } from '../regras/passwords';
+import { asaasConfig } from '../cobrancas/gateway';
 
-const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup'] as const;
+const servicosQuery = z.object({ descricao: text(100).optional() });
 
-export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
+export interface IntegrationRoutesOptions {
+  /** ASAAS_BASE_URL: Asaas at another address than the key's environment (a fake in tests). */
+  asaasBaseUrl?: string;
+}
+
+export function registerIntegrationRoutes(app: FastifyInstance, db: Db, options: IntegrationRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['integrações'];
 
@@ -92,54 +99,25 @@ export function registerIntegrationRoutes(app: FastifyInstance, db: Db) {
   );
 
   r.get(
-    '/v1/cobrancas/:id/mensagens',
+    '/v1/integrations/nfse/servicos',
     {
-      schema: { tags: ['cobrancas'], summary: 'Mensagens da cobrança: enviadas, com falha ou ignoradas', params: idParam },
-      config: { access: 'user' },
+      schema: { tags, summary: 'Serviços municipais que a conta Asaas pode faturar', querystring: servicosQuery },
+      config: { access: 'admin' },
     },
     async (request) => {
-      const [cobranca] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
-      if (!cobranca) throw notFound();
-      const rows = await db
-        .select(mensagemColumns)
-        .from(mensagens)
-        .where(eq(mensagens.idcobranca, request.params.id))
-        .orderBy(desc(mensagens.id))
-        .limit(200);
-      return { Items: rows, meta: { total: rows.length } };
-    },
-  );
-
-  const auditQuery = listQuery.pick({ page: true, pageSize: true }).extend({
-    acao: z.enum(ACOES, { error: MSG.invalidInput }).optional(),
-    idcliente: int().optional(),
-    idveiculo: int().optional(),
-  });
-  r.get(
-    '/v1/auditoria',
-    { schema: { tags, summary: 'Registro de auditoria (administradores)', querystring: auditQuery }, config: { access: 'admin' } },
-    async (request) => {
-      const { page, pageSize, acao, idcliente, idveiculo } = request.query;
-      const conditions: SQL[] = [];
-      if (acao) conditions.push(eq(auditoria.acao, acao));
-      if (idcliente) conditions.push(eq(auditoria.idcliente, idcliente));
-      if (idveiculo) conditions.push(eq(auditoria.idveiculo, idveiculo));
-      const where = conditions.length ? and(...conditions) : undefined;
-      return db.transaction(
-        async (tx) => {
-          const [{ n }] = await tx.select({ n: count() }).from(auditoria).where(where);
-          const Items = await tx
-            .select()
-            .from(auditoria)
-            .where(where)
-            .orderBy(desc(auditoria.id))
-            .limit(pageSize)
-            .offset((page - 1) * pageSize);
-          const total = Number(n);
-          return { meta: { page, pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / pageSize) }, Items };
-        },
-        { accessMode: 'read only', isolationLevel: 'repeatable read' },
-      );
+      const config = await asaasConfig(db, options.asaasBaseUrl);
+      if (!config) throw conflict('Ative o Asaas em Integrações → Gateway de pagamento antes de configurar a NFS-e.');
+      try {
+        const Items = await asaas.municipalServices(config, request.query.descricao ?? '');
+        return { Items: Items.map((s) => ({ id: String(s.id), description: String(s.description), issTax: s.issTax ?? null })) };
+      } catch (error) {
+        // Asaas' refusal or absence, in pt-BR, as a 409/502 the screen shows: never a 500.
+        if (error instanceof IntegrationError) {
+          request.log.warn({ code: error.code, detail: error.detail }, `Serviços municipais: ${error.message}`);
+          throw conflict(error.message);
+        }
+        throw error;
+      }
     },
   );
 }

@@ -24,8 +24,9 @@ import { dateFilter } from '../../domain/schemas/financeiro';
 import { listQuery } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes, mensagens } from '../db/schema';
-import { appTimeZone } from '../services/clock';
-import { ALERT_KINDS, MENSAGEM_STATUS } from '../services/mensagens';
+import { appTimeZone } from '../regras/clock';
+import { listMeta } from '../resources/list-query';
+import { ALERT_KINDS, MENSAGEM_STATUS } from '../mensagens/mensagens';
 
 /** The kinds the code writes: the charges' alerts and the staff's Enviar. */
 export const MENSAGEM_KINDS = [...ALERT_KINDS, 'envio'] as const;
@@ -135,8 +136,7 @@ export function registerMensagensRoutes(app: FastifyInstance, db: Db) {
             ...row,
             cliente: row.idcliente ? clienteNome({ cadastro, name, razaosocial }) : '',
           }));
-          const total = Number(n);
-          return { meta: { page, pageSize, total, totalItens: total, totalPaginas: Math.ceil(total / pageSize) }, Items };
+          return { meta: listMeta({ page, pageSize }, Number(n)), Items };
         },
         { accessMode: 'read only', isolationLevel: 'repeatable read' },
       );

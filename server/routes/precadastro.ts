@@ -12,14 +12,14 @@ import { MSG } from '../../domain/messages';
 import { precadastroSchema } from '../../domain/schemas/clientes';
 import type { Db } from '../db/client';
 import { uploads, users } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
-import { getCompany } from '../services/company';
-import { limitPerAddress } from '../services/rate-limit';
+import { badRequest, notFound } from '../regras/http-errors';
+import { getCompany } from '../regras/company';
+import { limitPerAddress } from '../seguranca/rate-limit';
 import { insertRecord } from '../resources/records';
 import { clientesResource } from '../resources/clientes';
 import { decodeFile, storedBase64 } from './uploads';
 
-/** Tokens are base64url (services/passwords.ts `randomToken`): anything else is not a link of ours. */
+/** Tokens are base64url (regras/passwords.ts `randomToken`): anything else is not a link of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 const tokenParam = z.object({ token: z.string().regex(TOKEN, { error: MSG.precadastroToken }) });
 /** Three documents of at most 5,000,000 bytes each, as base64, plus the data. */

@@ -7,7 +7,7 @@
  * - POST /v1/session/segundo-fator { codigo }: the sign-in's second step, after POST /v1/session
  *   answered 202 with a pre-session cookie; enrolls there when the company requires 2FA.
  * - GET /v1/session/lista, DELETE /v1/session/lista/{id} (one), DELETE /v1/session/lista (all but this one).
- * Wrong codes at sign-in count toward the account lock (the known device's own, services/dispositivos.ts).
+ * Wrong codes at sign-in count toward the account lock (the known device's own, seguranca/dispositivos.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,13 +19,13 @@ import { codigoBodySchema, desativarBodySchema, isTotpCode, MSG_2FA, type Sessao
 import { id } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { rateLimits, sessions, users } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound, tooMany, unauthorized } from '../http-errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooMany, unauthorized } from '../regras/http-errors';
 import { createSession, revokeSessionById, revokeUserSessions, SESSION_COOKIE, setSessionCookie, type SessionUser } from '../plugins/auth';
 import { presentItems } from '../resources/records';
 import { usersResource } from '../resources/users';
-import { ACAO, audit } from '../services/auditoria';
-import type { ServerKeys } from '../services/chave';
-import { getCompany } from '../services/company';
+import { ACAO, audit } from '../regras/auditoria';
+import type { ServerKeys } from '../seguranca/chave';
+import { getCompany } from '../regras/company';
 import {
   clearPreSession,
   issueDeviceCookie,
@@ -34,9 +34,9 @@ import {
   lockKey,
   preSessionMatches,
   readPreSession,
-} from '../services/dispositivos';
-import { nomeDoNavegador } from '../services/navegador';
-import { clearLoginFailures, isLoginLocked, limitPerAddress, lockedNow, loginKey, recordLoginFailure } from '../services/rate-limit';
+} from '../seguranca/dispositivos';
+import { nomeDoNavegador } from '../seguranca/navegador';
+import { clearLoginFailures, isLoginLocked, limitPerAddress, lockedNow, loginKey, recordLoginFailure } from '../seguranca/rate-limit';
 import {
   acceptTotp,
   consumeRecoveryCode,
@@ -45,7 +45,7 @@ import {
   matchStep,
   newEnrollment,
   newRecoveryCodes,
-} from '../services/totp';
+} from '../seguranca/totp';
 
 const BODY_LIMIT = 10_000;
 const idParams = z.object({ id: id() });

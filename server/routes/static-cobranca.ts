@@ -20,11 +20,11 @@ import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
-import { notFound } from '../http-errors';
-import { lerPagamento, type BoletoData, type PixData } from '../services/asaas-pagamento';
-import { appToday } from '../services/clock';
-import { integrationActive, type CompanySettings } from '../services/company';
-import { limitPerAddress } from '../services/rate-limit';
+import { notFound } from '../regras/http-errors';
+import { lerPagamento, type BoletoData, type PixData } from '../asaas/pagamento';
+import { appToday } from '../regras/clock';
+import { integrationActive, type CompanySettings } from '../regras/company';
+import { limitPerAddress } from '../seguranca/rate-limit';
 
 /** How long the page waits for Asaas when the charge's PIX and boleto are not cached yet. */
 const READ_TIMEOUT_MS = 4_000;
@@ -51,7 +51,7 @@ const clienteSql = sql<{
   razaosocial: string;
 }>`(SELECT json_build_object('cadastro', ${clientes.cadastro}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}) FROM ${clientes} WHERE ${clientes.id} = ${cobrancas.idcliente})`;
 
-/** Fine and interest (%) of an overdue charge: its subscription's, or the company's (services/finance.ts companyRates). */
+/** Fine and interest (%) of an overdue charge: its subscription's, or the company's (cobrancas/finance.ts companyRates). */
 async function ratesOf(db: Db, idassinatura: number | null, empresa: Record<string, unknown>) {
   if (idassinatura !== null) {
     const [sub] = await db

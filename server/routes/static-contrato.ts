@@ -15,12 +15,12 @@ import { MSG } from '../../domain/messages';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { clientes, contratos, veiculos } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
-import { getCompany } from '../services/company';
-import { limitPerAddress } from '../services/rate-limit';
+import { badRequest, notFound } from '../regras/http-errors';
+import { getCompany } from '../regras/company';
+import { limitPerAddress } from '../seguranca/rate-limit';
 import { contratoClienteColumns } from '../resources/contratos';
 
-/** Tokens are base64url (services/passwords.ts `randomToken`). */
+/** Tokens are base64url (regras/passwords.ts `randomToken`). */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Vehicles a public contract page lists at most. */
 const MAX_VEICULOS = 1000;

@@ -1,7 +1,7 @@
 /**
  * Traccar (issue 10, DESIGN 7): the connection test of the settings screen, the engine commands
  * staff send by hand on a tracker or a vehicle, and the queue's handler of the sync jobs
- * (services/traccar-sync.ts).
+ * (frota/traccar-sync.ts).
  *
  * Commands are offered, and accepted, only for the types Traccar lists for the device
  * (`/api/commands/types`, kept a minute per device: the screen's read refreshes it): another type
@@ -18,12 +18,12 @@ import { idParam } from '../../domain/schemas/list';
 import { comandoSchema, ENGINE_COMMAND_LABEL, ENGINE_COMMANDS, traccarTestSchema, type EngineCommand } from '../../domain/schemas/traccar';
 import type { Db } from '../db/client';
 import { trackres, veiculos } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../regras/http-errors';
 import { IntegrationError } from '../integrations/http';
 import { commandTypes, sendCommand, sessionUser, traccarRoot } from '../integrations/traccar';
-import { ACAO, audit } from '../services/auditoria';
-import { companySecrets, getCompany } from '../services/company';
-import { activeTraccar, traccarSettings, type TraccarSettings } from '../services/traccar-sync';
+import { ACAO, audit } from '../regras/auditoria';
+import { companySecrets, getCompany } from '../regras/company';
+import { activeTraccar, traccarSettings, type TraccarSettings } from '../frota/traccar-sync';
 
 /** What a command is sent to: the tracker, and the plate of its vehicle when it has one. */
 interface Target {

@@ -23,10 +23,10 @@ import { idParam } from '../../domain/schemas/list';
 import { uploadInputSchema, uploadListQuery, type UploadInput } from '../../domain/schemas/uploads';
 import type { Db, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
+import { badRequest, forbidden, HttpError, notFound } from '../regras/http-errors';
 import { isAdmin } from '../../domain/permissions';
 import type { SessionUser } from '../plugins/auth';
-import { UPLOAD_OWNERS } from '../services/uploads';
+import { UPLOAD_OWNERS } from '../regras/uploads';
 
 /** An upload's row without its bytes: what is read and returned around the file itself. */
 export const uploadMeta = {

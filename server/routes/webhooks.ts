@@ -3,7 +3,7 @@
  * Before the body is read: an unknown gateway or `{userId}` gets 404, a missing or wrong
  * `asaas-access-token` 401 (compared in constant time). A good event is stored by its id with its
  * queue job, in one transaction, and answered 200 at once; a replay stores nothing more. The
- * queue applies it (services/pagamentos.ts). Events with a valid token are not rate-limited.
+ * queue applies it (cobrancas/pagamentos.ts). Events with a valid token are not rate-limited.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,9 +14,9 @@ import { MSG } from '../../domain/messages';
 import { id, requiredText, text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { users, webhookEventos } from '../db/schema';
-import { notFound, unauthorized } from '../http-errors';
+import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
-import { getCompany } from '../services/company';
+import { getCompany } from '../regras/company';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 

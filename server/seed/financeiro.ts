@@ -18,8 +18,8 @@ import { buscaOf } from '../resources/records';
 import { assinaturasResource } from '../resources/assinaturas';
 import { cobrancasResource } from '../resources/cobrancas';
 import { contratosResource } from '../resources/contratos';
-import { clienteFinanceColumns, type ClienteFinance } from '../services/finance';
-import { randomToken } from '../services/passwords';
+import { clienteFinanceColumns, type ClienteFinance } from '../cobrancas/finance';
+import { randomToken } from '../regras/passwords';
 import { insertInBatches, reserveIds } from './batches';
 
 export interface FinanceiroCounts {

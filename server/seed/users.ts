@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { buscaOf } from '../resources/records';
 import { usersResource } from '../resources/users';
-import { randomToken } from '../services/passwords';
+import { randomToken } from '../regras/passwords';
 import { insertInBatches } from './batches';
 import { BAIRROS } from './brasil';
 

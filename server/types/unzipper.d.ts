@@ -1,4 +1,4 @@
-/** The part of unzipper 0.10 the XLSX import uses (services/planilha.ts); the package ships no types. */
+/** The part of unzipper 0.10 the XLSX import uses (importacao/planilha.ts); the package ships no types. */
 declare module 'unzipper' {
   import type { Duplex, PassThrough } from 'node:stream';
   export interface Entry extends PassThrough {

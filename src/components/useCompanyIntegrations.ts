@@ -10,7 +10,7 @@ export interface CompanyIntegrations {
   gateway?: { api?: string; token?: string; status?: number };
 }
 
-/** The server's defaults (services/company.ts) while the settings hold none. */
+/** The server's defaults (regras/company.ts) while the settings hold none. */
 const DEFAULT_BLOQUEIO = 5;
 
 export function useCompanyIntegrations() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente, newEmpresa } from '../support/registry';
 

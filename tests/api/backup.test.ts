@@ -19,9 +19,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_NAME, createBackup, restoreBackup } from '../../server/backup/backup';
+import { BACKUP_NAME, createBackup } from '../../server/backup/backup';
+import { restoreBackup } from '../../server/backup/restauracao';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
-import { KEY_FILE } from '../../server/services/chave';
+import { KEY_FILE } from '../../server/seguranca/chave';
 import { backends, Client, createTestApp, installAndLogin, newUser, type TestApp, useTestApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { buildApp } from '../../server/app';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, createTestApp, installAndLogin } from '../support/app';
 import { newAssinatura, newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';

@@ -1,10 +1,10 @@
 /**
- * The billing job through its clock (jobs/billing.ts): every date here is years ahead of the real
+ * The billing job through its clock (cobrancas/faturamento.ts): every date here is years ahead of the real
  * one, so the charges are open for the API (which uses the real today) and due for the job.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changedAnything, runBilling } from '../../server/jobs/billing';
+import { changedAnything, runBilling } from '../../server/cobrancas/faturamento';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

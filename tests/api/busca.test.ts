@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newEmpresa, newOrdem, newPlano, newTracker, newVeiculo, placa } from '../support/registry';
 

@@ -4,7 +4,8 @@
  * a clear 502 when ViaCEP fails or is slow, and a cache that spares ViaCEP a second call.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { cepReader, MSG_CEP } from '../../server/routes/cep';
+import { cepReader } from '../../server/integrations/viacep';
+import { MSG_CEP } from '../../server/routes/cep';
 import { startViaCepFake } from '../fakes/viacep';
 import { backends, Client, useInstalledApp } from '../support/app';
 

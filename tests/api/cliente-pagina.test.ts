@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';

@@ -105,7 +105,7 @@ describe.each(backends)('the client app password is not kept (%s)', (backend) =>
     expect(await row(b)).toMatchObject({ tem_senha: true, traccar_senha: '' });
     expect(await row(b)).not.toHaveProperty('password');
 
-    const { sealLegacyAppPasswords, openAppPassword } = await import('../../server/services/senha-app');
+    const { sealLegacyAppPasswords, openAppPassword } = await import('../../server/seguranca/senha-app');
     expect(await sealLegacyAppPasswords(db, env.t.app.effects.keys)).toBe(1);
     const sealed = String((await row(a)).traccar_senha);
     expect(sealed).toMatch(/^v1:/);

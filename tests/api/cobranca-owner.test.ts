@@ -1,11 +1,11 @@
 /**
- * One owner for what follows a charge's change (services/cobrancas.ts): the alerts, the gateway
+ * One owner for what follows a charge's change (cobrancas/cobrancas.ts): the alerts, the gateway
  * payment and its cancellation, and the client's billing status, whatever path changed the charge.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

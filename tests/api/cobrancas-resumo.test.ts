@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
-import { runBilling } from '../../server/jobs/billing';
+import { runBilling } from '../../server/cobrancas/faturamento';
 import { bucketsOf } from '../../server/resources/cobrancas';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

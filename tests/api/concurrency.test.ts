@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { foldEndedSessions } from '../../server/db/versions';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 import { WAIT_MS, waitFor } from '../support/wait';

@@ -11,8 +11,8 @@ import { COBRANCA_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { MSG_PAGAMENTO } from '../../domain/pagamento';
 import { cobrancas } from '../../server/db/schema';
-import { appToday } from '../../server/services/clock';
-import { MOTIVO } from '../../server/services/mensagens';
+import { appToday } from '../../server/regras/clock';
+import { MOTIVO } from '../../server/mensagens/mensagens';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, firstOfMonth, lastOfMonth } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, Client, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';
 

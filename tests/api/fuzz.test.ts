@@ -22,7 +22,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { createSession, type RouteAccess } from '../../server/plugins/auth';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { startViaCepFake } from '../fakes/viacep';
 import { backends, newUser, useInstalledApp, validCpf } from '../support/app';

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uploads, veiculos } from '../../server/db/schema';
-import { pruneRateLimits } from '../../server/services/rate-limit';
+import { pruneRateLimits } from '../../server/seguranca/rate-limit';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newCliente, newEmpresa, newPlano, newVeiculo } from '../support/registry';

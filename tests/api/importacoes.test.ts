@@ -8,7 +8,8 @@ import { WAIT_MS, waitFor } from '../support/wait';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { newChip, newCliente, newTracker, newVeiculo as newVeiculoFor, placa } from '../support/registry';
 import { csv, multipart, validImei, xlsx } from '../support/planilhas';
-import { criarImportacao, marcarImportacaoFalhou, retomarImportacoes, runImportacao } from '../../server/services/importacao';
+import { criarImportacao, retomarImportacoes } from '../../server/importacao/criar';
+import { marcarImportacaoFalhou, runImportacao } from '../../server/importacao/importacao';
 import { importacoes } from '../../server/db/schema';
 import { QUEUES } from '../../server/queue/boss';
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';

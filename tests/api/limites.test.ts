@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
-import { PLANILHA_MSG, XLSX_LIMITES } from '../../server/services/planilha';
+import { PLANILHA_MSG, XLSX_LIMITES } from '../../server/importacao/planilha';
 import { backends, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { multipart, xlsx, xlsxAlterada, xlsxCelulaGigante } from '../support/planilhas';

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente } from '../support/registry';

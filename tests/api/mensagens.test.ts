@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { runBilling } from '../../server/jobs/billing';
-import { enqueueDailyAlertas } from '../../server/services/mensagens';
-import { appToday } from '../../server/services/clock';
+import { runBilling } from '../../server/cobrancas/faturamento';
+import { enqueueDailyAlertas } from '../../server/mensagens/alertas';
+import { appToday } from '../../server/regras/clock';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newCliente, newPlano } from '../support/registry';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { normalizeSearch } from '../../domain/text';
-import { appToday } from '../../server/services/clock';
+import { appToday } from '../../server/regras/clock';
 import { backends, useInstalledApp } from '../support/app';
 import { newCliente, newEmpresa, newVeiculo, placa } from '../support/registry';
 

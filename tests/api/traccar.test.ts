@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
-import { runBilling } from '../../server/jobs/billing';
+import { runBilling } from '../../server/cobrancas/faturamento';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newTracker, newVeiculo } from '../support/registry';

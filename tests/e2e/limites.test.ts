@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { IMPORTACAO_MAX_BYTES, IMPORTACAO_MAX_LINHAS } from '../../domain/importacao';
-import { PLANILHA_MSG } from '../../server/services/planilha';
+import { PLANILHA_MSG } from '../../server/importacao/planilha';
 import { createPostgresDatabase } from '../support/app';
 import { pngOfSize } from '../support/files';
 import { multipart, xlsxCelulaGigante } from '../support/planilhas';

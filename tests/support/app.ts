@@ -98,7 +98,7 @@ export interface TestAppOptions {
   workers?: AppOptions['workers'];
   /** Asaas at a local fake's address. */
   asaasBaseUrl?: string;
-  /** The CEP service at a local fake's address (routes/cep.ts). */
+  /** The CEP service at a local fake's address (integrations/viacep.ts). */
   viacepUrl?: string;
   /** Run the fleet's feed (frota/feed.ts) with these timings. */
   frota?: AppOptions['frota'];

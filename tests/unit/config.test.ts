@@ -1,7 +1,7 @@
-/** The environment (server/config.ts) and the PostgreSQL pool's default size (server/db/client.ts). */
+/** The environment (server/regras/config.ts) and the PostgreSQL pool's default size (server/db/client.ts). */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../../server/config';
+import { readEnv } from '../../server/regras/config';
 import { defaultPoolSize } from '../../server/db/client';
 
 describe('environment', () => {

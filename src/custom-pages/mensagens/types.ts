@@ -1,7 +1,7 @@
 /** The messages list as GET /v1/mensagens returns it (server/routes/mensagens.ts). */
 import type { MensagemKind, MensagemStatus } from '../../resources/cobrancas/CobrancaMensagens';
 
-/** The situations a message goes through (server/services/mensagens.ts). */
+/** The situations a message goes through (server/mensagens/mensagens.ts). */
 export const MENSAGEM_STATUS = ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'] as const satisfies readonly MensagemStatus[];
 /** The kinds the app writes: the charges' alerts and the staff's Enviar. */
 export const MENSAGEM_KINDS = [

@@ -1,0 +1,37 @@
+/**
+ * The column helpers the tables share: timestamps, the search text under a trigram index, the
+ * postal address and a stock unit's place.
+ */
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { customType, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+export const busca = () => text().notNull().default('');
+export const trgm = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+
+/** Postal address, shared by users, clients and subscriptions. */
+export const addressColumns = () => ({
+  address: text().notNull().default(''),
+  addressNumber: text().notNull().default(''),
+  province: text().notNull().default(''),
+  cityandstate: text().notNull().default(''),
+  uf: text().notNull().default(''),
+  postalCode: text().notNull().default(''),
+  complement: text().notNull().default(''),
+});
+
+/**
+ * Where a tracker or a SIM card is (DESIGN 10, "Stock and imports"): estoque, tecnico (with
+ * idtecnico), instalado (follows the link), manutencao, baixado (with motivo).
+ */
+export const stockColumns = () => ({
+  situacao: text().notNull().default('estoque'),
+  idtecnico: integer(),
+  motivo: text().notNull().default(''),
+});

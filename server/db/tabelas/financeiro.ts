@@ -1,0 +1,202 @@
+/** Contracts, subscriptions and charges, with the charges' per-day rollups. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, busca, trgm } from './comum';
+import { clientes, planos } from './cadastro';
+
+export const contratos = pgTable(
+  'contratos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idplano: integer().references(() => planos.id, { onDelete: 'set null' }),
+    /** An editable copy of the chosen plan. */
+    plano: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    informacoes: text().notNull().default(''),
+    status: smallint().notNull().default(0),
+    /** Public, unguessable token of the contract page. */
+    token: text().notNull(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contratos_token_key').on(t.token),
+    index('contratos_status_id_idx').on(t.status, t.id),
+    index('contratos_idcliente_idx').on(t.idcliente, t.id),
+    trgm('contratos_busca_trgm', t.busca),
+  ],
+);
+
+export const assinaturas = pgTable(
+  'assinaturas',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    cadastro: text().notNull().default('FISICA'),
+    cnpj: text().notNull().default(''),
+    razaosocial: text().notNull().default(''),
+    incmunicipal: text().notNull().default(''),
+    incestdudal: text().notNull().default(''),
+    name: text().notNull().default(''),
+    cpf: text().notNull().default(''),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    mobilePhone: text().notNull().default(''),
+    description: text().notNull().default(''),
+    nextduedate: date({ mode: 'string' }).notNull(),
+    enddate: date({ mode: 'string' }),
+    valor: numeric({ precision: 12, scale: 2 }).notNull(),
+    cycle: text().notNull().default('MONTHLY'),
+    multa: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
+    jurosmensal: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
+    informacoes: text().notNull().default(''),
+    datecreated: date({ mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
+    status: smallint().notNull().default(0),
+    gatewayId: text(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assinaturas_status_id_idx').on(t.status, t.id),
+    index('assinaturas_idcliente_idx').on(t.idcliente, t.id),
+    index('assinaturas_nextduedate_idx').on(t.nextduedate),
+    uniqueIndex('assinaturas_gateway_id_key')
+      .on(t.gatewayId)
+      .where(sql`${t.gatewayId} IS NOT NULL`),
+    trgm('assinaturas_busca_trgm', t.busca),
+  ],
+);
+
+export const cobrancas = pgTable(
+  'cobrancas',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idassinatura: integer().references(() => assinaturas.id, { onDelete: 'set null' }),
+    descricao: text().notNull().default(''),
+    valor: numeric({ precision: 12, scale: 2 }).notNull(),
+    duedate: date({ mode: 'string' }).notNull(),
+    informacoes: text().notNull().default(''),
+    datecreated: date({ mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
+    status: smallint().notNull().default(0),
+    paymentDate: date({ mode: 'string' }),
+    gatewayId: text(),
+    invoiceUrl: text().notNull().default(''),
+    bankSlipUrl: text().notNull().default(''),
+    /** The public payment page's token, unguessable (two random UUIDs: 244 bits), like a contract's. */
+    token: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** Received by hand or by the gateway: the amount and the method (DESIGN 10); the date is paymentDate. */
+    valorPago: numeric({ precision: 12, scale: 2 }),
+    formaPagamento: text(),
+    /**
+     * Who recorded the payment: 'equipe' (Receber, or staff setting status 1) or 'gateway' (Asaas'
+     * webhook or import: not undone here); null while not received (migration 0023).
+     */
+    recebidoPor: text(),
+    /**
+     * Why Asaas refused staff's last change of the payment's value or due date (pt-BR): its PIX and
+     * boleto still carry the old ones. Cleared when the payment follows (migration 0023).
+     */
+    gatewayErro: text(),
+    /**
+     * When an administrator last undid a staff receipt: the gateway's echo of that receipt (a payment
+     * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again.
+     */
+    recebimentoDesfeitoEm: timestamp({ withTimezone: true }),
+    /** PIX ({ payload, encodedImage, expirationDate }) and boleto ({ identificationField, bankSlipUrl }) as the gateway sync last read them. */
+    pix: jsonb().$type<Record<string, unknown>>(),
+    boleto: jsonb().$type<Record<string, unknown>>(),
+    /** When pix and boleto were read; cleared by any change to the charge, so they are read again. */
+    pagamentoLidoEm: timestamp({ withTimezone: true }),
+    /** The NFS-e ({ id, status, numero, pdfUrl, xmlUrl, erro }), written by the gateway sync only. */
+    nfse: jsonb().$type<Record<string, unknown>>(),
+    /** The list filter's value: emitida, agendada, erro, or null (nenhuma). */
+    nfseStatus: text(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /** One charge per subscription period, even when the billing job runs twice at once. */
+    uniqueIndex('cobrancas_assinatura_duedate_key')
+      .on(t.idassinatura, t.duedate)
+      .where(sql`${t.idassinatura} IS NOT NULL`),
+    index('cobrancas_status_duedate_idx').on(t.status, t.duedate),
+    /** A due-date range (and a status), with the ids: a past month's page is picked from this index alone (migration 0007). */
+    index('cobrancas_duedate_status_id_idx').on(t.duedate, t.status, t.id),
+    index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
+    uniqueIndex('cobrancas_token_key').on(t.token),
+    index('cobrancas_nfse_status_id_idx')
+      .on(t.nfseStatus, t.id)
+      .where(sql`${t.nfseStatus} IS NOT NULL`),
+    uniqueIndex('cobrancas_gateway_id_key')
+      .on(t.gatewayId)
+      .where(sql`${t.gatewayId} IS NOT NULL`),
+    trgm('cobrancas_busca_trgm', t.busca),
+  ],
+);
+
+/**
+ * The charges summed per due date and status, and the received ones (status 1) per payment day
+ * (the due date when none was recorded): kept by statement triggers on `cobrancas` in the same
+ * transaction as every change (migration 0007), so the buckets of a date range (`Informacoes`,
+ * /financeiro) and its exact total read at most a few rows a day instead of every charge.
+ */
+/**
+ * The charges' per-day rollups (migration 0007): a day's figures are the sum of its rows, one row
+ * per database session that wrote them (`sessao`, the backend's pid; 0 once folded by the billing
+ * run), so that writers in different sessions never update the same row (migration 0010).
+ */
+export const cobrancasResumoDia = pgTable(
+  'cobrancas_resumo_dia',
+  {
+    duedate: date({ mode: 'string' }).notNull(),
+    status: smallint().notNull(),
+    sessao: integer().notNull().default(0),
+    qnt: bigint({ mode: 'number' }).notNull(),
+    valor: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.duedate, t.status, t.sessao] })],
+);
+
+export const cobrancasRecebidasDia = pgTable(
+  'cobrancas_recebidas_dia',
+  {
+    dia: date({ mode: 'string' }).notNull(),
+    sessao: integer().notNull().default(0),
+    qnt: bigint({ mode: 'number' }).notNull(),
+    valor: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dia, t.sessao] })],
+);

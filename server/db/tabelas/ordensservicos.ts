@@ -1,0 +1,63 @@
+/** Service orders, and the uploads of every record. */
+import { date, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, updatedAt, busca, trgm } from './comum';
+import { clientes, trackres, veiculos } from './cadastro';
+import { users } from './usuarios';
+
+export const ordensservicos = pgTable(
+  'ordensservicos',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    idcliente: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idveiculo: integer()
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'restrict' }),
+    iddevice: integer()
+      .notNull()
+      .references(() => trackres.id, { onDelete: 'restrict' }),
+    /** The staff user who does the installation (beyond SPEC: the installers' agenda). */
+    idtecnico: integer().references(() => users.id, { onDelete: 'set null' }),
+    descricao: text().notNull().default(''),
+    /** instalacao takes the tracker from the técnico's stock into the vehicle; retirada returns it on Finalizar (DESIGN 10, "Stock and imports"). */
+    tipo: text().notNull().default('instalacao'),
+    agendamento: date({ mode: 'string' }),
+    horario: text().notNull().default(''),
+    informacoes: text().notNull().default(''),
+    status: smallint().notNull().default(0),
+    checklist: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The tracker's live state stored by Finalizar, or { semValidacao, por, em } (DESIGN 10, "Fleet"). */
+    validacao: jsonb().$type<Record<string, unknown>>(),
+    busca: busca(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ordensservicos_status_agendamento_idx').on(t.status, t.agendamento),
+    index('ordensservicos_agendamento_idx').on(t.agendamento, t.id),
+    index('ordensservicos_idcliente_idx').on(t.idcliente, t.id),
+    index('ordensservicos_idtecnico_agendamento_idx').on(t.idtecnico, t.agendamento),
+    // A month's list with status and pesquisa is counted, and its page's ids picked, from this index alone (bench/README.md).
+    index('ordensservicos_agendamento_status_busca_idx').on(t.agendamento, t.status, t.busca, t.id),
+    trgm('ordensservicos_busca_trgm', t.busca),
+  ],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial().primaryKey(),
+    idcard: integer().notNull().default(0),
+    /** The owner's id: a user, client, vehicle, order or contract depending on `documento`. */
+    unid: integer().notNull(),
+    documento: text().notNull(),
+    name: text().notNull(),
+    type: text().notNull(),
+    size: integer().notNull(),
+    data: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_documento_unid_idx').on(t.documento, t.unid, t.id)],
+);
