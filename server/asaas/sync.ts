@@ -11,15 +11,15 @@
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { clienteDocumento, clienteNome } from '../../domain/clientes';
+import { clienteDocumento } from '../../domain/clientes';
 import { cobrancaPagavel } from '../../domain/cobranca';
 import { ASSINATURA_STATUS, COBRANCA_STATUS } from '../../domain/constants';
-import { onlyDigits } from '../../domain/text';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas } from '../db/schema';
 import { asaas, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { assinaturaReference, chargeFromPayment } from './charges';
+import { BILLING_TYPES, customerFields, rateFields, withoutBlanks } from './campos';
 import { getCompany } from '../regras/company';
 import type { Effects } from '../cobrancas/effects';
 import { companyRates } from '../cobrancas/finance';
@@ -30,42 +30,7 @@ import { emitirNfse, syncInvoiceSettings } from '../cobrancas/nfse';
 import { HttpError } from '../regras/http-errors';
 import { ACAO, audit } from '../regras/auditoria';
 
-type ClienteRow = typeof clientes.$inferSelect;
 type AssinaturaRow = typeof assinaturas.$inferSelect;
-
-/** Asaas' phone: area code and number, without the country code. */
-export function asaasPhone(value: string): string {
-  const digits = onlyDigits(value);
-  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-}
-
-/** What Asaas keeps of a client. We send our own WhatsApp messages: Asaas' notifications stay off. */
-function customerFields(client: ClienteRow) {
-  return {
-    name: clienteNome(client),
-    email: client.email,
-    mobilePhone: asaasPhone(client.mobilePhone),
-    phone: asaasPhone(client.phone),
-    address: client.address,
-    addressNumber: client.addressNumber,
-    complement: client.complement,
-    province: client.province,
-    postalCode: client.postalCode,
-    notificationDisabled: true,
-  };
-}
-
-/** The billing types a payment's PUT takes (INTEGRATIONS.md 3); another one (a paid payment's) is sent as UNDEFINED. */
-const BILLING_TYPES = ['BOLETO', 'CREDIT_CARD', 'PIX', 'UNDEFINED'];
-
-/** Blank fields left out (a create needs none of them). */
-const withoutBlanks = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
-
-/** Fine (% once) and interest (% a month), as Asaas takes them. */
-const rateFields = (rates: { multa: number; jurosmensal: number }) => ({
-  fine: { value: Number(rates.multa), type: 'PERCENTAGE' },
-  interest: { value: Number(rates.jurosmensal) },
-});
 
 export interface AsaasSyncOptions {
   db: Db;
