@@ -89,7 +89,13 @@ export async function launchBrowser(): Promise<Browser> {
 /** 'YYYY-MM-DD' as the date boxes show and take it: 'DD/MM/YYYY'. */
 export const brDate = (date: string) => date.split('-').reverse().join('/');
 
+/**
+ * A full-page picture of the settled screen in test-results/screenshots/, when asked for
+ * (E2E_SCREENSHOTS=1, as for a look at the screens): CI does not look at them, and 135 of them cost
+ * it a minute and a half.
+ */
 export async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   // Let MUI's enter transitions (dialogs, snackbars) finish so the picture shows the settled screen.
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
