@@ -116,7 +116,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
     await section('Veículos').getByRole('link', { name: 'Ver todos' }).click();
     await page.waitForURL(/\/veiculos\?filter=/);
     await page.getByRole('row', { name: /PGN2A34/ }).waitFor();
-    expect(await page.getByRole('row').count()).toBe(2);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await page.goBack();
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
   });
@@ -152,7 +152,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
     await page.getByText(`Cliente: ${NOME}`).waitFor();
     const rows = page.getByRole('row').filter({ hasText: 'Nova cobrança' });
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await page.getByRole('row').count()).toBe(3);
+    await expect.poll(() => page.getByRole('row').count()).toBe(3);
     const row = rows.filter({ has: page.getByRole('link', { name: `Cobrança ${formatNumero(ids.cobranca)}` }) });
     await row.getByText('Ignorada').waitFor();
     await row.getByText('A integração com o WhatsApp não está ativa.').waitFor();
@@ -185,10 +185,10 @@ describe('the client page and the search box in Chromium, through npm start', ()
     const cep = dialog.getByLabel('CEP');
     await cep.fill('01001-000');
     await dialog.getByText('Endereço preenchido pelo CEP. Confira e complete.').waitFor();
-    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
-    expect(await dialog.getByLabel('Bairro').inputValue()).toBe('Sé');
-    expect(await dialog.getByLabel('Cidade').inputValue()).toBe('São Paulo');
-    expect(await dialog.getByLabel('UF').inputValue()).toBe('SP');
+    await expect.poll(() => dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
+    await expect.poll(() => dialog.getByLabel('Bairro').inputValue()).toBe('Sé');
+    await expect.poll(() => dialog.getByLabel('Cidade').inputValue()).toBe('São Paulo');
+    await expect.poll(() => dialog.getByLabel('UF').inputValue()).toBe('SP');
     await shot(page, 'cliente-03-cep');
     // An unknown CEP changes nothing and says so quietly.
     const unknown = page.waitForResponse((response) => response.url().endsWith('/v1/cep/99999999'));
@@ -198,9 +198,9 @@ describe('the client page and the search box in Chromium, through npm start', ()
     // That 404 is the answer this step expects, not an error of the page.
     const expected = errors.findIndex((error) => error.includes('status of 404'));
     if (expected >= 0) errors.splice(expected, 1);
-    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
+    await expect.poll(() => dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé');
     await dialog.getByLabel('Endereço', { exact: true }).fill('Praça da Sé, lado par');
-    expect(await dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé, lado par');
+    await expect.poll(() => dialog.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Praça da Sé, lado par');
   });
 
   it('works at a phone width: the search box and the page', async () => {
@@ -233,7 +233,7 @@ describe('the client page and the search box in Chromium, through npm start', ()
       .first()
       .getByRole('link', { name: /^Cobrança \d+$/ })
       .waitFor();
-    expect(await mobile.getByRole('table').count()).toBe(0);
+    await expect.poll(() => mobile.getByRole('table').count()).toBe(0);
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(mobile, 'cliente-07-mensagens-celular');
     await phone.close();

@@ -172,7 +172,7 @@ describe('finance in Chromium, through npm start', () => {
     await plano.getByRole('cell', { name: 'R$ 79,90' }).waitFor();
     await plano.getByRole('cell', { name: '1', exact: true }).waitFor();
     // No shell around the document.
-    expect(await page.getByRole('navigation', { name: 'Menu principal' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Menu principal' }).count()).toBe(0);
     await shot(page, 'financeiro-07-contrato-documento');
     await printShot(page, 'financeiro-08-contrato-documento-impressao');
     await page.getByRole('button', { name: 'Enviar' }).click();
@@ -193,7 +193,7 @@ describe('finance in Chromium, through npm start', () => {
     await publicPage.getByText('Contrato nº 00001').waitFor();
     await publicPage.getByRole('cell', { name: 'FIN1A23' }).waitFor();
     await publicPage.getByText('Carlos Pagador Teste').first().waitFor();
-    expect(await publicPage.getByRole('button', { name: 'Enviar' }).count()).toBe(0);
+    await expect.poll(() => publicPage.getByRole('button', { name: 'Enviar' }).count()).toBe(0);
     await shot(publicPage, 'financeiro-10-contrato-publico');
     await printShot(publicPage, 'financeiro-11-contrato-publico-impressao');
     await printsAfterOneSecond(publicPage);
@@ -202,8 +202,8 @@ describe('finance in Chromium, through npm start', () => {
     wrong.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     await wrong.goto('/static/contrato/token-que-nao-existe');
     await wrong.getByRole('heading', { name: 'Contrato não encontrado' }).waitFor();
-    expect(await wrong.getByText('Carlos Pagador Teste').count()).toBe(0);
-    expect(await wrong.getByRole('button', { name: 'Imprimir' }).count()).toBe(0);
+    await expect.poll(() => wrong.getByText('Carlos Pagador Teste').count()).toBe(0);
+    await expect.poll(() => wrong.getByRole('button', { name: 'Imprimir' }).count()).toBe(0);
     await shot(wrong, 'financeiro-12-contrato-publico-invalido');
     await visitor.close();
   });

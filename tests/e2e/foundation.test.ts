@@ -48,12 +48,12 @@ describe('foundation in Chromium, through npm start', () => {
     await expect.poll(() => salva.isDisabled()).toBe(true);
     await page.getByLabel('Nome', { exact: true }).fill(ADMIN.name);
     await page.getByLabel('Email').fill(ADMIN.email);
-    expect(await salva.isDisabled()).toBe(true);
+    await expect.poll(() => salva.isDisabled()).toBe(true);
     await page.getByLabel('Senha').fill(ADMIN.password);
-    expect(await salva.isDisabled()).toBe(true);
+    await expect.poll(() => salva.isDisabled()).toBe(true);
     await page.getByLabel('Nome da empresa').fill(EMPRESA);
     await page.getByLabel('CNPJ (opcional)').fill('11.222.333/0001-81');
-    expect(await salva.isDisabled()).toBe(false);
+    await expect.poll(() => salva.isDisabled()).toBe(false);
     await shot(page, '01-install');
     await salva.click();
     await page.waitForURL('**/login');
@@ -63,11 +63,11 @@ describe('foundation in Chromium, through npm start', () => {
 
   it('login: the button waits for both fields, a wrong password shows the server message, Enter signs in', async () => {
     const entrar = page.getByRole('button', { name: 'Entrar' });
-    expect(await entrar.isDisabled()).toBe(true);
+    await expect.poll(() => entrar.isDisabled()).toBe(true);
     await page.getByLabel('Login ou e-mail').fill(ADMIN.email);
-    expect(await entrar.isDisabled()).toBe(true);
+    await expect.poll(() => entrar.isDisabled()).toBe(true);
     await page.getByLabel('Senha').fill('errada');
-    expect(await entrar.isDisabled()).toBe(false);
+    await expect.poll(() => entrar.isDisabled()).toBe(false);
     await entrar.click();
     await page.getByText('Login ou senha inválidos.').waitFor();
     await shot(page, '02-login-error');
@@ -229,10 +229,10 @@ describe('foundation in Chromium, through npm start', () => {
     await page.getByRole('button', { name: 'Alterar foto do perfil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enviar foto' });
     const enviar = dialog.getByRole('button', { name: 'Enviar' });
-    expect(await enviar.isDisabled()).toBe(true);
+    await expect.poll(() => enviar.isDisabled()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles(notImage);
     await page.getByText(/Arquivo notas\.txt recusado/).waitFor();
-    expect(await enviar.isDisabled()).toBe(true);
+    await expect.poll(() => enviar.isDisabled()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles(photo);
     await dialog.getByText('foto.png').waitFor();
     await shot(page, '10-photo-dialog');
@@ -294,11 +294,11 @@ describe('foundation in Chromium, through npm start', () => {
     await usuario.waitForURL('**/dashboard');
     expect(scripts.filter(appChunk)).toHaveLength(1);
     await usuario.getByRole('navigation').getByText('Financeiro').waitFor();
-    expect(await usuario.getByRole('navigation').getByText('Configurações').count()).toBe(0);
+    await expect.poll(() => usuario.getByRole('navigation').getByText('Configurações').count()).toBe(0);
     await shot(usuario, '12-usuario-dashboard');
     await usuario.goto('/usuarios');
     await usuario.waitForURL((url) => url.pathname !== '/usuarios');
-    expect(await usuario.getByRole('cell', { name: ADMIN.name }).count()).toBe(0);
+    await expect.poll(() => usuario.getByRole('cell', { name: ADMIN.name }).count()).toBe(0);
     await shot(usuario, '13-usuario-denied');
     await other.close();
   });

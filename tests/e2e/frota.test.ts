@@ -126,7 +126,7 @@ describe('the fleet in Chromium, through npm start', () => {
       .getByRole('row', { name: new RegExp(FROTA[1].placa) })
       .getByText('há 25 h')
       .waitFor();
-    expect(await page.getByRole('row', { name: new RegExp(FROTA[0].placa) }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(FROTA[0].placa) }).count()).toBe(0);
 
     await card('Alimentação').getByRole('button').click();
     const cut = page.getByRole('row', { name: new RegExp(FROTA[2].placa) });
@@ -269,7 +269,7 @@ describe('the fleet in Chromium, through npm start', () => {
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Finalizar' }).click();
     await painel.getByText(/Finalizada sem validação por Ana Administradora .*\(Integração com o Traccar inativa\)/).waitFor();
-    expect(await page.getByRole('dialog', { name: 'Finalizar sem validação?' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Finalizar sem validação?' }).count()).toBe(0);
     await shot(page, 'frota-08-sem-integracao');
     expect((await api('GET', `/v1/ordensservicos/${semIntegracao}`)).body.validacao).toMatchObject({
       semValidacao: true,

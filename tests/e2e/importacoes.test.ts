@@ -61,13 +61,13 @@ describe('imports and stock in Chromium, through npm start', () => {
     await page.getByRole('heading', { name: 'Importar planilha', level: 1 }).waitFor();
     await escolher();
     const match = page.getByRole('region', { name: 'Correspondência de colunas' });
-    expect(await match.getByLabel('CPF/CNPJ (obrigatório)').inputValue()).toBe('CPF');
-    expect(await match.getByLabel('E-mail (obrigatório)').inputValue()).toBe('E-mail');
+    await expect.poll(() => match.getByLabel('CPF/CNPJ (obrigatório)').inputValue()).toBe('CPF');
+    await expect.poll(() => match.getByLabel('E-mail (obrigatório)').inputValue()).toBe('E-mail');
     await expect(page.getByRole('button', { name: 'Importar', exact: true }).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Simular' }).click();
     await page.getByRole('heading', { name: 'Resultado da simulação' }).waitFor();
-    expect(await card('Criados').innerText()).toContain('47');
-    expect(await card('Recusados').innerText()).toContain('3');
+    await expect.poll(() => card('Criados').innerText()).toContain('47');
+    await expect.poll(() => card('Recusados').innerText()).toContain('3');
     const refused = page.getByRole('table', { name: 'Recusados' });
     expect(await refused.getByRole('row').allInnerTexts()).toEqual([
       expect.stringContaining('Linha'),
@@ -78,7 +78,7 @@ describe('imports and stock in Chromium, through npm start', () => {
     await shot(page, 'importacoes-01-simulacao');
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await page.getByText('Importação concluída').waitFor();
-    expect(await card('Criados').innerText()).toContain('47');
+    await expect.poll(() => card('Criados').innerText()).toContain('47');
     await shot(page, 'importacoes-02-importada');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -93,11 +93,11 @@ describe('imports and stock in Chromium, through npm start', () => {
     await escolher();
     await page.getByRole('button', { name: 'Simular' }).click();
     await page.getByRole('heading', { name: 'Resultado da simulação' }).waitFor();
-    expect(await card('Criados').innerText()).toContain('0');
-    expect(await card('Ignorados').innerText()).toContain('47');
+    await expect.poll(() => card('Criados').innerText()).toContain('0');
+    await expect.poll(() => card('Ignorados').innerText()).toContain('47');
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await page.getByText('Importação concluída').waitFor();
-    expect(await card('Criados').innerText()).toContain('0');
+    await expect.poll(() => card('Criados').innerText()).toContain('0');
     await page.goto('/clientes');
     await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
     await page.getByText('1-20 de 47').waitFor();
@@ -123,7 +123,7 @@ describe('imports and stock in Chromium, through npm start', () => {
     await dialog.getByRole('button', { name: 'Movimentar' }).click();
     const history = dialog.getByRole('table', { name: 'Histórico' });
     await history.getByRole('row', { name: /Em estoque\s+Com técnico · Tiago Técnico/ }).waitFor();
-    expect(await history.getByRole('row').nth(1).innerText()).toContain('Ana Administradora');
+    await expect.poll(() => history.getByRole('row').nth(1).innerText()).toContain('Ana Administradora');
     await shot(page, 'importacoes-03-historico');
     await page.keyboard.press('Escape');
     await page.goto('/rastreadores');

@@ -81,8 +81,8 @@ describe('service orders in Chromium, through npm start', () => {
     await page.goto('/odensservicos');
     await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
     await page.waitForURL(/\/ordensservicos(\?|$)/);
-    expect(await page.getByLabel('Data inicial').inputValue()).toBe(brDate(firstOfMonth(hoje())));
-    expect(await page.getByLabel('Status').inputValue()).toBe('1');
+    await expect.poll(() => page.getByLabel('Data inicial').inputValue()).toBe(brDate(firstOfMonth(hoje())));
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('1');
     await page.getByText('Nenhum registro encontrado.').waitFor();
     await shot(page, 'ordens-01-lista-vazia');
   });
@@ -202,17 +202,17 @@ describe('service orders in Chromium, through npm start', () => {
     await page.getByRole('heading', { name: 'Ordem de Serviço', level: 1 }).waitFor();
     await page.getByText(TRACKER.imei).waitFor();
     const finalizar = page.getByRole('button', { name: 'Finalizar' });
-    expect(await finalizar.isDisabled()).toBe(true);
+    await expect.poll(() => finalizar.isDisabled()).toBe(true);
     await shot(page, 'ordens-11-pagina');
     const groups = page.getByRole('radiogroup');
-    expect(await groups.count()).toBe(18);
+    await expect.poll(() => groups.count()).toBe(18);
     for (let i = 0; i < 18; i++) {
       await groups
         .nth(i)
         .getByRole('radio', { name: i === 12 ? 'NT' : 'OK' })
         .check();
     }
-    expect(await finalizar.isEnabled()).toBe(true);
+    await expect.poll(() => finalizar.isEnabled()).toBe(true);
     await shot(page, 'ordens-12-pagina-checklist');
     // Finalizar asks first: a finalized order is read-only.
     await finalizar.click();
@@ -223,7 +223,7 @@ describe('service orders in Chromium, through npm start', () => {
     await page.getByText('Ordem de serviço finalizada').waitFor();
     await page.getByText(/Nº \d+ · Concluído/).waitFor();
     await finalizar.waitFor({ state: 'detached' });
-    expect(await page.getByRole('radio').first().isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('radio').first().isDisabled()).toBe(true);
   });
 
   it('Imprimir asks for the print dialog after 1 s; on paper the order fits one A4 page', async () => {
@@ -235,10 +235,10 @@ describe('service orders in Chromium, through npm start', () => {
     expect(printedAt - (await clicksOf(page)).at(-1)!).toBeGreaterThanOrEqual(950);
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
     // The document keeps its heading and both signature lines on paper.
-    expect(await page.getByRole('heading', { name: 'Ordem de Serviço', level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByText('Técnico responsável').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Ordem de Serviço', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Técnico responsável').isVisible()).toBe(true);
     await shot(page, 'ordens-13-pagina-impressao');
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
@@ -251,11 +251,11 @@ describe('service orders in Chromium, through npm start', () => {
     await setStatus('Concluído');
     const ordem = row(new RegExp(CLIENTE.name));
     await ordem.getByText('Concluído').waitFor();
-    expect(await ordem.getByRole('button', { name: 'Remover' }).count()).toBe(0);
+    await expect.poll(() => ordem.getByRole('button', { name: 'Remover' }).count()).toBe(0);
     await shot(page, 'ordens-14-lista-concluido');
     await ordem.getByRole('link', { name: 'Editar' }).click();
     await dialog().getByText('Ordem concluída: somente leitura.').waitFor();
-    expect(await dialog().getByRole('button', { name: 'Salva' }).count()).toBe(0);
+    await expect.poll(() => dialog().getByRole('button', { name: 'Salva' }).count()).toBe(0);
     await shot(page, 'ordens-15-modal-concluida');
   });
 });

@@ -112,14 +112,14 @@ describe('payment page in Chromium, phone-sized', () => {
     await waitFor(async () => (await api('GET', `/v1/cobrancas/${cobranca.id}`)).status === 1, 30_000);
     await phone.reload();
     await phone.getByText(`Pago em ${formatDate(hoje())}`).waitFor();
-    expect(await phone.getByRole('button', { name: 'Copiar código PIX' }).count()).toBe(0);
+    await expect.poll(() => phone.getByRole('button', { name: 'Copiar código PIX' }).count()).toBe(0);
     await shot(phone, 'pagamento-03-pagina-paga');
 
     expect(phoneErrors).toEqual([]);
     // A wrong token (its 404 is expected): a clear page with no data.
     await phone.goto(`${app.url}/static/cobranca/${'0'.repeat(64)}`);
     await phone.getByRole('heading', { name: 'Cobrança não encontrada' }).waitFor();
-    expect(await phone.getByText('Rita').count()).toBe(0);
+    await expect.poll(() => phone.getByText('Rita').count()).toBe(0);
     await client.close();
 
     // Its NFS-e, issued by hand: scheduled, then the PDF once the city hall authorizes it (INVOICE_AUTHORIZED).
@@ -149,7 +149,7 @@ describe('payment page in Chromium, phone-sized', () => {
     await page.getByRole('button', { name: 'Receber' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`o valor sugerido é o atualizado, ${formatMoney(atualizado)}`).waitFor();
-    expect(await dialog.getByLabel(/Valor recebido/).inputValue()).toBe(formatMoney(atualizado).replace('R$', '').trim());
+    await expect.poll(() => dialog.getByLabel(/Valor recebido/).inputValue()).toBe(formatMoney(atualizado).replace('R$', '').trim());
     await dialog.getByRole('combobox', { name: /Forma de pagamento/ }).click();
     await page.getByRole('option', { name: 'PIX' }).click();
     await shot(page, 'pagamento-04-receber');
@@ -167,13 +167,13 @@ describe('payment page in Chromium, phone-sized', () => {
     await page.goto('/cobrancas');
     await page.getByRole('checkbox', { name: 'Selecionar tudo' }).check();
     await page.getByRole('button', { name: /^Enviar \(\d+\)$/ }).waitFor();
-    expect(await page.locator('table').count()).toBe(0);
+    await expect.poll(() => page.locator('table').count()).toBe(0);
     await shot(page, 'pagamento-09-lista-selecao');
 
     // Integrações → Nota fiscal: the service chosen from Asaas' list, as saved.
     await page.goto('/integrations/nfse');
     await page.getByRole('heading', { name: 'Nota fiscal (NFS-e)', level: 1 }).waitFor();
-    expect(await page.getByLabel('Serviço municipal').inputValue()).toBe('11.02 - Monitoramento');
+    await expect.poll(() => page.getByLabel('Serviço municipal').inputValue()).toBe('11.02 - Monitoramento');
     await shot(page, 'pagamento-08-nfse-configuracao');
     expect(errors).toEqual([]);
   });

@@ -124,7 +124,7 @@ describe('registry in Chromium, through npm start', () => {
       const card = page.getByRole('listitem').filter({ hasText: CLIENTE.name });
       await card.getByRole('link', { name: 'Editar' }).waitFor();
       await card.getByRole('button', { name: 'Remover' }).waitFor();
-      expect(await page.getByRole('table').count()).toBe(0);
+      await expect.poll(() => page.getByRole('table').count()).toBe(0);
       const box = (await card.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(390);
       expect(box.height).toBeLessThan(160);
@@ -156,7 +156,7 @@ describe('registry in Chromium, through npm start', () => {
     await open('Veículos', '/veiculos');
     await page.getByRole('link', { name: 'Novo' }).click();
     await dialog().getByText('Novo Veículo').waitFor();
-    expect(await dialog().getByRole('tab', { name: 'Rastreador' }).count()).toBe(0);
+    await expect.poll(() => dialog().getByRole('tab', { name: 'Rastreador' }).count()).toBe(0);
     await dialog()
       .getByRole('combobox', { name: /Categoria/ })
       .click();
@@ -234,7 +234,7 @@ describe('registry in Chromium, through npm start', () => {
     await save();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
     await row(new RegExp(CHIP.iccid)).getByText('Livre').waitFor();
-    expect(await row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(1);
+    await expect.poll(() => row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(1);
   });
 
   it('connects the chip to the tracker (tab Chips) and the tracker to the vehicle (tab Rastreador); the lists show both', async () => {
@@ -272,7 +272,7 @@ describe('registry in Chromium, through npm start', () => {
       .getByText(new RegExp(`Em uso.*${TRACKER.imei}`))
       .waitFor();
     // A chip in use offers no removal.
-    expect(await row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(0);
+    await expect.poll(() => row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(0);
     await shot(page, 'registry-15-chips-em-uso');
   });
 
@@ -345,7 +345,7 @@ describe('registry in Chromium, through npm start', () => {
     const wrong = await visitor.newPage();
     await wrong.goto(`${app.url}/precadastro?token=errado`);
     await wrong.getByText('Link de pré-cadastro inválido').first().waitFor();
-    expect(await wrong.getByRole('button', { name: 'Continuar' }).count()).toBe(0);
+    await expect.poll(() => wrong.getByRole('button', { name: 'Continuar' }).count()).toBe(0);
     await shot(wrong, 'registry-19-precadastro-invalido');
     await wrong.close();
 
@@ -362,21 +362,21 @@ describe('registry in Chromium, through npm start', () => {
     await continuar.waitFor();
     // The public entry serves the page: react-admin's inputs, not the Admin, its shell and resources.
     expect(scripts.filter((p) => /^\/assets\/App-[\w-]+\.js$/.test(p))).toEqual([]);
-    expect(await continuar.isDisabled()).toBe(true);
+    await expect.poll(() => continuar.isDisabled()).toBe(true);
     await pre.getByLabel(/^Nome completo/).fill(PRE.name);
     await pre.getByLabel(/^CPF/).fill(PRE.cpf);
     await pre.getByLabel(/^Email/).fill(PRE.email);
-    expect(await continuar.isDisabled()).toBe(true);
+    await expect.poll(() => continuar.isDisabled()).toBe(true);
     await pre.getByLabel(/^Celular/).fill(PRE.mobilePhone);
     await expect.poll(() => continuar.isDisabled()).toBe(false);
     await shot(pre, 'registry-20-precadastro-informacoes');
     await continuar.click();
     const finalizar = pre.getByRole('button', { name: 'Finalizar' });
     await finalizar.waitFor();
-    expect(await finalizar.isDisabled()).toBe(true);
+    await expect.poll(() => finalizar.isDisabled()).toBe(true);
     await pre.locator('input[type=file]').setInputFiles(path.join(files, 'rg-frente.png'));
     await pre.getByText('1 de 2 documentos anexados').waitFor();
-    expect(await finalizar.isDisabled()).toBe(true);
+    await expect.poll(() => finalizar.isDisabled()).toBe(true);
     await pre.locator('input[type=file]').setInputFiles(path.join(files, 'rg-verso.pdf'));
     await pre.getByText('2 de 2 documentos anexados').waitFor();
     await expect.poll(() => finalizar.isDisabled()).toBe(false);

@@ -171,7 +171,7 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
       .locator('.MuiSnackbar-root')
       .getByText(/Backup baixado/)
       .waitFor();
-    expect(await page.getByRole('table', { name: 'Backups' }).getByText(now.suggestedFilename()).count()).toBe(0);
+    await expect.poll(() => page.getByRole('table', { name: 'Backups' }).getByText(now.suggestedFilename()).count()).toBe(0);
   });
 
   it('Backups says what a file holds, and with a passphrase both downloads come encrypted (and decrypt with it)', async () => {
@@ -183,7 +183,7 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     const field = page.getByLabel('Senha do arquivo (opcional)');
     await field.fill('curta');
     await page.getByText('Ao menos 8 caracteres.').waitFor();
-    expect(await page.getByRole('button', { name: 'Baixar backup agora' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Baixar backup agora' }).isDisabled()).toBe(true);
     await field.fill(senha);
     await shot(page, 'seguranca-backups-senha');
     const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').nth(1);
@@ -233,7 +233,7 @@ describe('Configurações → Backups without BACKUP_DIR, in Chromium', () => {
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
     await page.getByText(/nada fica guardado no servidor/).waitFor();
     await page.getByText(/Para backups diários automáticos guardados no servidor, defina BACKUP_DIR/).waitFor();
-    expect(await page.getByRole('button', { name: 'Fazer backup agora' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Fazer backup agora' }).count()).toBe(0);
     await shot(page, 'seguranca-backups-sem-diretorio');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
