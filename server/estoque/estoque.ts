@@ -77,6 +77,11 @@ export interface MovimentoInput {
 
 async function assertTecnico(tx: DbOrTx, idtecnico: number | null | undefined) {
   if (!idtecnico) throw badRequest(MSG.tecnicoRequired, { idtecnico: MSG.tecnicoRequired });
+  await assertTecnicoAtivo(tx, idtecnico);
+}
+
+/** The técnico is a user who is not blocked (locked until the change commits), else 400 on `idtecnico`. */
+export async function assertTecnicoAtivo(tx: DbOrTx, idtecnico: number) {
   const [tecnico] = await tx
     .select({ id: users.id })
     .from(users)

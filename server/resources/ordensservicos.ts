@@ -19,7 +19,7 @@ import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
 import { embed } from './embed';
 import { linkTrackerToVehicle } from '../estoque/links';
-import { autorDe, registrarMovimento } from '../estoque/estoque';
+import { assertTecnicoAtivo, autorDe, registrarMovimento } from '../estoque/estoque';
 import { estoqueMovimentos } from '../db/schema';
 import { activeTraccar, queueTrackerSync } from '../frota/traccar-sync';
 import { telemetria, validacaoDe } from '../frota/consultas';
@@ -64,15 +64,6 @@ async function checkInstallation(tx: DbOrTx, input: OrdemServicoInput, ctx: Requ
   await queueTrackerSync(tx, ctx.effects.queue, [tracker.id]);
 }
 
-async function checkTecnico(tx: DbOrTx, idtecnico: number) {
-  const [tecnico] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, idtecnico), eq(users.bloqueado, false)))
-    .for('share');
-  if (!tecnico) throw badRequest(MSG.tecnicoNotFound, { idtecnico: MSG.tecnicoNotFound });
-}
-
 /**
  * Input → columns, plus the client's search fields (Drizzle writes table columns only). Links are
  * checked when they change: an order keeps its vehicle and tracker after they move on.
@@ -82,7 +73,7 @@ async function values(input: OrdemServicoInput, tx: DbOrTx, ctx: RequestContext,
   const linksChanged =
     !existing || existing.idcliente !== input.idcliente || existing.idveiculo !== input.idveiculo || existing.iddevice !== input.iddevice;
   if (linksChanged || input.tipo !== existing?.tipo) await checkInstallation(tx, input, ctx, existing);
-  if (input.idtecnico !== null && input.idtecnico !== existing?.idtecnico) await checkTecnico(tx, input.idtecnico);
+  if (input.idtecnico !== null && input.idtecnico !== existing?.idtecnico) await assertTecnicoAtivo(tx, input.idtecnico);
   return { ...input, ...ordemClienteSearch(client) };
 }
 
