@@ -15,6 +15,7 @@ import { chipsResource, trackresResource, veiculosResource } from '../resources/
 import { clienteNome } from '../../domain/clientes';
 import { CIDADES, CORES, FORNECEDORES, OPERADORAS, RASTREADORES, VEICULOS } from './brasil';
 import { insertInBatches, reserveIds, type Progress } from './batches';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ClienteRef } from './clientes';
 import { celular, chassi, iccid, imei, placa, renavam, UniqueValues } from './identifiers';
 
@@ -134,44 +135,33 @@ export async function seedEquipamentos(db: Db, counts: EquipamentoCounts, owners
   const chipOfTracker: (ChipLink | undefined)[] = [];
   const seconds: Record<string, number> = {};
 
-  let step = progress.step('veículos', vehicleCount);
-  await insertInBatches(
-    db,
-    veiculos,
-    vehicleCount,
-    (i) => {
-      const tracker = trackerOfVehicle[i];
-      const row = veiculo(vehicleIds[i], idcard, ownerOf(), tracker >= 0 ? trackerIds[tracker] : 0, unique.placas);
-      if (tracker >= 0) vehicleOfTracker[tracker] = { id: row.id, idcliente: row.idcliente };
-      return row;
-    },
-    step.advance,
+  /** One table's rows, in batches, timed and shown as a step of the progress. */
+  const inserir = async <T extends PgTable>(
+    nome: string,
+    chave: string,
+    table: T,
+    count: number,
+    row: (i: number) => T['$inferInsert'],
+  ) => {
+    const step = progress.step(nome, count);
+    await insertInBatches(db, table, count, row, step.advance);
+    seconds[chave] = step.finish();
+  };
+  // The trackers last: each copies what its vehicle and its chip got.
+  await inserir('veículos', 'veiculos', veiculos, vehicleCount, (i) => {
+    const tracker = trackerOfVehicle[i];
+    const row = veiculo(vehicleIds[i], idcard, ownerOf(), tracker >= 0 ? trackerIds[tracker] : 0, unique.placas);
+    if (tracker >= 0) vehicleOfTracker[tracker] = { id: row.id, idcliente: row.idcliente };
+    return row;
+  });
+  await inserir('chips', 'chips', chips, counts.chips, (i) => {
+    const tracker = trackerOfChip[i];
+    const row = chip(chipIds[i], idcard, tracker >= 0 ? trackerIds[tracker] : 0, unique.iccids);
+    if (tracker >= 0) chipOfTracker[tracker] = { id: row.id, phone: row.phone, iccid: row.iccid, operadora: row.operadora };
+    return row;
+  });
+  await inserir('rastreadores', 'rastreadores', trackres, counts.rastreadores, (t) =>
+    rastreador(trackerIds[t], idcard, vehicleOfTracker[t], chipOfTracker[t], unique.imeis),
   );
-  seconds.veiculos = step.finish();
-
-  step = progress.step('chips', counts.chips);
-  await insertInBatches(
-    db,
-    chips,
-    counts.chips,
-    (i) => {
-      const tracker = trackerOfChip[i];
-      const row = chip(chipIds[i], idcard, tracker >= 0 ? trackerIds[tracker] : 0, unique.iccids);
-      if (tracker >= 0) chipOfTracker[tracker] = { id: row.id, phone: row.phone, iccid: row.iccid, operadora: row.operadora };
-      return row;
-    },
-    step.advance,
-  );
-  seconds.chips = step.finish();
-
-  step = progress.step('rastreadores', counts.rastreadores);
-  await insertInBatches(
-    db,
-    trackres,
-    counts.rastreadores,
-    (t) => rastreador(trackerIds[t], idcard, vehicleOfTracker[t], chipOfTracker[t], unique.imeis),
-    step.advance,
-  );
-  seconds.rastreadores = step.finish();
   return { seconds, linked: { veiculos: onVehicles, chips: withChips } };
 }
