@@ -108,13 +108,17 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
   const statusChip = (label: string, color: 'success' | 'warning' | 'error' | 'default' | 'info') => (
     <Chip size="small" variant="outlined" color={color} label={label} />
   );
+  /** A section whose "Ver todos" opens the resource's list filtered by the client. */
+  const lista = (key: 'veiculos' | 'contratos' | 'assinaturas' | 'cobrancas' | 'ordensservicos', title: string) => ({
+    key,
+    title: `app.cliente_pagina.${title}`,
+    secao: resumo[key],
+    to: filteredList(key, id),
+    empty: 'app.cliente_pagina.vazio',
+  });
   const sections: (SectionProps & { key: string })[] = [
     {
-      key: 'veiculos',
-      title: 'app.cliente_pagina.veiculos',
-      secao: resumo.veiculos,
-      to: filteredList('veiculos', id),
-      empty: 'app.cliente_pagina.vazio',
+      ...lista('veiculos', 'veiculos'),
       render: (v) => {
         const device = v.device as { id: number; imei: string; situacao: string | null } | null;
         return {
@@ -136,11 +140,7 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       },
     },
     {
-      key: 'contratos',
-      title: 'app.cliente_pagina.contratos',
-      secao: resumo.contratos,
-      to: filteredList('contratos', id),
-      empty: 'app.cliente_pagina.vazio',
+      ...lista('contratos', 'contratos'),
       render: (c) => ({
         primary: join(formatNumero(c.id), c.plano, c.valor ? formatMoney(c.valor) : ''),
         secondary: (
@@ -154,11 +154,7 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       }),
     },
     {
-      key: 'assinaturas',
-      title: 'app.cliente_pagina.assinaturas',
-      secao: resumo.assinaturas,
-      to: filteredList('assinaturas', id),
-      empty: 'app.cliente_pagina.vazio',
+      ...lista('assinaturas', 'assinaturas'),
       render: (a) => ({
         primary: join(a.description, formatMoney(a.valor)),
         secondary: join(
@@ -175,11 +171,7 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       }),
     },
     {
-      key: 'cobrancas',
-      title: 'app.cliente_pagina.cobrancas',
-      secao: resumo.cobrancas,
-      to: filteredList('cobrancas', id),
-      empty: 'app.cliente_pagina.vazio',
+      ...lista('cobrancas', 'cobrancas'),
       render: (c) => ({
         primary: join(formatNumero(c.id), c.descricao),
         secondary: join(formatMoney(c.valor), translate('app.cliente_pagina.vencimento', { data: formatDate(c.duedate) })),
@@ -188,11 +180,7 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       }),
     },
     {
-      key: 'ordensservicos',
-      title: 'app.cliente_pagina.ordens',
-      secao: resumo.ordensservicos,
-      to: filteredList('ordensservicos', id),
-      empty: 'app.cliente_pagina.vazio',
+      ...lista('ordensservicos', 'ordens'),
       render: (o) => ({
         primary: join(formatNumero(o.id), o.descricao),
         secondary: join(o.placa, [formatDate(o.agendamento), o.horario].filter(Boolean).join(' ')),
