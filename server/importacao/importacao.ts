@@ -271,7 +271,7 @@ async function processar(db: Db, effects: Effects, importacao: Importacao & { ta
     await gravarLote(db, importacao, processadas, batch, { def, adaptador, ctx, copiers, vistas, cabecalhos });
     processadas += batch.length;
   };
-  for await (const linha of linhas(arquivoStream(db, importacao.id, importacao.tamanho), head)) {
+  for await (const linha of linhas(() => arquivoStream(db, importacao.id, importacao.tamanho), head)) {
     if (blankRow(linha.celulas)) continue;
     if (!indices) {
       cabecalho = linha.celulas;
