@@ -1,6 +1,7 @@
 /** Business constants shared by the browser and the server (SPEC sections 3, 4 and 9). */
 
-export const ACESSO = { ADMIN: 1, USUARIO: 2 } as const;
+/** 1 Administrador, 2 Usuário (staff); 3 Técnico: the field, only its own orders (DESIGN 11, "The técnico's phone"). */
+export const ACESSO = { ADMIN: 1, USUARIO: 2, TECNICO: 3 } as const;
 export type Acesso = (typeof ACESSO)[keyof typeof ACESSO];
 
 /** User status as the list filter sees it: derived from `bloqueado`. */
@@ -12,7 +13,8 @@ export const CLIENTE_STATUS_LABEL: Record<number, string> = { 0: 'Ativo', 1: 'Bl
 
 export const COBRANCA_STATUS = { EM_ABERTO: 0, RECEBIDA: 1, VENCIDA: 2, CANCELADA: 3 } as const;
 
-export const ORDEM_STATUS = { EM_ABERTO: 0, CONCLUIDO: 1 } as const;
+/** 2: a técnico's Finalizar waiting for the office, when the company asks for approval (DESIGN 11). */
+export const ORDEM_STATUS = { EM_ABERTO: 0, CONCLUIDO: 1, AGUARDANDO_APROVACAO: 2 } as const;
 
 export const ASSINATURA_STATUS = { ATIVA: 0, BLOQUEADA: 1, VENCIDA: 2 } as const;
 

@@ -22,6 +22,18 @@ export function isAdmin(user: { acesso?: unknown; nivel?: unknown } | null | und
   return Number(user.acesso) === ACESSO.ADMIN || String(user.nivel) === String(ACESSO.ADMIN);
 }
 
+/** A técnico (acesso 3): the field's calls only (DESIGN 11, "The técnico's phone"). */
+export function isTecnico(user: { acesso?: unknown; nivel?: unknown } | null | undefined): boolean {
+  if (!user) return false;
+  return Number(user.acesso) === ACESSO.TECNICO || String(user.nivel) === String(ACESSO.TECNICO);
+}
+
+/** Staff: an administrator or a Usuario, who run the office (every route declared `user`). */
+export function isStaff(user: { acesso?: unknown; nivel?: unknown } | null | undefined): boolean {
+  if (!user) return false;
+  return isAdmin(user) || Number(user.acesso) === ACESSO.USUARIO;
+}
+
 export function canAccess(role: number | undefined | null, request: AccessRequest): boolean {
   if (role !== ACESSO.ADMIN && role !== ACESSO.USUARIO) return false;
   if (role === ACESSO.ADMIN) return true;

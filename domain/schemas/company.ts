@@ -73,6 +73,7 @@ export const integrationsSchema = z
       .partial(),
     frota: frotaSettingsSchema,
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
+    campo: z.object({ exigirAprovacao: z.boolean({ error: MSG.invalidInput }) }).partial(),
     nfse: nfseSettingsSchema,
   })
   .partial();

@@ -25,7 +25,9 @@ const newPassword = password.refine((v) => v.length >= 6, { error: MSG.passwordT
 /** On update an empty password keeps the stored one. */
 const optionalNewPassword = password.refine((v) => v === '' || v.length >= 6, { error: MSG.passwordTooShort });
 
-const acesso = int(MSG.accessLevel).refine((v) => v === ACESSO.ADMIN || v === ACESSO.USUARIO, { error: MSG.accessLevel });
+const acesso = int(MSG.accessLevel).refine((v) => v === ACESSO.ADMIN || v === ACESSO.USUARIO || v === ACESSO.TECNICO, {
+  error: MSG.accessLevel,
+});
 const login = requiredText(100).pipe(z.string().regex(/^\S+$/, { error: MSG.loginSpaces }));
 
 /** The user's own profile: what SPEC 5 "User save" requires (name, cpf, email, acesso, login). */

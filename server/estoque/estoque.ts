@@ -4,6 +4,7 @@
  * /v1/{trackres|chips}/{id}/movimentos), a link (instalado follows it), a service order.
  */
 import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { ACESSO } from '../../domain/constants';
 import { SITUACOES, type RecursoEstoque, type Situacao } from '../../domain/estoque';
 import { MSG } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
@@ -80,14 +81,19 @@ async function assertTecnico(tx: DbOrTx, idtecnico: number | null | undefined) {
   await assertTecnicoAtivo(tx, idtecnico);
 }
 
-/** The técnico is a user who is not blocked (locked until the change commits), else 400 on `idtecnico`. */
+/**
+ * The técnico is a user with acesso Técnico who is not blocked (locked until the change commits),
+ * else 400 on `idtecnico` (DESIGN 11: only técnicos are técnicos). Asked when an order or a move
+ * names a técnico anew: existing rows keep theirs.
+ */
 export async function assertTecnicoAtivo(tx: DbOrTx, idtecnico: number) {
   const [tecnico] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, acesso: users.acesso })
     .from(users)
     .where(and(eq(users.id, idtecnico), eq(users.bloqueado, false)))
     .for('share');
   if (!tecnico) throw badRequest(MSG.tecnicoNotFound, { idtecnico: MSG.tecnicoNotFound });
+  if (tecnico.acesso !== ACESSO.TECNICO) throw badRequest(MSG.naoTecnico, { idtecnico: MSG.naoTecnico });
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * Sessions and roles (DESIGN section 6). Every API route declares who may call it in
  * `config.access` (a route without one is refused at start-up), and one hook checks it on
- * request, before the body is read: `public`; `user` (signed in, not blocked); `self` (an
- * administrator, or the user whose id is the route's `:id`); `admin` (acesso 1). So an anonymous
- * call answers 401 and a Usuario on an administrators' route 403 before any 400.
+ * request, before the body is read: `public`; `sessao` (anyone signed in: the session's own calls);
+ * `user` (staff: acesso 1 or 2, not blocked); `self` (an administrator, or the user whose id is the
+ * route's `:id`); `admin` (acesso 1); `campo` (a técnico, acesso 3); `campoOrdem` (staff, or the
+ * técnico of the order `:id`: another's order is a 404). So an anonymous call answers 401, a
+ * Usuario on an administrators' route and a técnico anywhere but its own 403, before any 400
+ * (DESIGN 6 and 11).
  * The cookie `Token` carries a random 256-bit secret; only its SHA-256 is stored.
  */
 import { createHash } from 'node:crypto';
@@ -12,21 +15,34 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { semCorpo } from '../../domain/schemas/list';
-import { isAdmin } from '../../domain/permissions';
+import { isAdmin, isStaff, isTecnico } from '../../domain/permissions';
 import type { Database, Db, DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { ordensservicos, sessions, users } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../regras/http-errors';
 import { randomToken } from '../regras/passwords';
 import { SESSION_CHANNEL, SessionCache } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;
 /**
- * `self`: an administrator, or the record's own user. `adminSelf`: an administrator, on their own id
- * only (the integration calls whose `{id}` is the caller's, DESIGN 9). `own`: any staff member, on
- * their own id only (enrolling one's own second factor, DESIGN 10).
+ * `sessao`: anyone signed in, técnicos too (the session, logout, one's sessions). `user`: staff
+ * (administrators and Usuarios). `self`: an administrator, or the record's own user (a técnico
+ * too). `adminSelf`: an administrator, on their own id only (the integration calls whose `{id}` is
+ * the caller's, DESIGN 9). `own`: anyone signed in, on their own id only (enrolling one's own
+ * second factor, DESIGN 10). `campo`: técnicos only (`/v1/campo/*`, DESIGN 11). `campoOrdem`:
+ * staff, or the técnico of the service order `:id` (its telemetry); another's order is a 404.
  */
-export type AccessLevel = 'public' | 'user' | 'self' | 'admin' | 'adminSelf' | 'own';
-export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'self', 'admin', 'adminSelf', 'own'];
+export type AccessLevel = 'public' | 'sessao' | 'user' | 'self' | 'admin' | 'adminSelf' | 'own' | 'campo' | 'campoOrdem';
+export const ACCESS_LEVELS: readonly AccessLevel[] = [
+  'public',
+  'sessao',
+  'user',
+  'self',
+  'admin',
+  'adminSelf',
+  'own',
+  'campo',
+  'campoOrdem',
+];
 
 /** A route as the role matrix and the fuzz test see it. */
 export interface RouteAccess {
@@ -150,15 +166,47 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Who may pass a route's declared access. */
-export function mayAccess(access: AccessLevel, user: SessionUser | null, recordId: unknown): 'ok' | 'unauthenticated' | 'forbidden' {
+/**
+ * Who may pass a route's declared access. `ordem`: a técnico on a `campoOrdem` route, which passes
+ * only once the order `:id` is found to be its own (else 404, checked by the hook).
+ */
+export function mayAccess(
+  access: AccessLevel,
+  user: SessionUser | null,
+  recordId: unknown,
+): 'ok' | 'unauthenticated' | 'forbidden' | 'ordem' {
   if (access === 'public') return 'ok';
   if (!user) return 'unauthenticated';
-  if ((access === 'admin' || access === 'adminSelf') && !isAdmin(user)) return 'forbidden';
-  if (access === 'adminSelf' && String(recordId) !== String(user.id)) return 'forbidden';
-  if (access === 'own' && String(recordId) !== String(user.id)) return 'forbidden';
-  if (access === 'self' && !isAdmin(user) && String(recordId) !== String(user.id)) return 'forbidden';
-  return 'ok';
+  const own = String(recordId) === String(user.id);
+  switch (access) {
+    case 'sessao':
+      return 'ok';
+    case 'user':
+      return isStaff(user) ? 'ok' : 'forbidden';
+    case 'admin':
+      return isAdmin(user) ? 'ok' : 'forbidden';
+    case 'adminSelf':
+      return isAdmin(user) && own ? 'ok' : 'forbidden';
+    case 'own':
+      return own && (isStaff(user) || isTecnico(user)) ? 'ok' : 'forbidden';
+    case 'self':
+      return isAdmin(user) || (own && (isStaff(user) || isTecnico(user))) ? 'ok' : 'forbidden';
+    case 'campo':
+      return isTecnico(user) ? 'ok' : 'forbidden';
+    case 'campoOrdem':
+      return isStaff(user) ? 'ok' : isTecnico(user) ? 'ordem' : 'forbidden';
+  }
+}
+
+/** A técnico reaches only its own orders: another's, or none, is a 404 (DESIGN 11). */
+async function assertOrdemDoTecnico(db: Db, user: SessionUser, recordId: unknown) {
+  const id = Number(recordId);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(MSG.ordemNotFound);
+  const [ordem] = await db
+    .select({ id: ordensservicos.id })
+    .from(ordensservicos)
+    .where(and(eq(ordensservicos.id, id), eq(ordensservicos.idtecnico, user.id)));
+  if (!ordem) throw notFound(MSG.ordemNotFound);
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -199,8 +247,10 @@ export async function registerAuth(app: FastifyInstance, database: Database) {
       request.user = found.user;
       request.sessionId = found.sessionId;
     }
-    const verdict = mayAccess(access, request.user, (request.params as Record<string, unknown> | undefined)?.id);
+    const recordId = (request.params as Record<string, unknown> | undefined)?.id;
+    const verdict = mayAccess(access, request.user, recordId);
     if (verdict === 'unauthenticated') throw unauthorized();
     if (verdict === 'forbidden') throw forbidden();
+    if (verdict === 'ordem') await assertOrdemDoTecnico(database.db, request.user!, recordId);
   });
 }

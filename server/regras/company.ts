@@ -70,6 +70,8 @@ export function defaultIntegrations() {
     seguranca: { exigir2fa: false },
     /** NFS-e through Asaas (DESIGN 10): off until an administrator picks the municipal service. */
     nfse: { ...DEFAULT_NFSE },
+    /** exigirAprovacao: a técnico's Finalizar waits for the office's approval (DESIGN 11, "The técnico's phone"). */
+    campo: { exigirAprovacao: false },
   };
 }
 

@@ -9,7 +9,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACESSO, USER_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
-import { isAdmin } from '../../domain/permissions';
+import { isAdmin, isTecnico } from '../../domain/permissions';
 import {
   PROFILE_FIELDS,
   userCreateSchema,
@@ -140,10 +140,13 @@ export const usersResource = defineResource({
       Object.assign(item, { nivel: String(item.acesso), status: item.bloqueado ? USER_STATUS.BLOQUEADO : USER_STATUS.ATIVO });
     if (!single) return;
     const company = await getCompany(ctx.db);
-    Object.assign(items[0], {
-      dadosempresa: company.dadosempresa,
-      integrations: isAdmin(ctx.user) ? company.integrations : maskSecrets(company.integrations),
-    });
+    // A técnico sees no settings but the field's own (DESIGN 11: no finance, no settings).
+    const integrations = isAdmin(ctx.user)
+      ? company.integrations
+      : isTecnico(ctx.user)
+        ? { campo: company.integrations.campo }
+        : maskSecrets(company.integrations);
+    Object.assign(items[0], { dadosempresa: company.dadosempresa, integrations });
   },
   create: {
     schema: userCreateSchema,

@@ -86,13 +86,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
     },
   );
 
-  r.get('/v1/session', { schema: { tags, summary: 'O usuário da sessão' }, config: { access: 'user' } }, async (request) => {
+  r.get('/v1/session', { schema: { tags, summary: 'O usuário da sessão' }, config: { access: 'sessao' } }, async (request) => {
     return presentSelf(request, request.user!);
   });
 
   r.delete(
     '/v1/session',
-    { schema: { tags, summary: 'Sai (encerra a sessão no servidor)' }, config: { access: 'user' } },
+    { schema: { tags, summary: 'Sai (encerra a sessão no servidor)' }, config: { access: 'sessao' } },
     async (request, reply) => {
       await revokeSession(db, app.sessionCache, request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { MSG } from '../../domain/messages';
 import { idParam } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { ordensservicos } from '../db/schema';
@@ -21,14 +22,14 @@ export function registerOrdemServicoRoutes(app: FastifyInstance, db: Db) {
     '/v1/ordensservicos/:id/telemetria',
     {
       schema: { tags, summary: 'O estado ao vivo do rastreador da ordem de serviço (validação da instalação)', params: idParam },
-      config: { access: 'user' },
+      config: { access: 'campoOrdem' },
     },
     async (request) => {
       const [ordem] = await db
         .select({ id: ordensservicos.id, iddevice: ordensservicos.iddevice, validacao: ordensservicos.validacao })
         .from(ordensservicos)
         .where(eq(ordensservicos.id, request.params.id));
-      if (!ordem) throw notFound('Ordem de serviço não encontrada');
+      if (!ordem) throw notFound(MSG.ordemNotFound);
       // integracao false: Finalizar records "sem validação" with the reason, without asking (the panel says so).
       const [live, settings] = [await telemetria(db, ordem.iddevice ?? 0), await activeTraccar(db)];
       return { ...live, integracao: Boolean(settings) };

@@ -286,7 +286,7 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
 
   r.get(
     '/v1/session/lista',
-    { schema: { tags, summary: 'As sessões abertas do usuário' }, config: { access: 'user' } },
+    { schema: { tags, summary: 'As sessões abertas do usuário' }, config: { access: 'sessao' } },
     async (request) => {
       const rows = await db
         .select({
@@ -315,7 +315,7 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
 
   r.delete(
     '/v1/session/lista/:id',
-    { schema: { tags, summary: 'Encerra uma das próprias sessões', params: idParams }, config: { access: 'user' } },
+    { schema: { tags, summary: 'Encerra uma das próprias sessões', params: idParams }, config: { access: 'sessao' } },
     async (request) => {
       // This browser's own session ends by Sair (DELETE /v1/session), which also clears its cookie.
       if (request.params.id === request.sessionId) throw conflict(MSG_2FA.sessaoAtual);
@@ -327,7 +327,7 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
 
   r.delete(
     '/v1/session/lista',
-    { schema: { tags, summary: 'Encerra as outras sessões (mantém esta)' }, config: { access: 'user' } },
+    { schema: { tags, summary: 'Encerra as outras sessões (mantém esta)' }, config: { access: 'sessao' } },
     async (request) => {
       await revokeUserSessions(db, request.user!.id, request.cookies[SESSION_COOKIE]);
       app.sessionCache.evictUser(request.user!.id);

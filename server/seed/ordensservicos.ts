@@ -6,7 +6,8 @@
  * finalized with the whole checklist, later ones open.
  */
 import { fakerPT_BR as faker } from '@faker-js/faker';
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { ACESSO } from '../../domain/constants';
 import { addDays, todayIn } from '../../domain/calendar';
 import { CHECKLIST_ITEMS, ORDEM_STATUS, type Checklist } from '../../domain/ordensservicos';
 import type { Db } from '../db/client';
@@ -93,7 +94,12 @@ export async function seedOrdensServicos(
     return 0;
   }
   const tecnicos = (
-    await db.select({ id: users.id }).from(users).where(eq(users.bloqueado, false)).orderBy(asc(users.id)).limit(TECNICOS)
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.acesso, ACESSO.TECNICO), eq(users.bloqueado, false)))
+      .orderBy(asc(users.id))
+      .limit(TECNICOS)
   ).map((u) => u.id);
   const today = todayIn(timeZone);
   // Monday of this week (getUTCDay: 0 Sunday … 6 Saturday).

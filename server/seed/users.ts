@@ -1,6 +1,7 @@
 /** Demo users: Brazilian names, valid CPFs, addresses; inserted in batches. */
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { fakerPT_BR as faker } from '@faker-js/faker';
+import { ACESSO } from '../../domain/constants';
 import { normalizeSearch } from '../../domain/text';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -17,6 +18,8 @@ function slug(text: string) {
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '');
 }
+
+const acessoDemo = (draw: number) => (draw === 1 ? ACESSO.ADMIN : draw <= 4 ? ACESSO.TECNICO : ACESSO.USUARIO);
 
 function user(index: number, passwordHash: string) {
   const first = faker.person.firstName();
@@ -39,7 +42,8 @@ function user(index: number, passwordHash: string) {
     login: unique,
     passwordHash,
     token: randomToken(18),
-    acesso: faker.number.int({ min: 1, max: 10 }) === 1 ? 1 : 2,
+    // One in ten an administrator, three in ten técnicos (DESIGN 11), the rest Usuarios.
+    acesso: acessoDemo(faker.number.int({ min: 1, max: 10 })),
     bloqueado: faker.number.int({ min: 1, max: 20 }) === 1,
   };
   return { ...values, busca: buscaOf(usersResource, values) };

@@ -2,7 +2,7 @@
  * The role matrix: the routes the app registers (app.routeAccess) are exactly those of the literal
  * table below, each with the access written there (so a new route, or a route declared `user` by
  * mistake, fails until it is written here on purpose); then every route × {anonymous, Usuario,
- * Admin, blocked user} answers as the table says, before the body is read (every request carries
+ * Admin, Técnico, blocked user} answers as the table says, before the body is read (every request carries
  * an empty or invalid body). A route without a declared access cannot be registered, and the
  * public routes are exactly those DESIGN 9 lists.
  */
@@ -12,27 +12,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { createSession, registerAuth, type AccessLevel } from '../../server/plugins/auth';
-import { backends, createTestApp, installAndLogin, newUser, type TestApp } from '../support/app';
+import { backends, createTestApp, installAndLogin, newTecnico, newUser, type TestApp } from '../support/app';
+import { newCliente, newOrdem, newTracker, newVeiculo } from '../support/registry';
 
-type Role = 'anonymous' | 'usuario' | 'admin' | 'blocked';
-const ROLES: Role[] = ['anonymous', 'usuario', 'admin', 'blocked'];
+type Role = 'anonymous' | 'usuario' | 'admin' | 'tecnico' | 'blocked';
+const ROLES: Role[] = ['anonymous', 'usuario', 'admin', 'tecnico', 'blocked'];
 
 /**
- * Who may call each route (DESIGN 4 and 9): `public` anyone; `user` any signed-in staff member;
- * `admin` administrators; `self` an administrator, or the Usuario whose id is in the path;
- * `adminSelf` an administrator calling with its own id in the path; `own` anyone signed in, on its own
- * id only (enrolling one's own second factor).
+ * Who may call each route (DESIGN 4, 9 and 11): `public` anyone; `sessao` anyone signed in, a
+ * técnico too (the session, logout, one's sessions); `user` any signed-in staff member
+ * (administrators and Usuarios, never a técnico); `admin` administrators; `self` an administrator,
+ * or the Usuario or técnico whose id is in the path; `adminSelf` an administrator calling with its
+ * own id in the path; `own` anyone signed in, on its own id only (enrolling one's own second
+ * factor); `campo` técnicos only; `campoOrdem` staff, or the técnico of the order in the path
+ * (another's order: 404).
  */
 const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/health': 'public',
   'GET /v1/install': 'public',
   'POST /v1/install': 'public',
-  'GET /v1/session': 'user',
-  'DELETE /v1/session': 'user',
+  'GET /v1/session': 'sessao',
+  'DELETE /v1/session': 'sessao',
   'POST /v1/session/segundo-fator': 'public',
-  'GET /v1/session/lista': 'user',
-  'DELETE /v1/session/lista': 'user',
-  'DELETE /v1/session/lista/:id': 'user',
+  'GET /v1/session/lista': 'sessao',
+  'DELETE /v1/session/lista': 'sessao',
+  'DELETE /v1/session/lista/:id': 'sessao',
   'POST /v1/users/:id/2fa': 'own',
   'POST /v1/users/:id/2fa/confirmar': 'own',
   'DELETE /v1/users/:id/2fa': 'self',
@@ -89,7 +93,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/frota/alarmes': 'user',
   'GET /v1/frota/:id': 'user',
   'GET /v1/veiculos/:id/rota': 'user',
-  'GET /v1/ordensservicos/:id/telemetria': 'user',
+  'GET /v1/ordensservicos/:id/telemetria': 'campoOrdem',
   'POST /webhook/cobranca/:userId/:gateway': 'public',
   'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
   'POST /v1/clientes/imports/:id/asaas': 'adminSelf',
@@ -172,15 +176,23 @@ const DESIGN_PUBLIC = [
   /^GET \/v1\/health$/,
 ];
 
-/** What a role may expect from a route of each access level: 'pass' is any answer but 401/403 (and never 5xx). */
-function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 403 | 'pass' {
+/**
+ * What a role may expect from a route of each access level: 'pass' is any answer but 401/403 (and
+ * never 5xx); 'found' not a 404 either. A técnico on a `campoOrdem` route is called on its own
+ * order (found) and on another's (404).
+ */
+function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 403 | 404 | 'pass' | 'found' {
   if (access === 'public') return 'pass';
   if (role === 'anonymous' || role === 'blocked') return 401;
+  if (access === 'sessao') return 'pass';
   if (access === 'adminSelf') return role === 'admin' && ownRecord ? 'pass' : 403;
   if (access === 'own') return ownRecord ? 'pass' : 403;
+  if (access === 'self') return role === 'admin' || ownRecord ? 'pass' : 403;
+  if (access === 'campo') return role === 'tecnico' ? 'pass' : 403;
+  if (access === 'campoOrdem') return role !== 'tecnico' ? 'pass' : ownRecord ? 'found' : 404;
+  if (role === 'tecnico') return 403;
   if (role === 'admin') return 'pass';
   if (access === 'admin') return 403;
-  if (access === 'self') return ownRecord ? 'pass' : 403;
   return 'pass';
 }
 
@@ -188,12 +200,25 @@ describe.each(backends)('role matrix (%s)', (backend) => {
   let t: TestApp;
   let webhookToken = '';
   const ids = {} as Record<Exclude<Role, 'anonymous'>, number>;
+  /** The técnico's own service order, and another técnico's. */
+  const ordens = { propria: 0, outra: 0 };
   beforeAll(async () => {
     t = await createTestApp(backend);
     const admin = await installAndLogin(t.app);
     ids.admin = 1;
     ids.usuario = (await admin.post('/v1/users', newUser())).body.id;
+    ids.tecnico = (await admin.post('/v1/users', newTecnico())).body.id;
     ids.blocked = (await admin.post('/v1/users', newUser())).body.id;
+    const outroTecnico = (await admin.create('/v1/users', newTecnico())).id;
+    const ordem = async (idtecnico: number) => {
+      const cliente = await admin.create('/v1/clientes', newCliente());
+      const veiculo = await admin.create('/v1/veiculos', newVeiculo(cliente.id));
+      const tracker = await admin.create('/v1/trackres', newTracker());
+      const links = { idcliente: cliente.id, idveiculo: veiculo.id, iddevice: tracker.id };
+      return (await admin.create('/v1/ordensservicos', newOrdem(links, { idtecnico }))).id as number;
+    };
+    ordens.propria = await ordem(ids.tecnico);
+    ordens.outra = await ordem(outroTecnico);
     // The webhook is public but gated by its token: every role calls it with the real one.
     webhookToken = (await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).body.webhookToken;
     expect(webhookToken).toMatch(/^\S{16,}$/);
@@ -219,11 +244,22 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     const routes = t.app.routeAccess;
     expect(routes.length).toBe(Object.keys(ROUTE_ACCESS).length);
     const failures: string[] = [];
-    for (const route of routes) {
-      for (const role of ROLES) {
-        // An `:id` route is called on the caller's own id for the Usuario (self), and on another's for the others.
-        const own = role === 'usuario' && route.url.includes(':id');
-        const id = own ? ids.usuario : role === 'admin' ? 999_999 : ids.admin;
+    const calls = routes.flatMap((route) =>
+      ROLES.flatMap((role) => {
+        // The técnico's order routes are called on its own order and on another's.
+        if (role === 'tecnico' && ROUTE_ACCESS[`${route.method} ${route.url}`] === 'campoOrdem')
+          return [
+            { route, role, own: true, id: ordens.propria },
+            { route, role, own: false, id: ordens.outra },
+          ];
+        // An `:id` route is called on the caller's own id for the Usuario and the técnico (self), and on another's for the others.
+        const own = (role === 'usuario' || role === 'tecnico') && route.url.includes(':id');
+        const id = own ? ids[role as 'usuario' | 'tecnico'] : role === 'admin' ? 999_999 : ids.admin;
+        return [{ route, role, own, id }];
+      }),
+    );
+    for (const { route, role, own, id } of calls) {
+      {
         const url = route.url
           .replace(':id', String(id))
           .replace(':token', 'token-que-nao-existe')
@@ -239,12 +275,13 @@ describe.each(backends)('role matrix (%s)', (backend) => {
         // The table's access, not the route's own declaration (the test above holds them equal).
         const access = ROUTE_ACCESS[`${route.method} ${route.url}`];
         const want = expected(access, role, own);
-        const ok = want === 'pass' ? ![401, 403].includes(reply.statusCode) && reply.statusCode < 500 : reply.statusCode === want;
+        const refused = want === 'found' ? [401, 403, 404] : [401, 403];
+        const ok = typeof want === 'string' ? !refused.includes(reply.statusCode) && reply.statusCode < 500 : reply.statusCode === want;
         if (!ok) failures.push(`${route.method} ${route.url} [${access}] as ${role}: ${reply.statusCode}, expected ${want}`);
       }
     }
     expect(failures).toEqual([]);
-    // Some 800 requests, one of them a whole backup (Baixar backup agora as an administrator).
+    // Some 1,000 requests, one of them a whole backup (Baixar backup agora as an administrator).
   }, 180_000);
 
   it('the public routes are exactly those DESIGN 9 lists, and writes to the records are never public', () => {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { SITUACOES } from '../../domain/estoque';
 import { foldEndedSessions } from '../../server/db/versions';
-import { backends, newUser, useInstalledApp } from '../support/app';
+import { backends, newTecnico, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newTracker, newVeiculo } from '../support/registry';
 import { WAIT_MS, waitFor } from '../support/wait';
 
@@ -40,7 +40,7 @@ describe.each(backends)('estoque: counts kept per situacao and técnico (%s)', (
   };
   const remove = async (path: string) => expect((await env.admin.delete(path)).status).toBe(200);
   const mover = (recurso: Recurso, id: number, body: Record<string, unknown>) => post(`/v1/${recurso}/${id}/movimentos`, body);
-  const tecnico = async () => (await post('/v1/users', newUser())).id as number;
+  const tecnico = async () => (await post('/v1/users', newTecnico())).id as number;
   const vehicle = async () => post('/v1/veiculos', newVeiculo((await post('/v1/clientes', newCliente())).id));
 
   /** count(*) of the units per situacao, for `where` (SQL over the unit's table). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends, newUser, useInstalledApp } from '../support/app';
+import { backends, newTecnico, useInstalledApp } from '../support/app';
 import { newChip, newCliente, newOrdem, newTracker, newVeiculo } from '../support/registry';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 
@@ -9,7 +9,7 @@ describe.each(backends)('estoque: situações e movimentos (%s)', (backend) => {
   const env = useInstalledApp(backend);
   const post = (path: string, body: unknown) => env.admin.create(path, body);
   const get = (path: string) => env.admin.read(path);
-  const tecnico = () => post('/v1/users', newUser({ name: `Técnico ${Math.random().toString(36).slice(2, 6)}` }));
+  const tecnico = () => post('/v1/users', newTecnico());
   const vehicle = async () => post('/v1/veiculos', newVeiculo((await post('/v1/clientes', newCliente())).id));
 
   it('a new unit is em estoque; a move to a técnico needs the técnico and is listed with who, when, from and to', async () => {
@@ -18,6 +18,10 @@ describe.each(backends)('estoque: situações e movimentos (%s)', (backend) => {
     const noTecnico = await env.admin.post(`/v1/trackres/${tracker.id}/movimentos`, { situacao: 'tecnico' });
     expect(noTecnico.status).toBe(400);
     expect(noTecnico.body.errors).toEqual({ idtecnico: 'Escolha o técnico que recebe a unidade' });
+    // Only a técnico (acesso 3) receives units: the administrator is refused (DESIGN 11).
+    const staff = await env.admin.post(`/v1/trackres/${tracker.id}/movimentos`, { situacao: 'tecnico', idtecnico: 1 });
+    expect(staff.status).toBe(400);
+    expect(staff.body.errors).toEqual({ idtecnico: 'Este usuário não é um técnico: escolha um usuário com acesso Técnico' });
     const tec = await tecnico();
     const moved = await post(`/v1/trackres/${tracker.id}/movimentos`, { situacao: 'tecnico', idtecnico: tec.id });
     expect(moved).toMatchObject({ situacao: 'tecnico', idtecnico: tec.id, tecnico: { id: tec.id, name: tec.name } });

@@ -3,7 +3,7 @@
  *
  * - Bad requests: wrong types, huge strings, deep nesting, invalid JSON, wrong content types, NUL
  *   and control bytes, built-in property names, extreme ids and pages, list filters outside their
- *   values, as an administrator, a Usuario and anonymously. Every table's checksum is unchanged
+ *   values, as an administrator, a Usuario, a técnico and anonymously. Every table's checksum is unchanged
  *   after them, except `sessions` (a session's last use is touched by reads) and `rate_limits`
  *   (counting refused calls is its job).
  * - Nearly valid requests: for each route, one request its schemas accept (every path parameter
@@ -25,7 +25,7 @@ import { createSession, type RouteAccess } from '../../server/plugins/auth';
 import { appToday } from '../../server/regras/clock';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { startViaCepFake } from '../fakes/viacep';
-import { backends, newUser, useInstalledApp, validCpf } from '../support/app';
+import { backends, newTecnico, newUser, useInstalledApp, validCpf } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newChip, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 import { csv, multipart } from '../support/planilhas';
@@ -295,7 +295,7 @@ const extremeQueryValue = fc
   )
   .map(encodeURIComponent);
 
-type Role = 'admin' | 'usuario' | 'anonymous';
+type Role = 'admin' | 'usuario' | 'tecnico' | 'anonymous';
 
 interface Sent {
   route: RouteAccess;
@@ -405,9 +405,11 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     const cobranca = { idcliente: cliente.id, descricao: 'Instalação', valor: 120, duedate: '2030-01-10' };
     const cobrancaId = (await created('/v1/cobrancas', cobranca)).id;
     const ordemLinks = { idcliente: cliente.id, idveiculo: veiculo.id, iddevice: (await created('/v1/trackres', newTracker())).id };
-    const ordem = await created('/v1/ordensservicos', newOrdem(ordemLinks));
     const usuario = newUser();
     const usuarioId = (await created('/v1/users', usuario)).id;
+    // The técnico (DESIGN 11): the seeded order is its own.
+    const tecnicoId = (await created('/v1/users', newTecnico())).id;
+    const ordem = await created('/v1/ordensservicos', newOrdem(ordemLinks, { idtecnico: tecnicoId }));
     // The user the writes to users aim at, and whose login the login route uses.
     const alvo = newUser();
     const alvoId = (await created('/v1/users', alvo)).id;
@@ -477,6 +479,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         usuarioId,
         alvoId,
         ...Object.values(ids),
+        tecnicoId,
         assinaturaId,
         cobrancaId,
         ordem.id,
@@ -586,7 +589,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
       'POST /v1/trackres/:id/movimentos': (n) => ({
         params: { id: tracker.id },
-        body: [{ situacao: 'tecnico', idtecnico: usuarioId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][
+        body: [{ situacao: 'tecnico', idtecnico: tecnicoId }, { situacao: 'manutencao', motivo: 'Revisão' }, { situacao: 'estoque' }][
           n % 3
         ],
       }),
@@ -627,7 +630,8 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       ...registry('ordensservicos', ordem.id, () => newOrdem(ordemLinks), { ...month, status: 0 }),
     };
     const usuarioCookie = `Token=${(await createSession(t.database.db, usuarioId, 'fuzz')).token}`;
-    return { valid, existingIds, usuarioCookie };
+    const tecnicoCookie = `Token=${(await createSession(t.database.db, tecnicoId, 'fuzz')).token}`;
+    return { valid, existingIds, usuarioCookie, tecnicoCookie };
   }
 
   /** Every table but the unchecked ones. */
@@ -754,7 +758,12 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
   async function run(draws: fc.Arbitrary<Draw>, runs: number, seededData: Seeded) {
     const count = await countWrites();
     const writes = { count, last: await count() };
-    const cookies: Record<Role, string | undefined> = { admin: env.admin.cookie, usuario: seededData.usuarioCookie, anonymous: undefined };
+    const cookies: Record<Role, string | undefined> = {
+      admin: env.admin.cookie,
+      usuario: seededData.usuarioCookie,
+      tecnico: seededData.tecnicoCookie,
+      anonymous: undefined,
+    };
     const seen = { total: 0, byStatus: {} as Record<number, number>, writesAccepted: [] as string[] };
     await fc.assert(
       fc.asyncProperty(draws, async (draw) => {
@@ -833,7 +842,11 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         fc
           .tuple(id, token)
           .map(([i, tk]) => route.url.replace(':id', i).replace(':token', tk).replace(':userId', '1').replace(':gateway', 'asaas'));
-      const roles: Role[] = ['admin', 'admin', 'admin', 'usuario', 'anonymous'];
+      // The field's routes are the técnico's: they are fuzzed mostly as one (DESIGN 11).
+      const roles: Role[] =
+        route.access === 'campo'
+          ? ['tecnico', 'tecnico', 'tecnico', 'admin', 'anonymous']
+          : ['admin', 'admin', 'admin', 'usuario', 'tecnico', 'anonymous'];
       const sent = (arbitrary: fc.Arbitrary<Omit<Sent, 'route' | 'role'>>) =>
         drawOf(
           route,
@@ -889,7 +902,12 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     seeded ??= await seed();
     const count = await countWrites();
     const writes = { count, last: await count() };
-    const cookies: Record<Role, string | undefined> = { admin: env.admin.cookie, usuario: seeded.usuarioCookie, anonymous: undefined };
+    const cookies: Record<Role, string | undefined> = {
+      admin: env.admin.cookie,
+      usuario: seeded.usuarioCookie,
+      tecnico: seeded.tecnicoCookie,
+      anonymous: undefined,
+    };
     const statuses: Record<string, number> = {};
     let sent = 0;
     for (const route of routesOf().filter((r) => r.method === 'GET' && r.schema?.querystring)) {
@@ -900,7 +918,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         for (const value of outside) {
           const draw: Draw = {
             route,
-            role: 'admin',
+            role: route.access === 'campo' ? 'tecnico' : 'admin',
             n: sent,
             address: `10.200.${sent % 250}.1`,
             change: { at: 'query', key, value: encodeURIComponent(value) },
@@ -963,7 +981,9 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         changes.push(fc.oneof(token(), fc.constant('')).map((value): Change => ({ at: 'header', key: 'asaas-access-token', value })));
       return drawOf(
         route,
-        ['admin', 'admin', 'admin', 'admin', 'usuario'],
+        route.access === 'campo'
+          ? ['tecnico', 'tecnico', 'tecnico', 'tecnico', 'usuario']
+          : ['admin', 'admin', 'admin', 'admin', 'usuario', 'tecnico'],
         fc.oneof(...changes).map((change) => ({ change })),
       );
     });

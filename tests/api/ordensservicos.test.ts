@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
-import { backends, Client, newUser, useInstalledApp } from '../support/app';
+import { backends, Client, newTecnico, newUser, useInstalledApp } from '../support/app';
 import { dataUrl, PDF_MINIMAL, PNG_1PX } from '../support/files';
 import { newCliente, newEmpresa, newOrdem, newTracker, newVeiculo } from '../support/registry';
 
@@ -161,7 +161,7 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
 
   it('a free tracker is linked to the vehicle in the same transaction as the order', async () => {
     const { owner, veiculo, tracker, links } = await installation();
-    const blocked = await post('/v1/users', newUser({ bloqueado: true }));
+    const blocked = await post('/v1/users', newTecnico({ bloqueado: true }));
     // A refused order (a blocked técnico) links nothing.
     const refused = await env.admin.post('/v1/ordensservicos', newOrdem(links, { idtecnico: blocked.id }));
     expect(refused.status).toBe(400);
@@ -341,14 +341,20 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
     expect(none).toMatchObject({ agendamento: null, horario: '' });
   });
 
-  it('idtecnico must be an existing non-blocked user; tecnico.id is accepted and null clears it', async () => {
-    const tecnico = await usuario();
-    const blocked = await post('/v1/users', newUser({ bloqueado: true }));
+  it('idtecnico must be an existing non-blocked técnico (acesso 3); tecnico.id is accepted and null clears it', async () => {
+    const tecnico = await post('/v1/users', newTecnico());
+    const blocked = await post('/v1/users', newTecnico({ bloqueado: true }));
     const { links } = await installation();
     for (const idtecnico of [blocked.id, 999_999]) {
       const refused = await env.admin.post('/v1/ordensservicos', newOrdem(links, { idtecnico }));
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ idtecnico: 'Técnico não encontrado ou bloqueado' });
+    }
+    // Staff are not técnicos (DESIGN 11): neither an administrator nor a Usuario.
+    for (const idtecnico of [1, (await usuario()).id]) {
+      const refused = await env.admin.post('/v1/ordensservicos', newOrdem(links, { idtecnico }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ idtecnico: 'Este usuário não é um técnico: escolha um usuário com acesso Técnico' });
     }
     expect((await env.admin.post('/v1/ordensservicos', newOrdem(links, { idtecnico: 'abc' }))).body.errors).toEqual({
       idtecnico: 'Técnico inválido',
@@ -359,25 +365,41 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
     expect(cleared.body).toMatchObject({ idtecnico: null, tecnico: null });
   });
 
-  it('GET /v1/tecnicos lists the non-blocked users by name to every signed-in staff member', async () => {
+  it('an order keeps a técnico named before: saved unchanged after its user stops being a técnico, refused only when named anew', async () => {
+    const tecnico = await post('/v1/users', newTecnico());
+    const { links } = await installation();
+    const assigned = await post('/v1/ordensservicos', newOrdem(links, { idtecnico: tecnico.id }));
+    expect((await env.admin.put(`/v1/users/${tecnico.id}`, { acesso: 2 })).status).toBe(200);
+    const kept = await env.admin.put(`/v1/ordensservicos/${assigned.id}`, { ...assigned, descricao: 'Outra descrição' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ idtecnico: tecnico.id, descricao: 'Outra descrição' });
+    const anew = await env.admin.post('/v1/ordensservicos', newOrdem(links, { idtecnico: tecnico.id }));
+    expect(anew.status).toBe(400);
+  });
+
+  it('GET /v1/tecnicos lists only the non-blocked técnicos (acesso 3) by name, to every signed-in staff member', async () => {
     const staff = await usuario();
-    const blocked = await post('/v1/users', newUser({ name: 'Aaron Bloqueado', bloqueado: true }));
+    const tecnico = await post('/v1/users', newTecnico());
+    const blocked = await post('/v1/users', newTecnico({ name: 'Aaron Bloqueado', bloqueado: true }));
     const reply = await staff.client.get('/v1/tecnicos');
     expect(reply.status).toBe(200);
     const items: { id: number; name: string }[] = reply.body.Items;
-    expect(items.map((t) => t.id)).toEqual(expect.arrayContaining([1, staff.id]));
+    expect(items.map((t) => t.id)).toContain(tecnico.id);
     expect(items.map((t) => t.id)).not.toContain(blocked.id);
+    // Staff are not offered: neither the administrator nor a Usuario.
+    expect(items.map((t) => t.id)).not.toContain(1);
+    expect(items.map((t) => t.id)).not.toContain(staff.id);
     expect(Object.keys(items[0]).sort()).toEqual(['id', 'name']);
     const names = items.map((t) => t.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await staff.client.get(`/v1/tecnicos?pesquisa=${encodeURIComponent(staff.name)}`)).body.Items).toEqual([
-      { id: staff.id, name: staff.name },
+    expect((await staff.client.get(`/v1/tecnicos?pesquisa=${encodeURIComponent(tecnico.name)}`)).body.Items).toEqual([
+      { id: tecnico.id, name: tecnico.name },
     ]);
     expect((await new Client(env.t.app).get('/v1/tecnicos')).status).toBe(401);
   });
 
   it('list filters: status, dataInicio/dataFim on agendamento (inclusive), idcliente, idtecnico; bad dates are 400', async () => {
-    const tecnico = await usuario();
+    const tecnico = await post('/v1/users', newTecnico());
     const { owner, links } = await installation();
     const at = (agendamento: string, extra: Record<string, unknown> = {}) =>
       post('/v1/ordensservicos', newOrdem(links, { agendamento, ...extra }));
@@ -481,7 +503,8 @@ describe.each(backends)('ordens de serviço (%s)', (backend) => {
 
   it('a PUT of the order as read saves it unchanged; a Usuario creates and edits orders', async () => {
     const staff = await usuario();
-    const { ordem: created } = await ordem({ agendamento: '2031-07-01', horario: '10:00', idtecnico: staff.id }, staff.client);
+    const tecnico = await post('/v1/users', newTecnico());
+    const { ordem: created } = await ordem({ agendamento: '2031-07-01', horario: '10:00', idtecnico: tecnico.id }, staff.client);
     expect(created.idcard).toBe(staff.id);
     const read = (await staff.client.get(`/v1/ordensservicos/${created.id}`)).body;
     const saved = await staff.client.put(`/v1/ordensservicos/${created.id}`, read);

@@ -19,7 +19,7 @@ const TECNICO = {
   login: 'tiago',
   password: 'senha123',
   cpf: generateCPF(),
-  acesso: 2,
+  acesso: 3,
 };
 const IMEI = '356938035643809';
 

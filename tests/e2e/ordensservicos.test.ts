@@ -31,6 +31,15 @@ const VEICULO = {
   chassi: '9BWAA05U0BP000001',
 };
 const TRACKER = { imei: '358899051234567', modelo: 'ST310U', marca: 'Suntech' };
+/** The técnico the order is assigned to: only users with acesso Técnico are offered (DESIGN 11). */
+const TECNICO = {
+  name: 'Tiago Técnico',
+  email: 'tiago@rastreio.test',
+  login: 'tiago',
+  password: 'senha123',
+  cpf: generateCPF(),
+  acesso: 3,
+};
 const DESCRICAO = 'Instalação de rastreador com bloqueio';
 // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
 const hoje = () => todayIn('America/Sao_Paulo');
@@ -64,6 +73,7 @@ describe('service orders in Chromium, through npm start', () => {
       },
     }));
 
+    expect((await api('POST', '/v1/users', TECNICO)).status).toBe(201);
     const cliente = await api('POST', '/v1/clientes', CLIENTE);
     expect(cliente.status).toBe(201);
     const veiculo = await api('POST', '/v1/veiculos', { ...VEICULO, idcliente: cliente.body.id });
@@ -96,7 +106,7 @@ describe('service orders in Chromium, through npm start', () => {
     await dialog().getByLabel('Agendamento').fill(brDate(hoje()));
     await dialog().getByLabel('Horário').fill('09:30');
     await dialog().getByRole('combobox', { name: 'Técnico' }).click();
-    await page.getByRole('option', { name: ADMIN.name }).click();
+    await page.getByRole('option', { name: TECNICO.name }).click();
     await dialog().getByRole('textbox', { name: 'Informações' }).fill('Cliente aguarda na portaria.');
     await shot(page, 'ordens-02-modal-informacoes');
 
@@ -175,7 +185,7 @@ describe('service orders in Chromium, through npm start', () => {
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     const day = page.getByRole('region', { name: new RegExp(hojeBr()) });
     const card = day.getByRole('link', { name: new RegExp(`09:30 ${CLIENTE.name}`) });
-    await card.getByText(ADMIN.name).waitFor();
+    await card.getByText(TECNICO.name).waitFor();
     await shot(page, 'ordens-09-agenda');
     await card.click();
     await dialog().getByRole('heading', { name: 'Ordem de Serviço' }).waitFor();

@@ -222,6 +222,10 @@ export function newUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A técnico (acesso 3, DESIGN 11): the only users an order or a stock move may name as técnico. */
+export const newTecnico = (overrides: Record<string, unknown> = {}) =>
+  newUser({ name: `Técnico ${Math.random().toString(36).slice(2, 8)}`, acesso: 3, ...overrides });
+
 /** A fresh app, not installed, for a test file's describe block: `env.t` is the app and its database (set in beforeAll, closed in afterAll). */
 export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
   const env = {} as { t: TestApp };

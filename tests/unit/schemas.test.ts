@@ -31,12 +31,12 @@ describe('user schemas', () => {
   });
 
   it('refuses invalid CPF, e-mail, acesso and logins with spaces, in Portuguese', () => {
-    const result = userCreateSchema.safeParse({ ...valid, cpf: '123.456.789-00', email: 'ana@', acesso: 3, login: 'ana maria' });
+    const result = userCreateSchema.safeParse({ ...valid, cpf: '123.456.789-00', email: 'ana@', acesso: 4, login: 'ana maria' });
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({
       cpf: 'CPF inválido',
       email: 'E-mail inválido',
-      acesso: 'Nível de acesso deve ser 1 (Administrador) ou 2 (Usuário)',
+      acesso: 'Nível de acesso deve ser 1 (Administrador), 2 (Usuário) ou 3 (Técnico)',
       login: 'O login não pode ter espaços',
     });
   });

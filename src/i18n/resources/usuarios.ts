@@ -35,6 +35,6 @@ export const usuariosMessages = {
       edit_title: 'Usuário',
       password_help: 'Deixe em branco para manter a senha atual.',
     },
-    acesso: { admin: 'Administrador', usuario: 'Usuário' },
+    acesso: { admin: 'Administrador', usuario: 'Usuário', tecnico: 'Técnico' },
   },
 };

@@ -3,14 +3,13 @@ import * as React from 'react';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { formatCpfCnpj, formatPhone } from '../../../domain/formatters';
-import { isAdmin } from '../../../domain/permissions';
 import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
-import { statusChoices } from './choices';
+import { acessoLabel, statusChoices } from './choices';
 import { Redefinir2faButton } from '../../components/Redefinir2faButton';
 import { UsuarioCreateForm, UsuarioEditForm } from './UsuarioForm';
 
@@ -32,7 +31,7 @@ function DoisFatoresText({ on }: { on: boolean }) {
 
 function AcessoText({ acesso }: { acesso: number }) {
   const translate = useTranslate();
-  return <>{translate(isAdmin({ acesso }) ? 'app.acesso.admin' : 'app.acesso.usuario')}</>;
+  return <>{translate(acessoLabel(acesso))}</>;
 }
 
 /** On a phone: the name, the access beside it, and e-mail and phone under them. */
