@@ -36,7 +36,8 @@ export const MODAL_HEIGHT = 620;
 /** Every uploaded file, decoded, is at most this many bytes (DESIGN section 6). */
 export const MAX_UPLOAD_BYTES = 5_000_000;
 
-export const UPLOAD_DOCUMENTOS = ['imgPerfil', 'cliente', 'ordensservicos', 'users', 'veiculos', 'contratos'] as const;
+/** assinatura: the client's signature on a service order, drawn on the técnico's phone (DESIGN 11). */
+export const UPLOAD_DOCUMENTOS = ['imgPerfil', 'cliente', 'ordensservicos', 'users', 'veiculos', 'contratos', 'assinatura'] as const;
 export type UploadDocumento = (typeof UPLOAD_DOCUMENTOS)[number];
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -50,6 +51,7 @@ export const UPLOAD_ACCEPTS: Record<UploadDocumento, readonly string[]> = {
   cliente: DOCUMENT_TYPES,
   users: DOCUMENT_TYPES,
   contratos: DOCUMENT_TYPES,
+  assinatura: ['image/png'],
 };
 
 /** Placeholder the API sends instead of a secret to non-administrators. */

@@ -151,6 +151,7 @@ export const MSG = {
   campoVinculos: 'O cliente, o veículo ou o rastreador desta ordem de serviço mudou depois da versão usada no celular.',
   campoIdEmUso: 'Este identificador de operação já foi usado.',
   assinaturaPng: 'A assinatura deve ser uma imagem PNG.',
+  ordemRota: 'Ordem na rota inválida: use um número de 0 a 9999',
   ordemAguardandoAprovacao: 'Esta ordem de serviço aguarda aprovação: aprove-a ou reprove-a antes de alterá-la.',
   ordemNaoAguardando: 'Esta ordem de serviço não aguarda aprovação.',
   motivoRejeicao: 'Informe o motivo da reprovação',

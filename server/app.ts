@@ -43,6 +43,7 @@ import { registerTraccarRoutes } from './routes/traccar';
 import { registerFrotaRoutes } from './routes/frota';
 import { registerVeiculoRoutes } from './routes/veiculos';
 import { registerOrdemServicoRoutes } from './routes/ordensservicos';
+import { registerCampoRoutes } from './routes/campo';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAsaasRoutes } from './routes/asaas';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFrotaRoutes(app, db, options.database.plannedOnce);
   registerVeiculoRoutes(app, db);
   registerOrdemServicoRoutes(app, db);
+  registerCampoRoutes(app, db);
   registerWebhookRoutes(app, db);
   registerAsaasRoutes(app, db, { baseUrl: options.asaasBaseUrl });
   // Both list caches are exact (validated by table versions); off only to measure the raw work.

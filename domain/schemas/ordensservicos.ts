@@ -112,6 +112,16 @@ export const ordemServicoSchema = z.preprocess(
       agendamento: z.preprocess((v) => (blank(v) ? null : v), calendarDate().nullable()),
       horario,
       informacoes: text(5000),
+      /** The order within its day's route (the técnico's phone lists a day by horario, then this); blank is none. */
+      ordemRota: z.preprocess(
+        (v) => (blank(v) ? null : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: MSG.ordemRota })
+          .int({ error: MSG.ordemRota })
+          .min(0, { error: MSG.ordemRota })
+          .max(9999, { error: MSG.ordemRota })
+          .nullable(),
+      ),
       status,
       checklist: checklistSchema,
       /** Finalizar without a report from the tracker in the last 10 minutes, confirmed (DESIGN 10); never stored as such. */

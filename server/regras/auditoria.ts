@@ -16,6 +16,8 @@ export const ACAO = {
   seguranca: 'seguranca',
   /** A backup taken or downloaded from Configurações → Backups (DESIGN 10). */
   backup: 'backup',
+  /** A técnico's Finalizar approved or reproved by the office (DESIGN 11). */
+  aprovacao: 'aprovacao',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

@@ -19,6 +19,7 @@ export const UPLOAD_OWNERS: Record<UploadDocumento, { table: OwnerTable; userOwn
   veiculos: { table: veiculos, userOwned: false },
   ordensservicos: { table: ordensservicos, userOwned: false },
   contratos: { table: contratos, userOwned: false },
+  assinatura: { table: ordensservicos, userOwned: false },
 };
 
 /** The kinds of upload a table's records own (users: imgPerfil and users). */

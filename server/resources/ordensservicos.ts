@@ -111,7 +111,11 @@ export const SEM_VALIDACAO = 'O rastreador não comunicou nos últimos 10 minuto
  * Traccar integration off there is nothing to check against: it records that, with the reason.
  * A removal order removes the tracker: nothing to validate.
  */
-async function validacao(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestContext): Promise<Record<string, unknown> | null> {
+export async function validacao(
+  tx: DbOrTx,
+  input: Pick<OrdemServicoInput, 'tipo' | 'iddevice' | 'semValidacao' | 'aceitarSituacao'>,
+  ctx: Pick<RequestContext, 'user'>,
+): Promise<Record<string, unknown> | null> {
   if (input.tipo === 'retirada') return null;
   const por = { id: ctx.user.id, name: ctx.user.name };
   const em = new Date().toISOString();
@@ -127,8 +131,20 @@ async function validacao(tx: DbOrTx, input: OrdemServicoInput, ctx: RequestConte
   throw conflict(SEM_VALIDACAO, { semValidacao: SEM_VALIDACAO });
 }
 
-/** A finalized order is a signed record: frozen, except an administrator reopening it. */
+/**
+ * What a finalization moves, when the order becomes Concluído (by staff, by a técnico's Finalizar,
+ * or by the office's approval of one): a removal order returns its tracker.
+ */
+export async function aoFinalizar(tx: DbOrTx, order: OrdemRow, ctx: RequestContext) {
+  if (order.tipo === 'retirada') await retirar(tx, order, ctx);
+}
+
+/**
+ * A finalized order is a signed record: frozen, except an administrator reopening it. One waiting
+ * for approval (a técnico's Finalizar, DESIGN 11) is approved or reproved, not edited.
+ */
 function assertMayChange(existing: OrdemRow, input: OrdemServicoInput, ctx: RequestContext) {
+  if (existing.status === ORDEM_STATUS.AGUARDANDO_APROVACAO) throw conflict(MSG.ordemAguardandoAprovacao);
   if (existing.status !== ORDEM_STATUS.CONCLUIDO) return;
   if (isAdmin(ctx.user) && input.status === ORDEM_STATUS.EM_ABERTO) return;
   throw conflict(MSG.ordemConcluida);
@@ -141,7 +157,8 @@ export const ordensservicosResource = defineResource({
   searchFields: (o) => [o.id, o.clienteNome, o.clienteCpf, o.clienteCnpj, o.descricao],
   // Found by its client's name and CPF/CNPJ.
   copia: { de: 'clientes', key: ordensservicos.idcliente, busca: (c) => ordemClienteSearch(c as ClienteRow) },
-  hiddenColumns: ['updatedAt'],
+  // versaoVinculos and checklistEm serve the técnico's phone's conflicts and merges (DESIGN 11).
+  hiddenColumns: ['updatedAt', 'versaoVinculos', 'checklistEm'],
   // The agenda reads `sort=agendamento&order=ASC`: by day, then time.
   sortable: { id: ordensservicos.id, agendamento: [ordensservicos.agendamento, ordensservicos.horario] },
   status: { values: Object.values(ORDEM_STATUS), where: (status) => eq(ordensservicos.status, status) },
@@ -227,7 +244,7 @@ export const ordensservicosResource = defineResource({
             sql`${estoqueMovimentos.em} = now()`,
           ),
         );
-      if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO) await retirar(tx, saved, ctx);
+      if (saved.status === ORDEM_STATUS.CONCLUIDO) await aoFinalizar(tx, saved, ctx);
     },
   },
   update: {
@@ -239,13 +256,13 @@ export const ordensservicosResource = defineResource({
       return finalizing ? { ...saved, validacao: await validacao(tx, input, ctx) } : saved;
     },
     async after(saved, existing, ctx, tx) {
-      if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO)
-        await retirar(tx, saved, ctx);
+      if (saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO) await aoFinalizar(tx, saved, ctx);
     },
   },
   remove: {
     guard(existing) {
       if (existing.status === ORDEM_STATUS.CONCLUIDO) throw conflict(MSG.ordemConcluidaRemove);
+      if (existing.status === ORDEM_STATUS.AGUARDANDO_APROVACAO) throw conflict(MSG.ordemAguardandoAprovacao);
     },
   },
 });

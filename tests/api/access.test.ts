@@ -94,6 +94,12 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/frota/:id': 'user',
   'GET /v1/veiculos/:id/rota': 'user',
   'GET /v1/ordensservicos/:id/telemetria': 'campoOrdem',
+  // The técnico's phone (DESIGN 11): técnicos only; the office's approval is staff's.
+  'GET /v1/campo/agenda': 'campo',
+  'GET /v1/campo/estoque': 'campo',
+  'POST /v1/campo/operacoes': 'campo',
+  'POST /v1/ordensservicos/:id/aprovar': 'user',
+  'POST /v1/ordensservicos/:id/rejeitar': 'user',
   'POST /webhook/cobranca/:userId/:gateway': 'public',
   'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
   'POST /v1/clientes/imports/:id/asaas': 'adminSelf',

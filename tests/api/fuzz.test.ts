@@ -16,6 +16,7 @@
  * `rate_limits`); the server still answers /v1/health after. `FUZZ_RUNS` requests per database,
  * half of each kind.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -74,6 +75,8 @@ const STRUCTURED = new Set([
   'plano',
   'tecnico',
   'checklist',
+  // The técnico's phone's operation: its data, shaped by its kind.
+  'dados',
   // The webhook's payment: Asaas sends more fields than it reads, kept as sent.
   'payment',
 ]);
@@ -410,6 +413,8 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     // The técnico (DESIGN 11): the seeded order is its own.
     const tecnicoId = (await created('/v1/users', newTecnico())).id;
     const ordem = await created('/v1/ordensservicos', newOrdem(ordemLinks, { idtecnico: tecnicoId }));
+    // The order the técnico's phone's operations are made on (DESIGN 11).
+    const ordemCampo = await created('/v1/ordensservicos', newOrdem(ordemLinks, { idtecnico: tecnicoId, agendamento: appToday() }));
     // The user the writes to users aim at, and whose login the login route uses.
     const alvo = newUser();
     const alvoId = (await created('/v1/users', alvo)).id;
@@ -483,6 +488,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         assinaturaId,
         cobrancaId,
         ordem.id,
+        ordemCampo.id,
         upload,
         ...Object.values(removable).flat(),
       ]),
@@ -585,6 +591,26 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         query: { from: '2026-01-01T00:00:00-03:00', to: '2026-01-02T00:00:00-03:00' },
       }),
       'GET /v1/ordensservicos/:id/telemetria': () => ({ params: { id: ordem.id } }),
+      // The técnico's phone (DESIGN 11): its agenda, its stock, one operation (a new id each time).
+      'GET /v1/campo/agenda': () => ({ query: { de: today, ate: today } }),
+      'GET /v1/campo/estoque': () => ({}),
+      'POST /v1/campo/operacoes': (n) => ({
+        body: {
+          id: randomUUID(),
+          idordemservico: ordemCampo.id,
+          versaoBase: 1000,
+          em: new Date().toISOString(),
+          ...[
+            { tipo: 'checklist', dados: { itens: { Buzina: 'OK', 'Luz Alta': 'NT' } } },
+            { tipo: 'observacao', dados: { texto: 'Cliente ausente no primeiro horário.' } },
+            { tipo: 'foto', dados: { base64: png.base64, name: 'painel.png' } },
+            { tipo: 'assinatura', dados: { base64: png.base64, nome: 'Cliente Fuzz' } },
+            { tipo: 'finalizar', dados: { semValidacao: true } },
+          ][n % 5],
+        },
+      }),
+      'POST /v1/ordensservicos/:id/aprovar': () => ({ params: { id: ordemCampo.id } }),
+      'POST /v1/ordensservicos/:id/rejeitar': () => ({ params: { id: ordemCampo.id }, body: { motivo: 'Falta a foto do chicote.' } }),
       // Stock (DESIGN 10): moves of a tracker and a chip, their history, the chips' costs.
       'GET /v1/trackres/:id/movimentos': () => ({ params: { id: tracker.id } }),
       'POST /v1/trackres/:id/movimentos': (n) => ({
@@ -696,8 +722,10 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       const body = reply.json();
       expect(typeof body.message, where).toBe('string');
       // Our shape only (`{ message, errors }`): never a framework's English `{ error, code, statusCode }`.
+      // A conflict of the técnico's phone also says which operation, why, and the order (DESIGN 11).
+      const extra = request.route.url === '/v1/campo/operacoes' && reply.statusCode === 409 ? ['id', 'resultado', 'motivo', 'ordem'] : [];
       expect(
-        Object.keys(body).filter((key) => key !== 'message' && key !== 'errors'),
+        Object.keys(body).filter((key) => key !== 'message' && key !== 'errors' && !extra.includes(key)),
         where,
       ).toEqual([]);
     }

@@ -1,5 +1,5 @@
 /** Service orders, and the uploads of every record. */
-import { date, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt, busca, trgm } from './comum';
 import { clientes, trackres, veiculos } from './cadastro';
 import { users } from './usuarios';
@@ -30,6 +30,21 @@ export const ordensservicos = pgTable(
     checklist: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** The tracker's live state stored by Finalizar, or { semValidacao, por, em } (DESIGN 10, "Fleet"). */
     validacao: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The técnico's phone (DESIGN 11): `versao` counts the order's changes (a trigger bumps it on
+     * every update, migration 0027), `versaoVinculos` is the `versao` at which its client, vehicle
+     * or tracker last changed: an operation made on an older `versaoBase` is a conflict.
+     */
+    versao: integer().notNull().default(1),
+    versaoVinculos: integer().notNull().default(1),
+    /** The order within its day's route, after agendamento and horario (null: none). */
+    ordemRota: integer(),
+    /** When each checklist answer was given on the phone: a later `em` wins per item. */
+    checklistEm: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The client's signature: { nome, em, idupload } (the PNG in uploads, kind assinatura). */
+    assinaturaCliente: jsonb().$type<Record<string, unknown>>(),
+    /** Reprovada by the office: { motivo, por: { id, name }, em }; cleared by the next Finalizar. */
+    rejeicao: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,4 +75,24 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploads_documento_unid_idx').on(t.documento, t.unid, t.id)],
+);
+
+/**
+ * The técnico's phone's operations, applied once (DESIGN 11): the phone's own uuid, and the answer
+ * given, stored in the transaction of the change; the same id again gets that answer back.
+ */
+export const campoOperacoes = pgTable(
+  'campo_operacoes',
+  {
+    id: uuid().primaryKey(),
+    idtecnico: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idordemservico: integer().notNull(),
+    tipo: text().notNull(),
+    em: timestamp({ withTimezone: true }).notNull(),
+    resposta: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campo_operacoes_idordemservico_idx').on(t.idordemservico)],
 );
