@@ -7,10 +7,11 @@
  * signature, and the office's approval.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { appToday } from '../../server/regras/clock';
+import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends, Client, newTecnico, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
 import { newChip, newCliente, newOrdem, newTracker, newVeiculo } from '../support/registry';
@@ -224,6 +225,44 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
     expect(stored[0]).toMatchObject({ id: second.body.ordem.assinaturaCliente.idupload, type: 'image/png' });
   });
 
+  describe('Finalizar is judged at sync against the tracker, as DESIGN 10 says', () => {
+    let traccar: TraccarFake;
+    beforeAll(async () => {
+      traccar = await startTraccarFake();
+    });
+    afterAll(() => traccar.close());
+
+    it('with Traccar on and no report in 10 minutes: 409 conflito (validacao), nothing applied, unless semValidacao', async () => {
+      const traccarOn = { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 };
+      expect((await env.admin.put('/v1/users/1', { integrations: { traccar: traccarOn } })).status).toBe(200);
+      try {
+        const t = await tecnico();
+        const o = await ordem(t.id);
+        await t.client.post('/v1/campo/operacoes', op(o, 'checklist', { itens: FULL }));
+        const finalizar = op(o, 'finalizar', {});
+        const refused = await t.client.post('/v1/campo/operacoes', finalizar);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({
+          resultado: 'conflito',
+          motivo: 'validacao',
+          message: 'O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.',
+          ordem: { id: o.id, status: 0, validacao: null },
+        });
+        expect(refused.body.errors).toHaveProperty('semValidacao');
+        // Nothing was kept under its id: confirmed, the same id applies.
+        const confirmed = await t.client.post('/v1/campo/operacoes', { ...finalizar, dados: { semValidacao: true } });
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body).toMatchObject({
+          resultado: 'aplicada',
+          ordem: { status: 1, validacao: { semValidacao: true, por: { id: t.id, name: t.name } } },
+        });
+        expect(confirmed.body.ordem.validacao).not.toHaveProperty('motivo');
+      } finally {
+        await env.admin.put('/v1/users/1', { integrations: { traccar: { ...traccarOn, status: 0 } } });
+      }
+    });
+  });
+
   describe('conflicts apply nothing (409 conflito, with the order as it is when still its own)', () => {
     it('the order is no longer the técnico’s', async () => {
       const t = await tecnico();
@@ -259,6 +298,20 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
       const renamed = (await env.admin.put(`/v1/ordensservicos/${o.id}`, { ...o, descricao: 'Outra descrição' })).body;
       expect(renamed.versao).toBe(o.versao + 1);
       expect((await t.client.post('/v1/campo/operacoes', op(o, 'checklist', { itens: { Buzina: 'OK' } }))).status).toBe(200);
+      // The tracker alone: the old one taken out of the vehicle, a free one put on the order.
+      {
+        const before = await get(`/v1/ordensservicos/${o.id}`);
+        const old = await get(`/v1/trackres/${before.iddevice}`);
+        expect((await env.admin.put(`/v1/trackres/${old.id}`, { ...old, idveiculo: 0, idcliente: 0 })).status).toBe(200);
+        const moved = await env.admin.put(`/v1/ordensservicos/${o.id}`, {
+          ...before,
+          iddevice: (await post('/v1/trackres', newTracker())).id,
+        });
+        expect(moved.status).toBe(200);
+        const stale = await t.client.post('/v1/campo/operacoes', op(before, 'checklist', { itens: { Buzina: 'NT' } }));
+        expect(stale.body).toMatchObject({ resultado: 'conflito', motivo: 'vinculos' });
+        expect((await get(`/v1/ordensservicos/${o.id}`)).checklist.Buzina).toBe('OK');
+      }
       for (const change of ['veiculo', 'cliente'] as const) {
         const before = await get(`/v1/ordensservicos/${o.id}`);
         // A vehicle keeps one tracker: a new vehicle comes with a new tracker.
