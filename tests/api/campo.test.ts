@@ -165,6 +165,12 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ...first.body, resultado: 'repetida' });
     expect(await fotosDe(o.id)).toHaveLength(1);
+    // The same operation sent twice at once (a retry while the first is still on its way): applied once.
+    const twice = op(o, 'observacao', { texto: 'Enviada duas vezes.' });
+    const [x, y] = await Promise.all([t.client.post('/v1/campo/operacoes', twice), t.client.post('/v1/campo/operacoes', twice)]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect([x.body.resultado, y.body.resultado].sort()).toEqual(['aplicada', 'repetida']);
+    expect((await get(`/v1/ordensservicos/${o.id}`)).informacoes.match(/Enviada duas vezes\./g)).toHaveLength(1);
 
     const checklist = op(o, 'checklist', { itens: FULL });
     expect((await t.client.post('/v1/campo/operacoes', checklist)).status).toBe(200);
@@ -182,7 +188,7 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
     const [{ n }] = (await env.t.database.raw(`SELECT count(*)::int AS n FROM campo_operacoes WHERE idordemservico = ${o.id}`)).rows as {
       n: number;
     }[];
-    expect(n).toBe(3);
+    expect(n).toBe(4);
     // Another técnico cannot reuse an id.
     const other = await tecnico();
     const stolen = await other.client.post('/v1/campo/operacoes', { ...finalizar });
