@@ -38,7 +38,7 @@ export const ordensservicosMessages = {
       finalized: 'Ordem de serviço finalizada',
       reopen: 'Reabrir',
       read_only: 'Ordem concluída: somente leitura.',
-      status: { aberto: 'Em Aberto', concluido: 'Concluído' },
+      status: { aberto: 'Em Aberto', concluido: 'Concluído', aguardando: 'Aguardando aprovação' },
       tecnico: 'Técnico',
       sem_tecnico: 'Sem técnico',
       sem_horario: 'Sem horário',

@@ -17,6 +17,12 @@ export const isConcluida = (ordem: Pick<OrdemServico, 'status'> | undefined | nu
 export const statusChoices = [
   { id: ORDEM_STATUS.EM_ABERTO, name: 'app.ordensservicos.status.aberto' },
   { id: ORDEM_STATUS.CONCLUIDO, name: 'app.ordensservicos.status.concluido' },
+  // A técnico's Finalizar waiting for the office's approval (DESIGN 11).
+  { id: ORDEM_STATUS.AGUARDANDO_APROVACAO, name: 'app.ordensservicos.status.aguardando' },
 ];
 export const statusLabel = (ordem: Pick<OrdemServico, 'status'>) =>
-  isConcluida(ordem) ? 'app.ordensservicos.status.concluido' : 'app.ordensservicos.status.aberto';
+  isConcluida(ordem)
+    ? 'app.ordensservicos.status.concluido'
+    : Number(ordem.status) === ORDEM_STATUS.AGUARDANDO_APROVACAO
+      ? 'app.ordensservicos.status.aguardando'
+      : 'app.ordensservicos.status.aberto';
