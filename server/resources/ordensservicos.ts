@@ -23,6 +23,8 @@ import { assertTecnicoAtivo, autorDe, registrarMovimento } from '../estoque/esto
 import { estoqueMovimentos } from '../db/schema';
 import { activeTraccar, queueTrackerSync } from '../frota/traccar-sync';
 import { telemetria, validacaoDe } from '../frota/consultas';
+import { iniciarItensDoVeiculo } from '../cobrancas/itens';
+import { appToday } from '../regras/clock';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
 type ClienteRow = typeof clientes.$inferSelect;
@@ -228,6 +230,9 @@ export const ordensservicosResource = defineResource({
           ),
         );
       if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO) await retirar(tx, saved, ctx);
+      // An installation finalized starts its vehicle's pending contract item (DESIGN 11).
+      if (saved.tipo === 'instalacao' && saved.status === ORDEM_STATUS.CONCLUIDO)
+        await iniciarItensDoVeiculo(tx, ctx.effects.queue, saved.idveiculo, appToday());
     },
   },
   update: {
@@ -241,6 +246,8 @@ export const ordensservicosResource = defineResource({
     async after(saved, existing, ctx, tx) {
       if (saved.tipo === 'retirada' && saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO)
         await retirar(tx, saved, ctx);
+      if (saved.tipo === 'instalacao' && saved.status === ORDEM_STATUS.CONCLUIDO && existing.status !== ORDEM_STATUS.CONCLUIDO)
+        await iniciarItensDoVeiculo(tx, ctx.effects.queue, saved.idveiculo, appToday());
     },
   },
   remove: {
