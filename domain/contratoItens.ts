@@ -11,6 +11,12 @@ export const ITEM_TIPOS = ['veiculo', 'servico'] as const;
 export type ItemTipo = (typeof ITEM_TIPOS)[number];
 export const ITEM_STATUS = { PENDENTE: 'pendente', ATIVO: 'ativo', SUSPENSO: 'suspenso', CANCELADO: 'cancelado' } as const;
 export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];
+export const ITEM_STATUS_LABELS: Record<string, string> = {
+  pendente: 'Pendente',
+  ativo: 'Ativo',
+  suspenso: 'Suspenso',
+  cancelado: 'Cancelado',
+};
 /** An item that still holds its vehicle (one such item per vehicle). */
 export const itemVivo = (status: string) => status !== ITEM_STATUS.CANCELADO;
 export const MULTA_TIPOS = ['proporcional', 'fixa'] as const;

@@ -169,6 +169,7 @@ export const MSG = {
   itemVeiculoEmUso: 'Este veículo já está em um item ativo, pendente ou suspenso',
   itemNaoEncontrado: 'Item não encontrado neste contrato',
   itemCancelado: 'Um item cancelado não muda',
+  dispensarMultaAdmin: 'Só um administrador pode dispensar a multa de fidelidade',
   itemNaoAtivo: 'Só um item ativo pode ser suspenso',
   itemNaoSuspenso: 'Só um item suspenso pode ser reativado',
   itemDataAntesDoInicio: 'A data deve ser depois do início do item',

@@ -48,4 +48,13 @@ export const itemDataSchema = z.object({
 });
 export type ItemDataInput = z.infer<typeof itemDataSchema>;
 
+/** `POST …/cancelar`: billing stops at `fim` (today when absent); `dispensarMulta` is an administrator's; `ordem` opens the removal order. */
+export const itemCancelarSchema = z.object({
+  fim: dateOrNull().default(null),
+  motivo: text(500),
+  dispensarMulta: bool().default(false),
+  ordem: bool().default(true),
+});
+export type ItemCancelarInput = z.infer<typeof itemCancelarSchema>;
+
 export const itemParams = z.object({ id: id(), iditem: id() });

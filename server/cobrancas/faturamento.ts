@@ -181,23 +181,22 @@ async function billLinkedSubscriptions(
     );
     if (!due.length) break;
     const subscriptionIds = due.map((a) => Number(a.id));
-    const [itens, previous] = await Promise.all([
-      lerItens(
-        tx,
-        due.map((a) => Number(a.idcontrato)),
-      ),
-      rowsOf<{ idassinatura: number; duedate: string; itens: Linha[] | null }>(
-        tx.execute(sql`
-          SELECT DISTINCT ON (c.idassinatura) c.idassinatura, c.duedate::text AS duedate, c.itens
-          FROM cobrancas c JOIN assinaturas a ON a.id = c.idassinatura
-          WHERE c.idassinatura IN (${sql.join(
-            subscriptionIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) AND c.duedate < a.nextduedate
-          ORDER BY c.idassinatura, c.duedate DESC
-        `),
-      ),
-    ]);
+    // One statement at a time: a transaction's connection runs one query at once.
+    const itens = await lerItens(
+      tx,
+      due.map((a) => Number(a.idcontrato)),
+    );
+    const previous = await rowsOf<{ idassinatura: number; duedate: string; itens: Linha[] | null }>(
+      tx.execute(sql`
+        SELECT DISTINCT ON (c.idassinatura) c.idassinatura, c.duedate::text AS duedate, c.itens
+        FROM cobrancas c JOIN assinaturas a ON a.id = c.idassinatura
+        WHERE c.idassinatura IN (${sql.join(
+          subscriptionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND c.duedate < a.nextduedate
+        ORDER BY c.idassinatura, c.duedate DESC
+      `),
+    );
     const previousOf = new Map(previous.map((p) => [Number(p.idassinatura), p]));
     const rows = due.map((a) => {
       const anterior = previousOf.get(Number(a.id));

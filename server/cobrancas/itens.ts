@@ -10,6 +10,7 @@ import { addMonths, type CalendarDate } from '../../domain/calendar';
 import {
   ITEM_STATUS,
   mesesDoCiclo,
+  multaDeFidelidade,
   valorDaAssinatura,
   valorEfetivo,
   type MultaFidelidade,
@@ -66,18 +67,17 @@ export const veiculosAtivos = (itens: readonly { tipo: string; status: string }[
 export async function lerItens(tx: DbOrTx, idcontratos: readonly number[]): Promise<Map<number, ItemLido[]>> {
   const porContrato = new Map<number, ItemLido[]>();
   if (!idcontratos.length) return porContrato;
-  const [rows, planos] = await Promise.all([
-    tx
-      .select(itemColumns)
-      .from(contratosItens)
-      .leftJoin(veiculos, eq(veiculos.id, contratosItens.idveiculo))
-      .where(inArray(contratosItens.idcontrato, [...idcontratos]))
-      .orderBy(asc(contratosItens.idcontrato), asc(contratosItens.id)),
-    tx
-      .select({ id: contratos.id, plano: contratos.plano })
-      .from(contratos)
-      .where(inArray(contratos.id, [...idcontratos])),
-  ]);
+  // One statement at a time: inside a transaction the connection runs one query at once.
+  const rows = await tx
+    .select(itemColumns)
+    .from(contratosItens)
+    .leftJoin(veiculos, eq(veiculos.id, contratosItens.idveiculo))
+    .where(inArray(contratosItens.idcontrato, [...idcontratos]))
+    .orderBy(asc(contratosItens.idcontrato), asc(contratosItens.id));
+  const planos = await tx
+    .select({ id: contratos.id, plano: contratos.plano })
+    .from(contratos)
+    .where(inArray(contratos.id, [...idcontratos]));
   const planoDe = new Map(planos.map((p) => [p.id, p.plano as PlanoDoContrato]));
   const grupos = new Map<number, typeof rows>();
   for (const row of rows) grupos.set(row.item.idcontrato, [...(grupos.get(row.item.idcontrato) ?? []), row]);
@@ -240,6 +240,37 @@ export async function suspenderItem(tx: DbOrTx, queue: JobQueue, idcontrato: num
     .where(eq(contratosItens.id, iditem));
   await atualizarAssinaturaVinculada(tx, queue, idcontrato);
   return (await itensDoContrato(tx, idcontrato)).find((i) => i.id === iditem)!;
+}
+
+/**
+ * `POST …/cancelar`: the item ends at `fim` (billing stops there; not before its start), cancelled
+ * with its reason; its fidelity fine (domain/contratoItens.ts `multaDeFidelidade`) is what is due
+ * inside the fidelity period, unless the item says `naoCobrarMulta`. The caller makes the fine's
+ * charge (or audits its waiver) and the removal order.
+ */
+export async function cancelarItem(tx: DbOrTx, queue: JobQueue, idcontrato: number, iditem: number, fim: CalendarDate, motivo: string) {
+  const contrato = await contratoBloqueado(tx, idcontrato);
+  const item = await itemDoContrato(tx, idcontrato, iditem);
+  if (item.status === ITEM_STATUS.CANCELADO) throw conflict(MSG.itemCancelado);
+  if (item.inicio && fim < item.inicio) throw badRequest(MSG.itemDataAntesDoInicio, { fim: MSG.itemDataAntesDoInicio });
+  const antes = (await itensDoContrato(tx, idcontrato)).find((i) => i.id === iditem)!;
+  await tx
+    .update(contratosItens)
+    .set({ status: ITEM_STATUS.CANCELADO, fim: item.inicio ? fim : null, motivo, updatedAt: sql`now()` })
+    .where(eq(contratosItens.id, iditem));
+  await atualizarAssinaturaVinculada(tx, queue, idcontrato);
+  const multa = item.naoCobrarMulta
+    ? 0
+    : multaDeFidelidade({ multa: item.multaFidelidade ?? null, valorEfetivo: antes.valorEfetivo, fim, fimFidelidade: item.fimFidelidade });
+  const [veiculo] = item.idveiculo
+    ? await tx.select({ deviceId: veiculos.deviceId }).from(veiculos).where(eq(veiculos.id, item.idveiculo))
+    : [];
+  return {
+    item: (await itensDoContrato(tx, idcontrato)).find((i) => i.id === iditem)!,
+    idcliente: contrato.idcliente,
+    multa,
+    iddevice: veiculo?.deviceId ?? 0,
+  };
 }
 
 /**

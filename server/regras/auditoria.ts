@@ -16,6 +16,8 @@ export const ACAO = {
   seguranca: 'seguranca',
   /** A backup taken or downloaded from Configurações → Backups (DESIGN 10). */
   backup: 'backup',
+  /** A fidelity fine waived by an administrator on cancelling a contract item (DESIGN 11). */
+  multa: 'multa',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

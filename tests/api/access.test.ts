@@ -57,6 +57,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'PUT /v1/contratos/:id/itens/:iditem': 'user',
   'POST /v1/contratos/:id/itens/:iditem/suspender': 'user',
   'POST /v1/contratos/:id/itens/:iditem/reativar': 'user',
+  'POST /v1/contratos/:id/itens/:iditem/cancelar': 'user',
   'POST /v1/cobrancas/enviar/:id': 'user',
   'GET /v1/financeiro/resumo': 'user',
   'GET /v1/financeiro/serie': 'user',

@@ -4,7 +4,7 @@
  * effective value by the plan's fleet tier, and a linked subscription whose value is the items' sum.
  */
 import { describe, expect, it } from 'vitest';
-import { backends, useInstalledApp } from '../support/app';
+import { backends, Client, newUser, useInstalledApp } from '../support/app';
 import { clienteEPlano, newAssinatura, newCliente, newOrdem, newPlano, newTracker, newVeiculo } from '../support/registry';
 
 const FAIXAS = [
@@ -180,5 +180,56 @@ describe.each(backends)('contract items (%s)', (backend) => {
     // Unlinked, the value is typed again.
     const solto = await env.admin.put(`/v1/assinaturas/${a.body.id}`, { ...a.body, idcontrato: null, valor: 99 });
     expect(solto.body).toMatchObject({ idcontrato: null, valor: 99 });
+  });
+
+  it('cancelling inside the fidelity period: billing stops at fim, a removal order, and the fine’s charge due fim + 5 (R$ 60,00, 50 %, 184 days → R$ 184,00); only an administrator waives it, audited', async () => {
+    const { cliente, contrato, veiculo } = await contratoCom({
+      valor: 60,
+      fidelidadeMeses: 12,
+      multaFidelidade: { tipo: 'proporcional', valor: 50 },
+    });
+    const url = `/v1/contratos/${contrato.id}/itens`;
+    const v = await veiculo();
+    expect(
+      (
+        await env.admin.put(`/v1/trackres/${(await env.admin.post('/v1/trackres', newTracker())).body.id}`, {
+          ...newTracker(),
+          idveiculo: v.id,
+        })
+      ).status,
+    ).toBe(200);
+    const item = (await env.admin.post(url, { idveiculo: v.id, inicio: '2026-12-31' })).body;
+    expect(item).toMatchObject({ fimFidelidade: '2027-12-31', valorEfetivo: 60 });
+
+    const usuario = new Client(env.t.app);
+    const user = newUser();
+    await env.admin.post('/v1/users', user);
+    await usuario.login(user.login, user.password);
+    const waived = await usuario.post(`${url}/${item.id}/cancelar`, { fim: '2027-06-30', dispensarMulta: true });
+    expect(waived.status).toBe(403);
+    expect(waived.body.message).toBe('Só um administrador pode dispensar a multa de fidelidade');
+
+    const cancelado = await usuario.post(`${url}/${item.id}/cancelar`, { fim: '2027-06-30', motivo: 'Vendeu o carro' });
+    expect(cancelado.status).toBe(200);
+    expect(cancelado.body.item).toMatchObject({ status: 'cancelado', fim: '2027-06-30', motivo: 'Vendeu o carro' });
+    expect(cancelado.body.multa).toMatchObject({ valor: 184, duedate: '2027-07-05' });
+    const multa = (await env.admin.get(`/v1/cobrancas/${cancelado.body.multa.id}`)).body;
+    expect(multa).toMatchObject({ idcliente: cliente.id, valor: 184, duedate: '2027-07-05' });
+    expect(multa.itens).toEqual([expect.objectContaining({ tipo: 'multa', placa: v.placa, valor: 184 })]);
+    const ordem = (await env.admin.get(`/v1/ordensservicos/${cancelado.body.ordemServico.id}`)).body;
+    expect(ordem).toMatchObject({ tipo: 'retirada', idveiculo: v.id, status: 0 });
+    expect((await env.admin.post(`${url}/${item.id}/cancelar`, {})).status).toBe(409);
+
+    // An administrator waives it: no charge, an audit entry.
+    const w = await veiculo();
+    const outro = (await env.admin.post(url, { idveiculo: w.id, inicio: '2026-12-31' })).body;
+    const dispensada = await env.admin.post(`${url}/${outro.id}/cancelar`, { fim: '2027-06-30', dispensarMulta: true, ordem: false });
+    expect(dispensada.body).toMatchObject({ multa: null, ordemServico: null, item: { status: 'cancelado' } });
+    const log = (await env.admin.get('/v1/auditoria?acao=multa')).body.Items;
+    expect(log[0]).toMatchObject({ acao: 'multa', idcliente: cliente.id, resultado: 'R$ 184,00 não cobrados' });
+    // Past the fidelity period (or naoCobrarMulta): no fine.
+    const x = await veiculo();
+    const livre = (await env.admin.post(url, { idveiculo: x.id, inicio: '2026-01-01', naoCobrarMulta: true })).body;
+    expect((await env.admin.post(`${url}/${livre.id}/cancelar`, { fim: '2026-06-30' })).body.multa).toBeNull();
   });
 });

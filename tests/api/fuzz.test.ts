@@ -404,6 +404,12 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     const itemVeiculo = await created('/v1/veiculos', newVeiculo(cliente.id));
     const outroVeiculo = await created('/v1/veiculos', newVeiculo(cliente.id));
     const item = await created(`/v1/contratos/${contrato.id}/itens`, { idveiculo: itemVeiculo.id, inicio: '2030-01-01' });
+    const itemCancelar = await created(`/v1/contratos/${contrato.id}/itens`, {
+      idveiculo: (await created('/v1/veiculos', newVeiculo(cliente.id))).id,
+      inicio: '2030-01-01',
+      fidelidadeMeses: 12,
+      multaFidelidade: { tipo: 'fixa', valor: 100 },
+    });
     const assinatura = { idcliente: cliente.id, description: 'Mensalidade', valor: 59.9, nextduedate: '2030-01-10', cycle: 'MONTHLY' };
     const assinaturaId = (await created('/v1/assinaturas', assinatura)).id;
     const cobranca = { idcliente: cliente.id, descricao: 'Instalação', valor: 120, duedate: '2030-01-10' };
@@ -548,6 +554,10 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         body: { de: '2030-02-01' },
       }),
       'POST /v1/contratos/:id/itens/:iditem/reativar': () => ({ params: { id: contrato.id, iditem: item.id }, body: { de: '2030-02-10' } }),
+      'POST /v1/contratos/:id/itens/:iditem/cancelar': () => ({
+        params: { id: contrato.id, iditem: itemCancelar.id },
+        body: { fim: '2030-06-30', motivo: 'Fuzz', ordem: false },
+      }),
       'POST /v1/contratos/enviar/:id': () => ({ params: { id: contrato.id } }),
       'GET /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
