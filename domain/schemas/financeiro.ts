@@ -96,6 +96,8 @@ export const assinaturaSchema = z.preprocess(
     /** The start; absent: today. */
     datecreated: optionalDate(),
     status: statusOf([0, 1, 2], MSG.assinaturaStatus),
+    /** The contract whose active items make its value (DESIGN 11); null or absent: none, the value is typed. */
+    idcontrato: z.preprocess((v) => (blank(v) ? null : v), id(MSG.invalidId).nullable()).default(null),
   }),
 );
 export type AssinaturaInput = z.infer<typeof assinaturaSchema>;

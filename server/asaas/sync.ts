@@ -9,6 +9,7 @@
  * data) is logged and completes the job, the record left without its gateway id.
  * Payments Asaas generates for a subscription arrive by PAYMENT_CREATED (`chargeFromPayment`).
  */
+import { descricaoComItens, type Linha } from '../../domain/contratoItens';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clienteDocumento } from '../../domain/clientes';
@@ -114,7 +115,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
             billingType: 'UNDEFINED',
             value: Number(charge.valor),
             dueDate: charge.duedate,
-            description: charge.descricao.slice(0, 500),
+            description: descricaoComItens(charge.descricao, charge.itens as Linha[] | null),
             externalReference: String(id),
             ...rateFields(rates),
           });
@@ -162,7 +163,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         billingType: BILLING_TYPES.includes(String(current?.billingType)) ? String(current.billingType) : 'UNDEFINED',
         value: Number(charge.valor),
         dueDate: charge.duedate,
-        description: charge.descricao.slice(0, 500),
+        description: descricaoComItens(charge.descricao, charge.itens as Linha[] | null),
       });
     } catch (error) {
       if (!(error instanceof IntegrationError) || error.transient || error.httpStatus === 401 || error.httpStatus === 403) throw error;

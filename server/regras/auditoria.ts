@@ -18,6 +18,8 @@ export const ACAO = {
   backup: 'backup',
   /** A técnico's Finalizar approved or reproved by the office (DESIGN 11). */
   aprovacao: 'aprovacao',
+  /** A fidelity fine waived by an administrator on cancelling a contract item (DESIGN 11). */
+  multa: 'multa',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

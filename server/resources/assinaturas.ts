@@ -6,13 +6,15 @@
  * 0 Ativa bills; 1 Bloqueada (staff) and 2 Vencida (its end date passed, set by the billing job)
  * do not. The billing job (cobrancas/faturamento.ts) turns each period into a charge.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { ASSINATURA_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { id } from '../../domain/schemas/common';
 import { assinaturaSchema, type AssinaturaInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
-import { assinaturas } from '../db/schema';
+import { assinaturas, contratos } from '../db/schema';
+import { badRequest, conflict } from '../regras/http-errors';
+import { valorVinculado } from '../cobrancas/itens';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { appToday } from '../regras/clock';
 import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
@@ -34,9 +36,32 @@ export const assinaturaColumns = (input: AssinaturaInput, client: ClienteFinance
   jurosmensal: input.jurosmensal.toFixed(2),
 });
 
+/**
+ * A subscription linked to a contract (DESIGN 11): the contract is its client's and has no other
+ * subscription (409), the cycle is monthly or longer, and the value is the contract's active items'
+ * sum × the cycle's months: computed on creation, and a change to it is refused (400).
+ */
+async function linkedValor(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow): Promise<number> {
+  const idcontrato = input.idcontrato!;
+  const [contrato] = await tx.select({ idcliente: contratos.idcliente }).from(contratos).where(eq(contratos.id, idcontrato));
+  if (!contrato || contrato.idcliente !== input.idcliente)
+    throw badRequest(MSG.assinaturaContratoDoCliente, { idcontrato: MSG.assinaturaContratoDoCliente });
+  const [outra] = await tx
+    .select({ id: assinaturas.id })
+    .from(assinaturas)
+    .where(and(eq(assinaturas.idcontrato, idcontrato), existing ? ne(assinaturas.id, existing.id) : undefined));
+  if (outra) throw conflict(MSG.assinaturaContratoEmUso, { idcontrato: MSG.assinaturaContratoEmUso });
+  const valor = await valorVinculado(tx, idcontrato, input.cycle);
+  if (valor === null) throw badRequest(MSG.assinaturaVinculadaCiclo, { cycle: MSG.assinaturaVinculadaCiclo });
+  if (existing && Math.round(input.valor * 100) !== Math.round(valor * 100))
+    throw badRequest(MSG.assinaturaVinculadaValor, { valor: MSG.assinaturaVinculadaValor });
+  return valor;
+}
+
 async function values(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow) {
   const client = await financeClient(tx, input.idcliente);
-  return { ...assinaturaColumns(input, client), datecreated: input.datecreated ?? existing?.datecreated ?? appToday() };
+  const linked = input.idcontrato !== null ? { ...input, valor: await linkedValor(input, tx, existing) } : input;
+  return { ...assinaturaColumns(linked, client), datecreated: input.datecreated ?? existing?.datecreated ?? appToday() };
 }
 
 export const assinaturasResource = defineResource({

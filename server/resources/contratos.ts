@@ -15,6 +15,7 @@ import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
 import { clienteFinanceColumns, clienteSearch, financeClient, financeFieldsOf } from '../cobrancas/finance';
 import { randomToken } from '../regras/passwords';
+import { lerItens } from '../cobrancas/itens';
 
 type ContratoRow = typeof contratos.$inferSelect;
 
@@ -41,6 +42,9 @@ async function planCopy(tx: DbOrTx, idplano: number) {
       valor: planos.valor,
       valoradd: planos.valoradd,
       informacoes: planos.informacoes,
+      faixas: planos.faixas,
+      fidelidadeMeses: planos.fidelidadeMeses,
+      multaFidelidade: planos.multaFidelidade,
     })
     .from(planos)
     .where(eq(planos.id, idplano));
@@ -80,6 +84,15 @@ export const contratosResource = defineResource({
       columns: { ...contratoClienteColumns, naoEnviarMensagens: clientes.naoEnviarMensagens },
     }),
   ],
+  // A contract's read carries its items (cobrancas/itens.ts), each with its effective value.
+  async present(items, ctx, single) {
+    if (!single) return;
+    const itens = await lerItens(
+      ctx.db,
+      items.map((item) => Number(item.id)),
+    );
+    for (const item of items) item.itens = itens.get(Number(item.id)) ?? [];
+  },
   create: {
     schema: contratoSchema,
     prepare: async (input: ContratoInput, _ctx, tx) => ({ ...(await values(input, tx)), token: randomToken(24) }),

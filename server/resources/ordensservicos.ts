@@ -23,6 +23,8 @@ import { assertTecnicoAtivo, autorDe, registrarMovimento } from '../estoque/esto
 import { estoqueMovimentos } from '../db/schema';
 import { activeTraccar, queueTrackerSync } from '../frota/traccar-sync';
 import { telemetria, validacaoDe } from '../frota/consultas';
+import { iniciarItensDoVeiculo } from '../cobrancas/itens';
+import { appToday } from '../regras/clock';
 
 type OrdemRow = typeof ordensservicos.$inferSelect;
 type ClienteRow = typeof clientes.$inferSelect;
@@ -137,6 +139,8 @@ export async function validacao(
  */
 export async function aoFinalizar(tx: DbOrTx, order: OrdemRow, ctx: RequestContext) {
   if (order.tipo === 'retirada') await retirar(tx, order, ctx);
+  // An installation finalized (or approved) starts its vehicle's pending contract item (DESIGN 11).
+  if (order.tipo === 'instalacao') await iniciarItensDoVeiculo(tx, ctx.effects.queue, order.idveiculo, appToday());
 }
 
 /**

@@ -1,11 +1,27 @@
 /**
- * A contract's calls beyond the generic resource (DESIGN sections 5 and 9): `POST` (and `GET`, as
+ * A contract's calls beyond the generic resource (DESIGN sections 5, 9 and 11): `POST` (and `GET`, as
  * SPEC calls it) `/v1/contratos/enviar/{id}` sends the contract's public link to its client through
- * the messaging channel (mensagens/envio.ts says when it may not).
+ * the messaging channel (mensagens/envio.ts says when it may not); `/v1/contratos/{id}/itens` are
+ * its items (cobrancas/itens.ts): list, add, change, suspend and reactivate.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../domain/schemas/list';
+import { itemCancelarSchema, itemCreateSchema, itemDataSchema, itemParams, itemUpdateSchema } from '../../domain/schemas/contratoItens';
+import { addDays } from '../../domain/calendar';
+import { MSG } from '../../domain/messages';
+import { isAdmin } from '../../domain/permissions';
+import { alterarItem, cancelarItem, criarItem, itensDoContrato, suspenderItem } from '../cobrancas/itens';
+import { cobrancas } from '../db/schema';
+import { ACAO, audit } from '../regras/auditoria';
+import { appToday } from '../regras/clock';
+import { forbidden } from '../regras/http-errors';
+import { cobrancasResource } from '../resources/cobrancas';
+import { ordensservicosResource } from '../resources/ordensservicos';
+import { createItem } from '../resources/write';
+import { contratos } from '../db/schema';
+import { notFound } from '../regras/http-errors';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enviarContrato, respostaDoEnvio } from '../mensagens/envio';
 import type { JobQueue } from '../queue/boss';
@@ -33,4 +49,120 @@ export function registerContratoRoutes(app: FastifyInstance, db: Db, options: Co
       handler: sendContrato,
     });
   }
+
+  const tags = ['contratos'];
+  r.get('/v1/contratos/:id/itens', {
+    schema: { tags, summary: 'Itens do contrato (veículos e serviços), com o valor efetivo', params: idParam },
+    config: { access: 'user' },
+    handler: async (request) =>
+      db.transaction(async (tx) => {
+        const [contrato] = await tx.select({ id: contratos.id }).from(contratos).where(eq(contratos.id, request.params.id));
+        if (!contrato) throw notFound();
+        return { Items: await itensDoContrato(tx, request.params.id) };
+      }),
+  });
+  r.post('/v1/contratos/:id/itens', {
+    schema: { tags, summary: 'Adiciona um item (veículo do cliente, ou serviço) ao contrato', params: idParam, body: itemCreateSchema },
+    config: { access: 'user' },
+    handler: async (request, reply) => {
+      const item = await db.transaction((tx) => criarItem(tx, options.queue, request.params.id, request.body));
+      reply.code(201);
+      return item;
+    },
+  });
+  r.put('/v1/contratos/:id/itens/:iditem', {
+    schema: { tags, summary: 'Altera um item do contrato', params: itemParams, body: itemUpdateSchema },
+    config: { access: 'user' },
+    handler: async (request) =>
+      db.transaction((tx) => alterarItem(tx, options.queue, request.params.id, request.params.iditem, request.body)),
+  });
+  for (const acao of ['suspender', 'reativar'] as const) {
+    r.post(`/v1/contratos/:id/itens/:iditem/${acao}`, {
+      schema: {
+        tags,
+        summary: acao === 'suspender' ? 'Suspende um item a partir de uma data' : 'Reativa um item suspenso a partir de uma data',
+        params: itemParams,
+        body: itemDataSchema,
+      },
+      config: { access: 'user' },
+      handler: async (request) =>
+        db.transaction((tx) =>
+          suspenderItem(tx, options.queue, request.params.id, request.params.iditem, request.body.de!, acao === 'suspender'),
+        ),
+    });
+  }
+
+  // Cancelling an item (DESIGN 11): billing stops at fim, a removal order for its vehicle's tracker,
+  // and inside the fidelity period the fine's charge due fim + 5 days, unless an administrator waives it (audited).
+  r.post('/v1/contratos/:id/itens/:iditem/cancelar', {
+    schema: {
+      tags,
+      summary: 'Cancela um item: fim da cobrança, ordem de retirada e multa de fidelidade',
+      params: itemParams,
+      body: itemCancelarSchema,
+    },
+    config: { access: 'user' },
+    handler: async (request) => {
+      const { fim: pedido, motivo, dispensarMulta, ordem } = request.body;
+      if (dispensarMulta && !isAdmin(request.user)) throw forbidden(MSG.dispensarMultaAdmin);
+      const ctx = { db, request, user: request.user!, effects: app.effects };
+      const fim = pedido ?? appToday();
+      return db.transaction(async (tx) => {
+        const { item, idcliente, multa, iddevice } = await cancelarItem(
+          tx,
+          options.queue,
+          request.params.id,
+          request.params.iditem,
+          fim,
+          motivo,
+        );
+        const nome = [item.placa, item.descricao].filter(Boolean).join(' ') || `item ${item.id}`;
+        const ordemServico =
+          ordem && item.idveiculo && iddevice
+            ? await createItem(
+                tx,
+                ordensservicosResource,
+                {
+                  idcliente,
+                  idveiculo: item.idveiculo,
+                  iddevice,
+                  tipo: 'retirada',
+                  descricao: `Retirada: cancelamento de ${nome} (contrato ${request.params.id})${motivo ? ` - ${motivo}` : ''}`.slice(
+                    0,
+                    255,
+                  ),
+                },
+                ctx,
+              )
+            : null;
+        let cobranca = null;
+        if (multa > 0 && dispensarMulta)
+          await audit(tx, {
+            acao: ACAO.multa,
+            user: { id: request.user!.id, name: request.user!.name },
+            idcliente,
+            idveiculo: item.idveiculo,
+            descricao: `Multa de fidelidade de ${nome} dispensada (contrato ${request.params.id})`,
+            resultado: `R$ ${multa.toFixed(2).replace('.', ',')} não cobrados`,
+          });
+        else if (multa > 0) {
+          const duedate = addDays(fim, 5);
+          const descricao = `Multa de fidelidade: ${nome}`.slice(0, 255);
+          cobranca = await createItem(tx, cobrancasResource, { idcliente, descricao, valor: multa, duedate }, ctx);
+          const linhas = [
+            { tipo: 'multa', descricao, placa: item.placa, de: fim, ate: item.fimFidelidade, dias: 0, valor: multa, iditem: item.id },
+          ];
+          await tx
+            .update(cobrancas)
+            .set({ itens: linhas })
+            .where(eq(cobrancas.id, Number(cobranca.id)));
+        }
+        return {
+          item,
+          ordemServico: ordemServico ? { id: ordemServico.id } : null,
+          multa: cobranca ? { id: cobranca.id, valor: multa, duedate: cobranca.duedate } : null,
+        };
+      });
+    },
+  });
 }

@@ -403,6 +403,16 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     ).toBe(200);
     const plano = await created('/v1/planos', newPlano());
     const contrato = await created('/v1/contratos', { idcliente: cliente.id, idplano: plano.id });
+    // A contract's item (DESIGN 11), on a vehicle of its own; a second vehicle for the valid additions (then 409).
+    const itemVeiculo = await created('/v1/veiculos', newVeiculo(cliente.id));
+    const outroVeiculo = await created('/v1/veiculos', newVeiculo(cliente.id));
+    const item = await created(`/v1/contratos/${contrato.id}/itens`, { idveiculo: itemVeiculo.id, inicio: '2030-01-01' });
+    const itemCancelar = await created(`/v1/contratos/${contrato.id}/itens`, {
+      idveiculo: (await created('/v1/veiculos', newVeiculo(cliente.id))).id,
+      inicio: '2030-01-01',
+      fidelidadeMeses: 12,
+      multaFidelidade: { tipo: 'fixa', valor: 100 },
+    });
     const assinatura = { idcliente: cliente.id, description: 'Mensalidade', valor: 59.9, nextduedate: '2030-01-10', cycle: 'MONTHLY' };
     const assinaturaId = (await created('/v1/assinaturas', assinatura)).id;
     const cobranca = { idcliente: cliente.id, descricao: 'Instalação', valor: 120, duedate: '2030-01-10' };
@@ -536,6 +546,27 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/static/contrato': () => ({ query: { token: contratoToken } }),
       'GET /v1/static/veiculos': () => ({ query: { idCliente: cliente.id, token: contratoToken } }),
       'GET /v1/contratos/enviar/:id': () => ({ params: { id: contrato.id } }),
+      'GET /v1/contratos/:id/itens': () => ({ params: { id: contrato.id } }),
+      'POST /v1/contratos/:id/itens': (n) => ({
+        params: { id: contrato.id },
+        body: [
+          { idveiculo: outroVeiculo.id, descricao: 'Rastreador', valor: 49.9 },
+          { tipo: 'servico', descricao: 'Seguro', valor: 10, inicio: '2030-01-01', fidelidadeMeses: 12 },
+        ][n % 2],
+      }),
+      'PUT /v1/contratos/:id/itens/:iditem': () => ({
+        params: { id: contrato.id, iditem: item.id },
+        body: { descricao: 'Rastreador', valor: 55, multaFidelidade: { tipo: 'proporcional', valor: 50 } },
+      }),
+      'POST /v1/contratos/:id/itens/:iditem/suspender': () => ({
+        params: { id: contrato.id, iditem: item.id },
+        body: { de: '2030-02-01' },
+      }),
+      'POST /v1/contratos/:id/itens/:iditem/reativar': () => ({ params: { id: contrato.id, iditem: item.id }, body: { de: '2030-02-10' } }),
+      'POST /v1/contratos/:id/itens/:iditem/cancelar': () => ({
+        params: { id: contrato.id, iditem: itemCancelar.id },
+        body: { fim: '2030-06-30', motivo: 'Fuzz', ordem: false },
+      }),
       'POST /v1/contratos/enviar/:id': () => ({ params: { id: contrato.id } }),
       'GET /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),

@@ -59,6 +59,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         id: c.id,
         descricao: 'Mensalidade de março',
         valor: 250,
+        itens: [],
         duedate: c.duedate,
         status: 0,
         vencida: false,

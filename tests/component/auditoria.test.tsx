@@ -101,6 +101,7 @@ describe('audit log', () => {
       'Verificação em duas etapas',
       'Backup',
       'Aprovação',
+      'Multa dispensada',
     ]);
     await rowOf(bloqueio.descricao);
     await user.click(screen.getByRole('button', { name: 'Ir para a página 2' }));

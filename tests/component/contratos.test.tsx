@@ -126,6 +126,28 @@ describe('contracts', () => {
     for (const name of ['Enviar', 'Imprimir', 'Sair']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 
+  it('the document prints the contract’s items that are not cancelled, with their monthly value', async () => {
+    const itens = [
+      { id: 1, tipo: 'veiculo', placa: 'ABC1D23', descricao: 'Fiat Uno', status: 'ativo', inicio: '2026-03-10', valorEfetivo: 59.9 },
+      { id: 2, tipo: 'servico', placa: '', descricao: 'Seguro', status: 'pendente', inicio: null, valorEfetivo: 12.5 },
+      { id: 3, tipo: 'veiculo', placa: 'XYZ9A87', descricao: 'VW Gol', status: 'cancelado', inicio: '2026-01-01', valorEfetivo: 40 },
+    ];
+    renderAt('/contratos/5', {
+      getOne: (async (resource: string, params: { id: number }) => ({
+        data:
+          resource === 'contratos'
+            ? { ...contrato, itens }
+            : { id: params.id, dadosempresa: { nome: 'Rastreio Ltda', cnpj: '11222333000181', contato: '(11) 4000-0000' } },
+      })) as never,
+    });
+    const secao = await screen.findByRole('region', { name: 'Itens do contrato' });
+    const uno = within(secao).getByText('Fiat Uno').closest('tr') as HTMLElement;
+    for (const text of ['ABC1D23', 'Ativo', '10/03/2026', 'R$ 59,90']) expect(within(uno).getByText(text)).toBeInTheDocument();
+    const seguro = within(secao).getByText('Seguro').closest('tr') as HTMLElement;
+    for (const text of ['Pendente', 'R$ 12,50']) expect(within(seguro).getByText(text)).toBeInTheDocument();
+    expect(within(secao).queryByText('VW Gol')).toBeNull();
+  });
+
   it('Imprimir opens the print dialog after 1 s', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -189,6 +189,10 @@ export const planos = pgTable(
     valor: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     valoradd: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     informacoes: text().notNull().default(''),
+    /** Fleet tiers `[{ de, ate|null, valor }]` by the contract's active vehicle count (DESIGN 11); empty: `valor`. */
+    faixas: jsonb().$type<{ de: number; ate: number | null; valor: number }[]>().notNull().default([]),
+    fidelidadeMeses: integer().notNull().default(0),
+    multaFidelidade: jsonb().$type<{ tipo: 'proporcional' | 'fixa'; valor: number }>(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  boolean,
   jsonb,
   numeric,
   pgTable,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, busca, trgm } from './comum';
-import { clientes, planos } from './cadastro';
+import { clientes, planos, veiculos } from './cadastro';
 
 export const contratos = pgTable(
   'contratos',
@@ -33,6 +34,8 @@ export const contratos = pgTable(
     status: smallint().notNull().default(0),
     /** Public, unguessable token of the contract page. */
     token: text().notNull(),
+    /** The next due date of its linked subscription's charge, kept by the billing run (DESIGN 11); null when unlinked. */
+    proximaCobranca: date({ mode: 'string' }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -42,6 +45,45 @@ export const contratos = pgTable(
     index('contratos_status_id_idx').on(t.status, t.id),
     index('contratos_idcliente_idx').on(t.idcliente, t.id),
     trgm('contratos_busca_trgm', t.busca),
+  ],
+);
+
+/**
+ * A contract's items (DESIGN 11, "Vehicles as contract items"): one per vehicle (or a service),
+ * each with its value (null: the plan's, or its fleet tier), its life (pendente until its
+ * installation, ativo, suspenso, cancelado) and its fidelity. `suspensoes` keeps every
+ * suspension's `[de, ate)` (ate null while suspended), so a past period's active days can be told.
+ */
+export const contratosItens = pgTable(
+  'contratos_itens',
+  {
+    id: serial().primaryKey(),
+    idcontrato: integer()
+      .notNull()
+      .references(() => contratos.id, { onDelete: 'cascade' }),
+    tipo: text().notNull().default('veiculo'),
+    idveiculo: integer().references(() => veiculos.id, { onDelete: 'restrict' }),
+    descricao: text().notNull().default(''),
+    valor: numeric({ precision: 12, scale: 2 }),
+    status: text().notNull().default('pendente'),
+    inicio: date({ mode: 'string' }),
+    fim: date({ mode: 'string' }),
+    suspensoes: jsonb().$type<{ de: string; ate: string | null }[]>().notNull().default([]),
+    fidelidadeMeses: integer().notNull().default(0),
+    fimFidelidade: date({ mode: 'string' }),
+    multaFidelidade: jsonb().$type<{ tipo: 'proporcional' | 'fixa'; valor: number }>(),
+    naoCobrarMulta: boolean().notNull().default(false),
+    bloqueado: boolean().notNull().default(false),
+    motivo: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contratos_itens_idcontrato_idx').on(t.idcontrato, t.id),
+    /** One live item per vehicle: a cancelled one frees it. */
+    uniqueIndex('contratos_itens_idveiculo_vivo_key')
+      .on(t.idveiculo)
+      .where(sql`${t.idveiculo} IS NOT NULL AND ${t.status} <> 'cancelado'`),
   ],
 );
 
@@ -76,11 +118,16 @@ export const assinaturas = pgTable(
       .default(sql`CURRENT_DATE`),
     status: smallint().notNull().default(0),
     gatewayId: text(),
+    /** The contract whose active items make its value (DESIGN 11, "Vehicles as contract items"); one subscription per contract. */
+    idcontrato: integer().references(() => contratos.id, { onDelete: 'set null' }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('assinaturas_idcontrato_key')
+      .on(t.idcontrato)
+      .where(sql`${t.idcontrato} IS NOT NULL`),
     index('assinaturas_status_id_idx').on(t.status, t.id),
     index('assinaturas_idcliente_idx').on(t.idcliente, t.id),
     index('assinaturas_nextduedate_idx').on(t.nextduedate),
@@ -134,6 +181,8 @@ export const cobrancas = pgTable(
      * RECEIVED_IN_CASH) arriving after the undo must not mark the charge received again.
      */
     recebimentoDesfeitoEm: timestamp({ withTimezone: true }),
+    /** A linked subscription's charge's lines (DESIGN 11): `{ tipo, descricao, placa, de, ate, dias, valor, iditem }`, summing to valor; null otherwise. */
+    itens: jsonb().$type<Record<string, unknown>[]>(),
     /** PIX ({ payload, encodedImage, expirationDate }) and boleto ({ identificationField, bankSlipUrl }) as the gateway sync last read them. */
     pix: jsonb().$type<Record<string, unknown>>(),
     boleto: jsonb().$type<Record<string, unknown>>(),

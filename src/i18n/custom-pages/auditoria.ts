@@ -15,6 +15,7 @@ export const auditoriaMessages = {
         seguranca: 'Verificação em duas etapas',
         backup: 'Backup',
         aprovacao: 'Aprovação',
+        multa: 'Multa dispensada',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',

@@ -8,7 +8,8 @@ import * as React from 'react';
 import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { clienteDocumento, clienteNome, isJuridica } from '../../../domain/clientes';
-import { formatCpfCnpj, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
+import { ITEM_STATUS_LABELS } from '../../../domain/contratoItens';
+import { formatCpfCnpj, formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import {
   CompanyBlock,
   DocumentHeader,
@@ -20,7 +21,7 @@ import {
   type InfoItem,
 } from '../../print/PrintParts';
 import { ClienteLink } from '../../components/ClienteLink';
-import type { Contrato, ContratoCliente, ContratoVeiculo, Dadosempresa, PlanoCopia } from './types';
+import type { Contrato, ContratoCliente, ContratoItem, ContratoVeiculo, Dadosempresa, PlanoCopia } from './types';
 
 const cep = (value?: string) => {
   const digits = (value ?? '').replace(/\D/g, '');
@@ -66,6 +67,17 @@ const veiculoColumns = [
   { label: 'app.contratos.doc.cor', render: (v: ContratoVeiculo) => v.cor ?? '' },
 ];
 
+const itemColumns = [
+  { label: 'app.contratos.doc.placa', render: (i: ContratoItem) => i.placa ?? '' },
+  {
+    label: 'app.contratos.doc.item_descricao',
+    render: (i: ContratoItem) => i.descricao || [i.veiculo?.marca, i.veiculo?.modelo].filter(Boolean).join(' '),
+  },
+  { label: 'app.contratos.doc.item_situacao', render: (i: ContratoItem) => ITEM_STATUS_LABELS[i.status] ?? i.status },
+  { label: 'app.contratos.doc.item_inicio', render: (i: ContratoItem) => (i.inicio ? formatDate(i.inicio) : '') },
+  { label: 'app.contratos.doc.item_valor', render: (i: ContratoItem) => formatMoney(i.valorEfetivo), align: 'right' as const },
+];
+
 interface PlanoRow {
   plano: PlanoCopia;
   veiculos: number;
@@ -90,6 +102,8 @@ export function ContratoDocument({ contrato, veiculos, empresa, linkCliente }: C
   const translate = useTranslate();
   const cliente = contrato.cliente ?? ({ id: contrato.idcliente } as ContratoCliente);
   const plano = contrato.plano ?? {};
+  // Its items that are not cancelled (DESIGN 11): what the contract bills.
+  const itens = (contrato.itens ?? []).filter((i) => i.status !== 'cancelado');
   const numero = formatNumero(contrato.id);
   return (
     <Box>
@@ -104,6 +118,11 @@ export function ContratoDocument({ contrato, veiculos, empresa, linkCliente }: C
       <PrintSection title="app.contratos.doc.veiculos">
         <PrintTable columns={veiculoColumns} rows={veiculos} rowKey={(v) => v.id} empty="app.contratos.doc.sem_veiculos" />
       </PrintSection>
+      {itens.length ? (
+        <PrintSection title="app.contratos.doc.itens">
+          <PrintTable columns={itemColumns} rows={itens} rowKey={(i) => i.id} />
+        </PrintSection>
+      ) : null}
       <PrintSection title="app.contratos.doc.plano_servico">
         <PrintTable columns={planoColumns} rows={[{ plano, veiculos: veiculos.length }]} rowKey={() => 'plano'} />
         {plano.informacoes ? (

@@ -46,6 +46,20 @@ export interface Contrato {
   dadosempresa?: Dadosempresa | null;
   createdAt?: string;
   datecreated?: string;
+  /** Its items (DESIGN 11), with their effective monthly value. */
+  itens?: ContratoItem[];
+}
+
+/** A contract's item as its read carries it. */
+export interface ContratoItem {
+  id: number;
+  tipo: string;
+  placa?: string;
+  descricao?: string;
+  veiculo?: { marca?: string; modelo?: string } | null;
+  status: string;
+  inicio?: string | null;
+  valorEfetivo: number;
 }
 
 /** A vehicle as the contract document lists it. */
