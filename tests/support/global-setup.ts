@@ -47,6 +47,9 @@ async function pgliteTemplate(dir: string) {
   }
 }
 
+/** How long a model made from other migrations is kept. */
+const MODELO_VIVE_MS = 24 * 60 * 60 * 1000;
+
 async function postgresTemplate(adminUrl: string) {
   const name = `rastreio_modelo_${migrationsHash()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -54,8 +57,14 @@ async function postgresTemplate(adminUrl: string) {
   try {
     // One run at a time makes it (another run on the same server waits, then finds it made).
     await admin.query('SELECT pg_advisory_lock(727001)');
-    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'rastreio_modelo_%'");
-    for (const { datname } of rows) if (datname !== name) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    const { rows } = await admin.query<{ datname: string; feito: string | null }>(
+      "SELECT datname, shobj_description(oid, 'pg_database') AS feito FROM pg_database WHERE datname LIKE 'rastreio_modelo_%'",
+    );
+    // Another model is dropped once it is a day old: a run of other migrations (another checkout
+    // on the same server) may still be cloning from a newer one.
+    for (const { datname, feito } of rows)
+      if (datname !== name && Date.now() - Number(feito ?? 0) > MODELO_VIVE_MS)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     if (!rows.some((row) => row.datname === name)) {
       await admin.query(`CREATE DATABASE ${name}_novo`);
       const url = new URL(adminUrl);
@@ -64,6 +73,7 @@ async function postgresTemplate(adminUrl: string) {
       await database.close();
       // Renamed once whole: a run that died mid-way leaves a _novo, never a half-made model.
       await admin.query(`ALTER DATABASE ${name}_novo RENAME TO ${name}`);
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
     }
     return name;
   } finally {
