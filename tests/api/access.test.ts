@@ -71,6 +71,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/cep/:cep': 'user',
   'GET /v1/static/cep/:cep': 'public',
   'GET /v1/integrations/whats/status': 'user',
+  'GET /v1/integrations/atendimento/status': 'user',
   'GET /v1/integrations/whats/connect/:id': 'adminSelf',
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',
   'POST /v1/integrations/gateway/webhook-token': 'admin',
@@ -91,6 +92,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/veiculos/:id/rota': 'user',
   'GET /v1/ordensservicos/:id/telemetria': 'user',
   'POST /webhook/cobranca/:userId/:gateway': 'public',
+  'POST /webhook/whats/:userId/:token': 'public',
   'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
   'POST /v1/clientes/imports/:id/asaas': 'adminSelf',
   'GET /v1/assinaturas/imports/:id/asaas': 'adminSelf',
@@ -187,6 +189,7 @@ function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 40
 describe.each(backends)('role matrix (%s)', (backend) => {
   let t: TestApp;
   let webhookToken = '';
+  let whatsToken = '';
   const ids = {} as Record<Exclude<Role, 'anonymous'>, number>;
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -197,6 +200,8 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     // The webhook is public but gated by its token: every role calls it with the real one.
     webhookToken = (await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).body.webhookToken;
     expect(webhookToken).toMatch(/^\S{16,}$/);
+    whatsToken = (await admin.get('/v1/users/1')).body.integrations.atendimento.webhookToken;
+    expect(whatsToken).toMatch(/^\S{16,}$/);
   });
   afterAll(() => t.close());
 
@@ -226,7 +231,8 @@ describe.each(backends)('role matrix (%s)', (backend) => {
         const id = own ? ids.usuario : role === 'admin' ? 999_999 : ids.admin;
         const url = route.url
           .replace(':id', String(id))
-          .replace(':token', 'token-que-nao-existe')
+          // The WhatsApp webhook is gated by its URL's secret: every role calls it with the real one.
+          .replace(':token', route.url.startsWith('/webhook/whats/') ? whatsToken : 'token-que-nao-existe')
           .replace(':userId', String(ids.admin))
           .replace(':gateway', 'asaas');
         const method = route.method as 'GET';

@@ -468,6 +468,10 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     const webhookToken = async () =>
       (await rows<{ token: string }>(sql`SELECT integrations->'gateway'->>'webhookToken' AS token FROM company_settings WHERE id = 1`))[0]
         .token;
+    const whatsToken = async () =>
+      (
+        await rows<{ token: string }>(sql`SELECT integrations->'atendimento'->>'webhookToken' AS token FROM company_settings WHERE id = 1`)
+      )[0].token;
     const today = appToday();
     const month = { dataInicio: firstOfMonth(today), dataFim: lastOfMonth(today) };
     const ids = { cliente: cliente.id, veiculo: veiculo.id, tracker: tracker.id, chip: chip.id, plano: plano.id, contrato: contrato.id };
@@ -539,6 +543,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/cep/:cep': (n) => ({ params: { cep: ['01001000', '01001-000', '20040020'][n % 3] } }),
       'GET /v1/static/cep/:cep': () => ({ params: { cep: '01001000' } }),
       'GET /v1/integrations/whats/status': () => ({}),
+      'GET /v1/integrations/atendimento/status': () => ({}),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
       'POST /v1/integrations/gateway/webhook-token': () => ({ body: { confirmar: true } }),
@@ -607,6 +612,22 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         params: { userId: 1, gateway: 'asaas' },
         headers: { 'asaas-access-token': await webhookToken() },
         body: { id: `evt_fuzz_${n}`, event: 'PAYMENT_RECEIVED', payment: { id: `pay_fuzz_${n}`, status: 'RECEIVED' } },
+      }),
+      // WhatsApp's incoming messages (DESIGN 11): stored with their job (no workers here).
+      'POST /webhook/whats/:userId/:token': async (n) => ({
+        params: { userId: 1, token: await whatsToken() },
+        body: {
+          event: 'messages.upsert',
+          instance: 'rastreio',
+          apikey: null,
+          data: {
+            key: { remoteJid: `5511987650${String(n % 1000).padStart(3, '0')}@s.whatsapp.net`, fromMe: false, id: `FUZZ${n}` },
+            pushName: 'Cliente',
+            message: { conversation: 'oi' },
+            messageType: 'conversation',
+            messageTimestamp: 1764300000 + n,
+          },
+        },
       }),
       ...Object.fromEntries(
         ['clientes', 'assinaturas', 'cobrancas'].flatMap((name) => [
