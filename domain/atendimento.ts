@@ -50,7 +50,10 @@ export const DEFAULT_ATENDIMENTO_MENSAGENS = {
   semCobrancas: '{{nome}}, você não tem cobranças em aberto. Obrigado!',
   ondeEsta: 'Seu veículo {{placa}} estava em {{endereco}} às {{hora}}.\nAcompanhe pelo link (válido por 1 hora): {{link}}',
   semPosicao: 'Não encontrei a posição do seu veículo agora. Um atendente pode ajudar: responda 5.',
+  localizacaoBloqueada:
+    'A localização não está disponível enquanto houver cobrança vencida. Responda 1 para receber a segunda via, ou 5 para falar com um atendente.',
   funcionando: 'Rastreador do veículo {{placa}}: {{situacao}}.',
+  semRastreador: 'Não encontrei rastreador instalado nos seus veículos. Para falar com um atendente, responda 5.',
   roubo:
     'Entendido: um atendente vai falar com você agora mesmo. Se o veículo acabou de ser levado, ligue também para {{telefoneEmergencia}} e registre a ocorrência na polícia (190).',
   atendente: 'Certo! Um atendente vai continuar a conversa em breve.',

@@ -14,6 +14,7 @@ import { formatNumero } from '../domain/formatters';
 import { chargeFromPayment } from './asaas/charges';
 import { definirWebhook } from './atendimento/configuracao';
 import { processarEvento } from './atendimento/recebimento';
+import { encerrarInativas } from './atendimento/conversas';
 import { createAsaasSync } from './asaas/sync';
 import { cobrancasCriadas } from './cobrancas/cobrancas';
 import type { Effects } from './cobrancas/effects';
@@ -139,7 +140,12 @@ export class Workers {
     const asaas = createAsaasSync({ db, effects, log, baseUrl: asaasBaseUrl });
     const handlers: Record<QueueName, JobHandler> = {
       [QUEUES.mensagem.name]: async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }),
-      [QUEUES.varredura.name]: async () => ({ mensagens: await sweepMensagens(db, queue), rateLimits: await pruneRateLimits(db) }),
+      [QUEUES.varredura.name]: async () => ({
+        mensagens: await sweepMensagens(db, queue),
+        rateLimits: await pruneRateLimits(db),
+        // Idle WhatsApp conversations close (atendimento/conversas.ts).
+        conversas: await encerrarInativas(db),
+      }),
       [QUEUES.faturamento.name]: async () => {
         const today = appToday();
         const counts = await runBilling(db, { today, effects });

@@ -240,8 +240,15 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
         mudancas: {},
       };
     case '2': {
-      const onde = await ondeEsta(ctx.tx, idcliente, ctx.agora);
+      const onde = await ondeEsta(ctx.tx, idcliente, conversa.id, ctx.agora);
       if (!onde) return { acao: 'onde_esta', motivo: 'Opção 2: sem posição a mostrar.', resposta: texto(ctx, 'semPosicao'), mudancas: {} };
+      if ('bloqueado' in onde)
+        return {
+          acao: 'onde_esta',
+          motivo: 'Opção 2: cliente bloqueado pelo faturamento.',
+          resposta: texto(ctx, 'localizacaoBloqueada'),
+          mudancas: {},
+        };
       return {
         acao: 'onde_esta',
         motivo: 'Opção 2: a última posição e o link de 1 hora.',
@@ -251,9 +258,7 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
     }
     case '3': {
       const situacoes = await situacaoDoRastreador(ctx.tx, idcliente);
-      const resposta = situacoes.length
-        ? situacoes.map((s) => texto(ctx, 'funcionando', s)).join('\n')
-        : texto(ctx, 'funcionando', { placa: '', situacao: 'nenhum rastreador instalado' });
+      const resposta = situacoes.length ? situacoes.map((s) => texto(ctx, 'funcionando', s)).join('\n') : texto(ctx, 'semRastreador');
       return { acao: 'funcionando', motivo: 'Opção 3: a situação do rastreador.', resposta, mudancas: {} };
     }
     case '5':

@@ -16,6 +16,8 @@ export const ACAO = {
   seguranca: 'seguranca',
   /** A backup taken or downloaded from Configurações → Backups (DESIGN 10). */
   backup: 'backup',
+  /** Staff's actions on a WhatsApp conversation: assumir, encerrar, urgente, the client (DESIGN 11). */
+  atendimento: 'atendimento',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

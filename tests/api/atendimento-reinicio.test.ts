@@ -1,7 +1,8 @@
 /**
  * Atendimento (DESIGN 11, issue 32): the webhook's 200 means the event and its job are stored. A
  * process that stops right after it (no worker ran) leaves the job, and the next process on the same
- * database replies exactly once.
+ * database replies exactly once. Two processes answering a burst of 20 messages, each posted twice,
+ * reply once per message.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { backends, createPostgresDatabase, installAndLogin } from '../support/app';
+import { useAtendimento } from '../support/atendimento';
 import { newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
 
@@ -95,4 +97,54 @@ describe.each(backends)('atendimento: the reply survives a restart (%s)', (backe
       await database.close();
     }
   });
+});
+
+describe.each(backends)('atendimento: one reply per message, two processes (%s)', (backend) => {
+  const a = useAtendimento(backend);
+  const { env, rows, configure, webhookSet, novoTelefone, nacional, sentTo, newClient } = a;
+
+  it.runIf(backend === 'postgres')(
+    'a burst of 20 messages, each delivered twice, to two processes: 20 replies, one per message',
+    async () => {
+      expect((await configure()).status).toBe(200);
+      await webhookSet(true);
+      const database = await openDatabase({ url: env.t.url!, poolSize: 3 });
+      const sibling = await buildApp({ database, workers: { pollingIntervalSeconds: 0.5, whatsTimeoutMs: 2_000 } });
+      await sibling.ready();
+      try {
+        const phone = novoTelefone();
+        await newClient({ mobilePhone: nacional(phone) });
+        const jid = `${phone}@s.whatsapp.net`;
+        // One second for all (a burst): none is older than another, so each gets its reply.
+        const timestamp = Math.floor(Date.now() / 1000);
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            a.bench.evolution.receive('rastreio', { from: phone, text: `pergunta ${i}`, duplicate: true, timestamp }),
+          ),
+        );
+        for (const result of results) expect(result.statuses).toEqual([200, 200]);
+        await waitFor(async () => {
+          const [{ n }] = await rows<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM decisoes d JOIN conversas c ON c.id = d.idconversa WHERE c.jid = ${jid}`,
+          );
+          return n >= 20;
+        });
+        await waitFor(() => sentTo(jid).length >= 20);
+        await waitFor(async () => (await rows(sql`SELECT id FROM mensagens WHERE destino = ${jid} AND status <> 'enviada'`)).length === 0);
+        expect(sentTo(jid)).toHaveLength(20);
+        expect(await rows(sql`SELECT id FROM conversas WHERE jid = ${jid}`)).toHaveLength(1);
+        const [{ entradas }] = await rows<{ entradas: number }>(
+          sql`SELECT count(*)::int AS entradas FROM conversa_mensagens WHERE jid = ${jid} AND direcao = 'entrada'`,
+        );
+        expect(entradas).toBe(20);
+        const [{ chaves }] = await rows<{ chaves: number }>(
+          sql`SELECT count(DISTINCT key)::int AS chaves FROM mensagens WHERE destino = ${jid}`,
+        );
+        expect(chaves).toBe(20);
+      } finally {
+        await sibling.close();
+        await database.close();
+      }
+    },
+  );
 });

@@ -5,101 +5,33 @@
  * the bot (identification by phone and by document, the menu's options, roubo, atendente, hours,
  * observation) and the human silence.
  */
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
-import { setPublicUrl } from '../../server/regras/public-url';
 import { appToday } from '../../server/regras/clock';
-import { startEvolutionFake, type EvolutionFake, type ReceiveOptions } from '../fakes/evolution';
-import { backends, Client, newUser, useInstalledApp } from '../support/app';
-import { newCliente, newVeiculo } from '../support/registry';
+import { backends, Client, newUser } from '../support/app';
+import { FECHADO, useAtendimento } from '../support/atendimento';
+import { newTracker, newVeiculo } from '../support/registry';
+import { encerrarInativas } from '../../server/atendimento/conversas';
 import { waitFor } from '../support/wait';
 
-const SEMPRE = { de: '00:00', ate: '24:00' };
-const ABERTO = { dom: [SEMPRE], seg: [SEMPRE], ter: [SEMPRE], qua: [SEMPRE], qui: [SEMPRE], sex: [SEMPRE], sab: [SEMPRE], feriados: [] };
-const FECHADO = { dom: [], seg: [], ter: [], qua: [], qui: [], sex: [], sab: [], feriados: [] };
-
 describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
-  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 } });
-  let evolution: EvolutionFake;
-  let instanceToken = '';
-  let origin = '';
-  let phoneSeq = 0;
-
-  beforeAll(async () => {
-    evolution = await startEvolutionFake();
-    instanceToken = evolution.createInstance('rastreio');
-    evolution.scan('rastreio');
-    await env.t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(env.t.app.server.address() as AddressInfo).port}`;
-    setPublicUrl(origin);
-  });
-  afterAll(async () => {
-    setPublicUrl(undefined);
-    await evolution.close();
-  });
-
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const configure = (atendimento: Record<string, unknown> = {}) =>
-    env.admin.put('/v1/users/1', {
-      dadosempresa: { nome: 'Rastreio Teste' },
-      integrations: {
-        whats: { server: evolution.url, instance: 'rastreio', token: instanceToken, status: 1 },
-        atendimento: {
-          ativo: true,
-          observacao: false,
-          horario: ABERTO,
-          foraDoHorario: 'bot',
-          telefoneEmergencia: '0800 123 4567',
-          ...atendimento,
-        },
-      },
-    });
-  const webhookToken = async () =>
-    (await rows<{ token: string }>(sql`SELECT integrations->'atendimento'->>'webhookToken' AS token FROM company_settings WHERE id = 1`))[0]
-      .token;
-  /** Waits for Evolution to hold the webhook as the settings say. */
-  const webhookSet = (enabled: boolean) =>
-    waitFor(async () => {
-      const hook = evolution.webhooks.get('rastreio');
-      return Boolean(hook && hook.enabled === enabled && hook.url.endsWith(`/webhook/whats/1/${await webhookToken()}`));
-    });
-  /** A fresh phone (digits with 55) nobody else has. */
-  const novoTelefone = () => `55119${String(70000000 + ++phoneSeq * 7919).slice(-8)}`;
-  const nacional = (phone: string) => phone.slice(2);
-  const sentTo = (jidOrNumber: string) =>
-    evolution.sent.filter((m) => m.remoteJid === jidOrNumber || m.number === jidOrNumber || m.remoteJid.startsWith(`${jidOrNumber}@`));
-  const conversaDe = async (jid: string) =>
-    (
-      await rows<{ id: number; status: string; urgente: boolean; motivo: string | null; idcliente: number | null; etapa: string }>(
-        sql`SELECT id, status, urgente, motivo, idcliente, etapa FROM conversas WHERE jid = ${jid} ORDER BY id DESC LIMIT 1`,
-      )
-    )[0];
-  const decisoesDe = async (jid: string) =>
-    rows<{ acao: string; resposta: string }>(
-      sql`SELECT d.acao, d.resposta FROM decisoes d JOIN conversas c ON c.id = d.idconversa WHERE c.jid = ${jid} ORDER BY d.id`,
-    );
-  /** Posts a message and waits until the job applied it (the event is no longer recebido). */
-  const receber = async (options: ReceiveOptions) => {
-    const result = await evolution.receive('rastreio', options);
-    expect(result.statuses[0]).toBe(200);
-    const data = result.payload.data as { key: { remoteJid: string; id: string } };
-    await waitFor(async () => {
-      const [evento] = await rows<{ status: string }>(
-        sql`SELECT status FROM webhook_eventos WHERE gateway = 'evolution' AND event_id = ${`${data.key.remoteJid}|${data.key.id}`}`,
-      );
-      return evento?.status === 'aplicado' || evento?.status === 'ignorado';
-    });
-    return data.key;
-  };
-  /** Waits for the n-th message the app sent to the chat, and returns them all. */
-  const replies = async (jid: string, n: number) => {
-    await waitFor(() => sentTo(jid).length >= n);
-    return sentTo(jid);
-  };
-  const newClient = async (overrides: Record<string, unknown> = {}) =>
-    env.admin.create('/v1/clientes', newCliente({ mobilePhone: nacional(novoTelefone()), ...overrides }));
+  const a = useAtendimento(backend);
+  const {
+    env,
+    rows,
+    configure,
+    webhookToken,
+    webhookSet,
+    novoTelefone,
+    nacional,
+    sentTo,
+    conversaDe,
+    decisoesDe,
+    receber,
+    replies,
+    newClient,
+  } = a;
 
   it('settings: defaults, a generated webhookToken masked for staff, unknown placeholder → 400, and the save sets Evolution’s webhook', async () => {
     const admin = (await env.admin.get('/v1/users/1')).body;
@@ -129,10 +61,10 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
 
     expect((await configure()).status).toBe(200);
     await webhookSet(true);
-    const set = evolution.webhookSets.at(-1)!;
+    const set = a.bench.evolution.webhookSets.at(-1)!;
     expect(set.body.webhook).toMatchObject({
       enabled: true,
-      url: `${origin}/webhook/whats/1/${before}`,
+      url: `${a.bench.origin}/webhook/whats/1/${before}`,
       events: ['MESSAGES_UPSERT'],
       byEvents: false,
       base64: false,
@@ -163,7 +95,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
 
   it('webhook: wrong token 401, unknown user 404, a payload apikey other than the instance token 401, oversize 413', async () => {
     const token = await webhookToken();
-    const payload = evolution.upsertPayload('rastreio', { from: novoTelefone(), text: 'oi' });
+    const payload = a.bench.evolution.upsertPayload('rastreio', { from: novoTelefone(), text: 'oi' });
     const post = (url: string, body: unknown) => env.t.app.inject({ method: 'POST', url, payload: body as object });
     expect((await post(`/webhook/whats/1/errado-${token}`, payload)).statusCode).toBe(401);
     expect((await post(`/webhook/whats/999/${token}`, payload)).statusCode).toBe(404);
@@ -172,19 +104,19 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     expect((await post(`/webhook/whats/1/${token}`, big)).statusCode).toBe(413);
     expect(await rows(sql`SELECT id FROM webhook_eventos WHERE gateway = 'evolution' AND payload::text LIKE '%outra-chave%'`)).toEqual([]);
     // The instance's own token in the payload is accepted, and never stored.
-    const ok = await evolution.receive('rastreio', { from: novoTelefone(), text: 'oi', apikey: instanceToken });
+    const ok = await a.bench.evolution.receive('rastreio', { from: novoTelefone(), text: 'oi', apikey: a.bench.instanceToken });
     expect(ok.statuses).toEqual([200]);
-    expect(await rows(sql`SELECT id FROM webhook_eventos WHERE payload::text LIKE ${`%${instanceToken}%`}`)).toEqual([]);
+    expect(await rows(sql`SELECT id FROM webhook_eventos WHERE payload::text LIKE ${`%${a.bench.instanceToken}%`}`)).toEqual([]);
   });
 
   it('a repeat (Evolution retrying, or the same event twice) answers 200 and creates nothing: one message, one reply', async () => {
     const phone = novoTelefone();
-    const result = await evolution.receive('rastreio', { from: phone, text: 'oi', duplicate: true, id: 'REPETIDA1' });
+    const result = await a.bench.evolution.receive('rastreio', { from: phone, text: 'oi', duplicate: true, id: 'REPETIDA1' });
     expect(result.statuses).toEqual([200, 200]);
     const jid = `${phone}@s.whatsapp.net`;
     await replies(jid, 1);
     // Once more, later: still nothing new.
-    expect((await evolution.receive('rastreio', { from: phone, text: 'oi', id: 'REPETIDA1' })).statuses).toEqual([200]);
+    expect((await a.bench.evolution.receive('rastreio', { from: phone, text: 'oi', id: 'REPETIDA1' })).statuses).toEqual([200]);
     const [{ n }] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM conversa_mensagens WHERE jid = ${jid} AND direcao = 'entrada'`,
     );
@@ -199,10 +131,14 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
 
   it('groups, broadcasts, newsletters and other events are stored without a reply', async () => {
     const phone = novoTelefone();
-    const group = await evolution.receive('rastreio', { from: phone, text: '1', group: true });
-    const broadcast = await evolution.receive('rastreio', { from: phone, text: 'status', remoteJid: 'status@broadcast' });
-    const channel = await evolution.receive('rastreio', { from: phone, text: 'novidade', remoteJid: '120363000000000001@newsletter' });
-    const other = await evolution.receive('rastreio', { from: phone, text: 'x', event: 'messages.update' });
+    const group = await a.bench.evolution.receive('rastreio', { from: phone, text: '1', group: true });
+    const broadcast = await a.bench.evolution.receive('rastreio', { from: phone, text: 'status', remoteJid: 'status@broadcast' });
+    const channel = await a.bench.evolution.receive('rastreio', {
+      from: phone,
+      text: 'novidade',
+      remoteJid: '120363000000000001@newsletter',
+    });
+    const other = await a.bench.evolution.receive('rastreio', { from: phone, text: 'x', event: 'messages.update' });
     for (const result of [group, broadcast, channel, other]) expect(result.statuses).toEqual([200]);
     const stored = await rows<{ status: string }>(
       sql`SELECT status FROM webhook_eventos WHERE gateway = 'evolution' AND (event_id LIKE '%@g.us|%' OR event_id LIKE 'status@broadcast|%' OR event_id LIKE '%@newsletter|%' OR event = 'messages.update')`,
@@ -212,7 +148,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     expect(await rows(sql`SELECT id FROM conversas WHERE jid LIKE '%@g.us' OR jid LIKE '%@broadcast' OR jid LIKE '%@newsletter'`)).toEqual(
       [],
     );
-    expect(evolution.sent.filter((m) => /@(g\.us|broadcast|newsletter)$/.test(m.remoteJid))).toEqual([]);
+    expect(a.bench.evolution.sent.filter((m) => /@(g\.us|broadcast|newsletter)$/.test(m.remoteJid))).toEqual([]);
   });
 
   it('identified by phone (± 9th digit): the menu; option 1 sends the open and overdue charges with the payment link and PIX', async () => {
@@ -244,7 +180,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     await receber({ from: semNove, text: '1' });
     const [, segunda] = await replies(jid, 2);
     const [{ token: tokenAberta }] = await rows<{ token: string }>(sql`SELECT token FROM cobrancas WHERE id = ${aberta.id}`);
-    expect(segunda.text).toContain(`${origin}/static/cobranca/${tokenAberta}`);
+    expect(segunda.text).toContain(`${a.bench.origin}/static/cobranca/${tokenAberta}`);
     expect(segunda.text).toContain('R$ 89,90');
     expect(segunda.text).toContain('Atrasada');
     // The overdue one with its updated value (fine and interest), not the 100,00 it was.
@@ -384,5 +320,61 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     expect(n).toBe(2);
     expect((await decisoesDe(jid)).map((d) => d.acao)).toEqual(['menu', 'silencio']);
     expect(await replies(jid, 1)).toHaveLength(1);
+  });
+  it('option 2: the last position and a link valid 1 h (GET /v1/static/localizacao/{token}, 404 once expired, none while blocked); option 3 in words', async () => {
+    const phone = novoTelefone();
+    const cliente = await newClient({ mobilePhone: nacional(phone), name: 'Rita Mapa' });
+    const veiculo = await env.admin.create('/v1/veiculos', newVeiculo(cliente.id, { placa: 'MAP1A23' }));
+    const tracker = await env.admin.create('/v1/trackres', newTracker());
+    expect(
+      (await env.admin.put(`/v1/trackres/${tracker.id}`, { ...newTracker({ imei: tracker.imei }), idveiculo: veiculo.id })).status,
+    ).toBe(200);
+    await rows(
+      sql`INSERT INTO frota_estado (idrastreador, latitude, longitude, endereco, fix_time, situacao)
+          VALUES (${tracker.id}, -23.55052, -46.633308, 'Praça da Sé, São Paulo', now() - interval '5 minutes', 'silencioso')
+          ON CONFLICT (idrastreador) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude, endereco = excluded.endereco,
+            fix_time = excluded.fix_time, situacao = excluded.situacao`,
+    );
+    const jid = `${phone}@s.whatsapp.net`;
+    await receber({ from: phone, text: 'oi' });
+    await receber({ from: phone, text: '2' });
+    const onde = (await replies(jid, 2))[1].text;
+    expect(onde).toContain('MAP1A23');
+    expect(onde).toContain('Praça da Sé, São Paulo');
+    const token = new RegExp(`${a.bench.origin}/static/localizacao/([A-Za-z0-9_-]+)`).exec(onde)?.[1];
+    expect(token).toBeTruthy();
+    const anon = new Client(env.t.app);
+    const shared = await anon.get(`/v1/static/localizacao/${token}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ placa: 'MAP1A23', latitude: -23.55052, longitude: -46.633308, endereco: 'Praça da Sé, São Paulo' });
+    expect(Date.parse(shared.body.expiraEm) - Date.now()).toBeGreaterThan(50 * 60_000);
+    expect(Date.parse(shared.body.fixTime)).toBeLessThan(Date.now());
+    await rows(sql`UPDATE localizacoes SET expira_em = now() - interval '1 second' WHERE token = ${token}`);
+    expect((await anon.get(`/v1/static/localizacao/${token}`)).status).toBe(404);
+    expect((await anon.get('/v1/static/localizacao/nao-existe')).status).toBe(404);
+
+    await receber({ from: phone, text: '3' });
+    expect((await replies(jid, 3))[2].text).toBe('Rastreador do veículo MAP1A23: sem comunicação há algum tempo.');
+
+    // Blocked for billing: no position.
+    await rows(sql`UPDATE clientes SET status = 1 WHERE id = ${cliente.id}`);
+    await receber({ from: phone, text: '2' });
+    expect((await replies(jid, 4))[3].text).toMatch(/cobrança vencida/);
+    expect(
+      await rows(sql`SELECT token FROM localizacoes l JOIN veiculos v ON v.id = l.idveiculo WHERE v.idcliente = ${cliente.id}`),
+    ).toHaveLength(1);
+  });
+
+  it('bot and em_atendimento conversations idle horasInatividade close, each logged; aguardando ones wait for a person', async () => {
+    const idle = novoTelefone();
+    const waiting = novoTelefone();
+    await receber({ from: idle, text: 'oi' });
+    await receber({ from: waiting, text: 'roubaram meu carro' });
+    const ids = [(await conversaDe(`${idle}@s.whatsapp.net`)).id, (await conversaDe(`${waiting}@s.whatsapp.net`)).id];
+    await rows(sql`UPDATE conversas SET ultima_mensagem_em = now() - interval '13 hours' WHERE id IN (${ids[0]}, ${ids[1]})`);
+    expect(await encerrarInativas(env.t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await conversaDe(`${idle}@s.whatsapp.net`)).status).toBe('encerrada');
+    expect((await conversaDe(`${waiting}@s.whatsapp.net`)).status).toBe('aguardando');
+    expect((await decisoesDe(`${idle}@s.whatsapp.net`)).at(-1)!.acao).toBe('encerrada');
   });
 });

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { busca, createdAt, updatedAt } from './comum';
-import { clientes } from './cadastro';
+import { clientes, veiculos } from './cadastro';
 import { mensagens } from './registros';
 import { users } from './usuarios';
 
@@ -102,4 +102,22 @@ export const decisoes = pgTable(
     em: createdAt(),
   },
   (t) => [index('decisoes_idconversa_idx').on(t.idconversa, t.id)],
+);
+
+/**
+ * "Onde está" (DESIGN 11, option 2): a vehicle's position shared by the bot for an hour, read by
+ * `GET /v1/static/localizacao/{token}` until `expiraEm` (then 404).
+ */
+export const localizacoes = pgTable(
+  'localizacoes',
+  {
+    token: text().primaryKey(),
+    idveiculo: integer()
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    idconversa: integer().references(() => conversas.id, { onDelete: 'set null' }),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('localizacoes_expira_em_idx').on(t.expiraEm)],
 );
