@@ -90,12 +90,23 @@ export function mensagemDoEvento(payload: Payload): MensagemRecebida | null {
   };
 }
 
+/** The value with every NUL character taken out of its strings (and keys). */
+function semNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(semNul);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replaceAll('\u0000', ''), semNul(inner)]));
+  return value;
+}
+
 /**
  * The webhook's one transaction: the event (without its apikey) and, for a person's message, its job.
  * Returns what was done: 'guardado', 'repetido' or 'ignorado'.
  */
 export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Promise<'guardado' | 'repetido' | 'ignorado'> {
-  const { apikey: _apikey, ...payload } = body;
+  const { apikey: _apikey, ...sent } = body;
+  // PostgreSQL's jsonb holds no NUL character: one inside a text is dropped rather than the message.
+  const payload = semNul(sent) as Payload;
   const mensagem = mensagemDoEvento(payload);
   const evento = eventoDe(payload).slice(0, 120) || 'desconhecido';
   const semResposta = !mensagem ? 'Evento sem mensagem a responder.' : SEM_RESPOSTA.test(mensagem.jid) ? 'Grupo, lista ou canal.' : '';

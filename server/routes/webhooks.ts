@@ -69,7 +69,8 @@ const whatsBody = z.looseObject({
           fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
         })
         .optional(),
-      pushName: text(300).nullable().optional(),
+      // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
+      pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
     })
     .optional(),
 });

@@ -13,10 +13,12 @@ import { backends, Client, newUser } from '../support/app';
 import { FECHADO, useAtendimento } from '../support/atendimento';
 import { newTracker, newVeiculo } from '../support/registry';
 import { encerrarInativas } from '../../server/atendimento/conversas';
+import { LogCapture } from '../support/log';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
-  const a = useAtendimento(backend);
+  const log = new LogCapture();
+  const a = useAtendimento(backend, { logStream: log, logLevel: 'info' });
   const {
     env,
     rows,
@@ -107,6 +109,9 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     const ok = await a.bench.evolution.receive('rastreio', { from: novoTelefone(), text: 'oi', apikey: a.bench.instanceToken });
     expect(ok.statuses).toEqual([200]);
     expect(await rows(sql`SELECT id FROM webhook_eventos WHERE payload::text LIKE ${`%${a.bench.instanceToken}%`}`)).toEqual([]);
+    // A NUL inside a text (jsonb cannot hold one) or a control character in the name: still stored, not lost to a refusal.
+    const odd = await a.bench.evolution.receive('rastreio', { from: novoTelefone(), text: 'o\u0000i', pushName: 'Zé\u0007' });
+    expect(odd.statuses).toEqual([200]);
   });
 
   it('a repeat (Evolution retrying, or the same event twice) answers 200 and creates nothing: one message, one reply', async () => {
@@ -376,5 +381,18 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     expect((await conversaDe(`${idle}@s.whatsapp.net`)).status).toBe('encerrada');
     expect((await conversaDe(`${waiting}@s.whatsapp.net`)).status).toBe('aguardando');
     expect((await decisoesDe(`${idle}@s.whatsapp.net`)).at(-1)!.acao).toBe('encerrada');
+  });
+  it('the log holds no webhook token, no instance apikey and no message text, whatever the answer', async () => {
+    await configure();
+    await webhookSet(true);
+    const token = await webhookToken();
+    const segredo = 'meu cartão termina em 4242 e a senha é girassol';
+    await receber({ from: novoTelefone(), text: segredo, apikey: a.bench.instanceToken });
+    const payload = a.bench.evolution.upsertPayload('rastreio', { from: novoTelefone(), text: segredo, apikey: 'chave-falsa-do-atacante' });
+    expect((await env.t.app.inject({ method: 'POST', url: `/webhook/whats/1/${token}`, payload })).statusCode).toBe(401);
+    expect((await env.t.app.inject({ method: 'POST', url: `/webhook/whats/1/${token}x`, payload })).statusCode).toBe(401);
+    await waitFor(() => log.text.includes('/webhook/whats/1/[oculto]'));
+    for (const secret of [token, a.bench.instanceToken, 'chave-falsa-do-atacante', 'girassol'])
+      expect(log.text.includes(secret), `the log holds ${secret}`).toBe(false);
   });
 });

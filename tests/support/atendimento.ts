@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { setPublicUrl } from '../../server/regras/public-url';
 import { startEvolutionFake, type EvolutionFake, type ReceiveOptions } from '../fakes/evolution';
-import { useInstalledApp, type Backend } from './app';
+import { useInstalledApp, type Backend, type TestAppOptions } from './app';
 import { newCliente } from './registry';
 import { waitFor } from './wait';
 
@@ -25,8 +25,8 @@ export const ABERTO = {
 };
 export const FECHADO = { dom: [], seg: [], ter: [], qua: [], qui: [], sex: [], sab: [], feriados: [] };
 
-export function useAtendimento(backend: Backend) {
-  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 } });
+export function useAtendimento(backend: Backend, options: TestAppOptions = {}) {
+  const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 }, ...options });
   const bench = { evolution: undefined as unknown as EvolutionFake, instanceToken: '', origin: '' };
   let phoneSeq = 0;
 
