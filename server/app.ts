@@ -46,6 +46,8 @@ import { registerOrdemServicoRoutes } from './routes/ordensservicos';
 import { registerCampoRoutes } from './routes/campo';
 import { FrotaFeed, type FeedOptions } from './frota/feed';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { registerConversaRoutes } from './routes/conversas';
+import { registerStaticLocalizacaoRoutes } from './routes/static-localizacao';
 import { registerAsaasRoutes } from './routes/asaas';
 import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
@@ -171,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIntegrationRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
   registerAuditoriaRoutes(app, db);
   registerMensagensRoutes(app, db);
+  registerConversaRoutes(app, db);
+  registerStaticLocalizacaoRoutes(app, db);
   registerTraccarRoutes(app, db);
   registerFrotaRoutes(app, db, options.database.plannedOnce);
   registerVeiculoRoutes(app, db);

@@ -12,6 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CLIENTE_STATUS, CLIENTE_STATUS_LABEL } from '../domain/constants';
 import { formatNumero } from '../domain/formatters';
 import { chargeFromPayment } from './asaas/charges';
+import { definirWebhook } from './atendimento/configuracao';
+import { processarEvento } from './atendimento/recebimento';
+import { encerrarInativas } from './atendimento/conversas';
 import { createAsaasSync } from './asaas/sync';
 import { cobrancasCriadas } from './cobrancas/cobrancas';
 import type { Effects } from './cobrancas/effects';
@@ -137,7 +140,12 @@ export class Workers {
     const asaas = createAsaasSync({ db, effects, log, baseUrl: asaasBaseUrl });
     const handlers: Record<QueueName, JobHandler> = {
       [QUEUES.mensagem.name]: async (data) => deliver(db, queue, Number(data.id), { timeoutMs: this.#options.whatsTimeoutMs }),
-      [QUEUES.varredura.name]: async () => ({ mensagens: await sweepMensagens(db, queue), rateLimits: await pruneRateLimits(db) }),
+      [QUEUES.varredura.name]: async () => ({
+        mensagens: await sweepMensagens(db, queue),
+        rateLimits: await pruneRateLimits(db),
+        // Idle WhatsApp conversations close (atendimento/conversas.ts).
+        conversas: await encerrarInativas(db),
+      }),
       [QUEUES.faturamento.name]: async () => {
         const today = appToday();
         const counts = await runBilling(db, { today, effects });
@@ -146,6 +154,9 @@ export class Workers {
         return { ...counts, alertas };
       },
       [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id), GATEWAY_EVENTS),
+      // WhatsApp conversations: an incoming message, then Evolution's webhook after a save (atendimento/).
+      [QUEUES.atendimento.name]: async (data) => processarEvento(db, queue, Number(data.id)),
+      [QUEUES.atendimentoWebhook.name]: async (data) => definirWebhook(db, data),
       [QUEUES.traccar.name]: (data) => runTraccarJob(db, data, effects.keys),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
       [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),
@@ -164,9 +175,10 @@ export class Workers {
     const { boss } = this.queue;
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     for (const [name, handler] of this.#handlers) {
-      // Messages go out several at a time; the other queues one by one, in their order.
-      const parallel = name === QUEUES.mensagem.name ? (options.senders ?? 5) : 1;
-      const batchSize = name === QUEUES.mensagem.name ? parallel : 10;
+      // Messages go out several at a time, and chats are answered several at a time (each chat under
+      // its own lock); the other queues one by one, in their order.
+      const parallel = name === QUEUES.mensagem.name ? (options.senders ?? 5) : name === QUEUES.atendimento.name ? 5 : 1;
+      const batchSize = name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : 10;
       const workers = name === QUEUES.mensagem.name ? 2 : 1;
       for (let w = 0; w < workers; w++) {
         let workerId = '';

@@ -5,6 +5,7 @@ import { MSG, valuesAccepted } from '../messages';
 import { codeText, int, text } from './common';
 import { optionalPercent } from './financeiro';
 import { nfseSettingsSchema } from './nfse';
+import { atendimentoSettingsSchema } from '../atendimento';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -75,6 +76,7 @@ export const integrationsSchema = z
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
     campo: z.object({ exigirAprovacao: z.boolean({ error: MSG.invalidInput }) }).partial(),
     nfse: nfseSettingsSchema,
+    atendimento: atendimentoSettingsSchema,
   })
   .partial();
 

@@ -14,3 +14,4 @@ export * from './tabelas/registros';
 export * from './tabelas/frota';
 export * from './tabelas/estoque';
 export * from './tabelas/importacao';
+export * from './tabelas/atendimento';

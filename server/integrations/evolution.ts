@@ -131,8 +131,38 @@ export async function findSent(
  * up without the ninth digit (55 31 9xxxx-xxxx → 55 31 xxxx-xxxx), so both are asked.
  */
 export function jidsOf(number: string): string[] {
+  // A whole JID (a reply to a chat, `…@lid` included) is its own chat.
+  if (number.includes('@')) return [number];
   const jids = [`${number}@s.whatsapp.net`];
   const mobile = /^55(\d{2})9(\d{8})$/.exec(number);
   if (mobile) jids.push(`55${mobile[1]}${mobile[2]}@s.whatsapp.net`);
   return jids;
+}
+
+export interface WebhookConfig {
+  url: string;
+  enabled: boolean;
+  events: string[];
+}
+
+/**
+ * Sets the instance's webhook (INTEGRATIONS.md 4.2): always the events' list (an empty one with
+ * enabled subscribes to every event), byEvents and base64 off.
+ */
+export async function setWebhook(config: WhatsConfig, webhook: WebhookConfig): Promise<void> {
+  await call(config, 'POST', `/webhook/set/${instancePath(config)}`, {
+    webhook: { enabled: webhook.enabled, url: webhook.url, events: webhook.events, byEvents: false, base64: false },
+  });
+}
+
+/** The instance's webhook as Evolution keeps it, or null when none was set. */
+export async function findWebhook(config: WhatsConfig): Promise<WebhookConfig | null> {
+  const { data } = await call(config, 'GET', `/webhook/find/${instancePath(config)}`);
+  if (!data || typeof data !== 'object') return null;
+  const found = data as { url?: unknown; enabled?: unknown; events?: unknown };
+  return {
+    url: String(found.url ?? ''),
+    enabled: found.enabled === true,
+    events: Array.isArray(found.events) ? found.events.map(String) : [],
+  };
 }

@@ -11,12 +11,16 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Public paths whose last segment is a secret. */
-const TOKEN_PATHS = [/^((?:\/v1)?\/static\/(?:cobranca|precadastro|contrato)\/)[^/?#]+/];
+const TOKEN_PATHS = [
+  /^((?:\/v1)?\/static\/(?:cobranca|precadastro|contrato|localizacao)\/)[^/?#]+/,
+  // The WhatsApp webhook's secret (atendimento): /webhook/whats/{userId}/{token}.
+  /^(\/webhook\/whats\/[^/?#]*\/)[^/?#]+/,
+];
 
 export const MASK = '[oculto]';
 
 /** The same tokens anywhere in a text (a URL quoted in a message), and a `token=` parameter. */
-const TOKEN_IN_TEXT = /(\/static\/(?:cobranca|precadastro|contrato)\/)[^/?#\s"'<>]+/g;
+const TOKEN_IN_TEXT = /(\/static\/(?:cobranca|precadastro|contrato|localizacao)\/|\/webhook\/whats\/\d+\/)[^/?#\s"'<>]+/g;
 const TOKEN_PARAM = /([?&;]token=)[^&#\s"'<>]+/gi;
 /**
  * Documents and phones, formatted or not: CNPJ 00.000.000/0000-00, CPF 000.000.000-00, phones

@@ -21,6 +21,10 @@ export const QUEUES = {
   faturamento: { name: 'faturamento', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   /** Re-enqueues what waits too long: due retries, in-doubt sends (every 5 minutes); removes expired rate-limit counters. */
   varredura: { name: 'varredura', retryLimit: 0, expireInSeconds: 600 },
+  /** A WhatsApp event stored by the webhook (atendimento): the conversation, its message and the bot's reply. */
+  atendimento: { name: 'atendimento', retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
+  /** Evolution's webhook set after the atendimento or WhatsApp settings are saved. */
+  atendimentoWebhook: { name: 'atendimento-webhook', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /** A payment-gateway event stored by the webhook. */
   webhook: { name: 'webhook-gateway', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   /** Traccar: a tracker's device, a client's user. */

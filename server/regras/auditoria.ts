@@ -20,6 +20,8 @@ export const ACAO = {
   aprovacao: 'aprovacao',
   /** A fidelity fine waived by an administrator on cancelling a contract item (DESIGN 11). */
   multa: 'multa',
+  /** Staff's actions on a WhatsApp conversation: assumir, encerrar, urgente, the client (DESIGN 11). */
+  atendimento: 'atendimento',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

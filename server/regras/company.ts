@@ -11,12 +11,14 @@ import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
 import { randomToken } from './passwords';
 import { DEFAULT_NFSE } from '../../domain/nfse';
+import { defaultAtendimento } from '../../domain/atendimento';
 
 const SECRET_PATHS = [
   ['traccar', 'token'],
   ['whats', 'token'],
   ['gateway', 'token'],
   ['gateway', 'webhookToken'],
+  ['atendimento', 'webhookToken'],
 ] as const;
 
 /**
@@ -72,6 +74,8 @@ export function defaultIntegrations() {
     nfse: { ...DEFAULT_NFSE },
     /** exigirAprovacao: a técnico's Finalizar waits for the office's approval (DESIGN 11, "The técnico's phone"). */
     campo: { exigirAprovacao: false },
+    /** The WhatsApp conversations (DESIGN 11): off, in observation, with the webhook's secret. */
+    atendimento: defaultAtendimento(randomToken(24)),
   };
 }
 
@@ -147,9 +151,12 @@ export function mergeCompany(
   for (const [group, values] of Object.entries(patch.integrations ?? {})) {
     if (!values) continue;
     for (const [key, value] of Object.entries(values)) {
-      if (group === 'gateway' && key === 'webhookToken') continue;
+      if ((group === 'gateway' || group === 'atendimento') && key === 'webhookToken') continue;
       if (value === SECRET_MASK && SECRET_PATHS.some(([g, k]) => g === group && k === key)) continue;
-      next.integrations[group] = { ...next.integrations[group], [key]: value };
+      // The bot's texts change one by one: the others keep theirs.
+      const merged =
+        group === 'atendimento' && key === 'mensagens' ? { ...(next.integrations[group]?.[key] as object), ...(value as object) } : value;
+      next.integrations[group] = { ...next.integrations[group], [key]: merged };
     }
   }
   return { next, changed: JSON.stringify(next) !== JSON.stringify(current) };

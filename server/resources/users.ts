@@ -27,6 +27,8 @@ import { getCompany, maskSecrets, mergeCompany, saveCompany } from '../regras/co
 import { hashPassword, randomToken } from '../regras/passwords';
 import { traccarSettingsSaved } from '../frota/traccar-sync';
 import { gatewaySettingsSaved } from '../cobrancas/gateway';
+import { atendimentoSettingsSaved } from '../atendimento/configuracao';
+import { publicOrigin } from '../regras/public-url';
 import { defineResource, type RequestContext } from './definition';
 import type { Embed } from './embed';
 
@@ -66,6 +68,11 @@ async function applyCompanyPatch(input: Pick<UserUpdateBody, 'dadosempresa' | 'i
   await traccarSettingsSaved(tx, ctx.effects.queue, current, next);
   // The gateway turned on or its key changed: its syncs waiting for a retry go now (cobrancas/gateway.ts).
   await gatewaySettingsSaved(tx, ctx.effects.queue, current, next);
+  // The atendimento or WhatsApp changed: Evolution's webhook is set again (atendimento/configuracao.ts).
+  await atendimentoSettingsSaved(tx, ctx.effects.queue, current, next, {
+    origin: publicOrigin() || `${ctx.request.protocol}://${ctx.request.host}`,
+    userId: ctx.user.id,
+  });
 }
 
 /**

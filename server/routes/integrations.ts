@@ -22,6 +22,7 @@ import { getCompany, integrationActive } from '../regras/company';
 import { whatsConfig } from '../mensagens/mensagens';
 import { randomToken } from '../regras/passwords';
 import { asaasConfig } from '../cobrancas/gateway';
+import { estadoDoWebhook } from '../atendimento/configuracao';
 
 const servicosQuery = z.object({ descricao: text(100).optional() });
 
@@ -56,6 +57,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, db: Db, options:
         throw error;
       }
     },
+  );
+
+  r.get(
+    '/v1/integrations/atendimento/status',
+    {
+      schema: { tags, summary: 'Estado do webhook do atendimento pelo WhatsApp (ok, erro ou inativo)' },
+      config: { access: 'user' },
+    },
+    async () => estadoDoWebhook(db),
   );
 
   r.get(

@@ -28,8 +28,8 @@ import { appTimeZone } from '../regras/clock';
 import { listMeta } from '../resources/list-query';
 import { ALERT_KINDS, MENSAGEM_STATUS } from '../mensagens/mensagens';
 
-/** The kinds the code writes: the charges' alerts and the staff's Enviar. */
-export const MENSAGEM_KINDS = [...ALERT_KINDS, 'envio'] as const;
+/** The kinds the code writes: the charges' alerts, the staff's Enviar, and the conversations' replies (atendimento). */
+export const MENSAGEM_KINDS = [...ALERT_KINDS, 'envio', 'atendimento'] as const;
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const ref = (message: string) => z.preprocess(blankToUndefined, id(message).optional());

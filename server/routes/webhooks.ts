@@ -1,4 +1,9 @@
 /**
+ * `POST /webhook/whats/{userId}/{token}` (DESIGN 11): Evolution's WhatsApp events (atendimento/
+ * recebimento.ts). Before the body is read: a wrong token 401, an unknown `{userId}` 404; then a
+ * payload `apikey` present and not the instance's token 401. Else 200 once the event and its job are
+ * stored; a repeat stores nothing. The body is bounded (WHATS_BODY_LIMIT: 413 above it).
+ *
  * `POST /webhook/cobranca/{userId}/{gateway}` (DESIGN 5 and 9): the payment gateway's events.
  * Before the body is read: an unknown gateway or `{userId}` gets 404, a missing or wrong
  * `asaas-access-token` 401 (compared in constant time). A good event is stored by its id with its
@@ -17,6 +22,8 @@ import { users, webhookEventos } from '../db/schema';
 import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
 import { getCompany } from '../regras/company';
+import { atendimentoDe } from '../atendimento/configuracao';
+import { guardarEvento } from '../atendimento/recebimento';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 
@@ -38,6 +45,35 @@ const eventBody = z.looseObject({
 });
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Compared by their hashes (equal length): the time says nothing of the secret. */
+const sameSecret = (given: unknown, expected: string) =>
+  Boolean(expected) && typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));
+
+/** Evolution's payloads (a text, a caption, a thumbnail without base64) fit well within this. */
+export const WHATS_BODY_LIMIT = 256 * 1024;
+
+const whatsParams = z.object({ userId: id(), token: requiredText(200) });
+
+/** The envelope Evolution posts (INTEGRATIONS.md 4.2): the fields read are typed, the rest kept as sent. */
+const whatsBody = z.looseObject({
+  event: text(120).optional(),
+  instance: text(200).nullable().optional(),
+  apikey: text(300).nullable().optional(),
+  data: z
+    .looseObject({
+      key: z
+        .looseObject({
+          remoteJid: text(200).optional(),
+          remoteJidAlt: text(200).nullable().optional(),
+          id: text(200).optional(),
+          fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
+        })
+        .optional(),
+      // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
+      pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
+    })
+    .optional(),
+});
 
 export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,6 +93,39 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
     if (!expected || typeof given !== 'string' || !timingSafeEqual(digest(given), digest(expected)))
       throw unauthorized(MSG.webhookUnauthorized);
   };
+
+  /** onRequest: the URL's secret, then the user, before the body is read. */
+  const authenticateWhats = async (request: FastifyRequest) => {
+    const { userId, token } = request.params as { userId?: string; token?: string };
+    const company = await getCompany(db);
+    if (!sameSecret(token, atendimentoDe(company).webhookToken)) throw unauthorized(MSG.webhookUnauthorized);
+    if (!/^[1-9]\d{0,9}$/.test(String(userId))) throw notFound(MSG.notFound);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, Number(userId)));
+    if (!user) throw notFound(MSG.notFound);
+  };
+
+  r.post(
+    '/webhook/whats/:userId/:token',
+    {
+      bodyLimit: WHATS_BODY_LIMIT,
+      schema: { tags: ['webhooks'], summary: 'Mensagens do WhatsApp (Evolution) para o atendimento', params: whatsParams, body: whatsBody },
+      config: { access: 'public' },
+      onRequest: authenticateWhats,
+    },
+    async (request) => {
+      const { apikey } = request.body;
+      // The instance's token, when the server exposes it, must be ours (INTEGRATIONS.md 4.2); never logged.
+      if (apikey !== undefined && apikey !== null && apikey !== '') {
+        const company = await getCompany(db);
+        if (!sameSecret(apikey, String(company.integrations.whats.token ?? ''))) throw unauthorized(MSG.webhookUnauthorized);
+      }
+      const resultado = await guardarEvento(db, app.effects.queue, request.body as Record<string, unknown>);
+      return { received: true, resultado };
+    },
+  );
 
   r.post(
     '/webhook/cobranca/:userId/:gateway',

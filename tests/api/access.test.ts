@@ -81,6 +81,15 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/cep/:cep': 'user',
   'GET /v1/static/cep/:cep': 'public',
   'GET /v1/integrations/whats/status': 'user',
+  'GET /v1/integrations/atendimento/status': 'user',
+  'GET /v1/conversas': 'user',
+  'GET /v1/conversas/resumo': 'user',
+  'GET /v1/conversas/:id': 'user',
+  'POST /v1/conversas/:id/mensagens': 'user',
+  'POST /v1/conversas/:id/assumir': 'user',
+  'POST /v1/conversas/:id/encerrar': 'user',
+  'PUT /v1/conversas/:id': 'user',
+  'GET /v1/static/localizacao/:token': 'public',
   'GET /v1/integrations/whats/connect/:id': 'adminSelf',
   'DELETE /v1/integrations/whats/desconnect/:id': 'adminSelf',
   'POST /v1/integrations/gateway/webhook-token': 'admin',
@@ -107,6 +116,7 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'POST /v1/ordensservicos/:id/aprovar': 'user',
   'POST /v1/ordensservicos/:id/rejeitar': 'user',
   'POST /webhook/cobranca/:userId/:gateway': 'public',
+  'POST /webhook/whats/:userId/:token': 'public',
   'GET /v1/clientes/imports/:id/asaas': 'adminSelf',
   'POST /v1/clientes/imports/:id/asaas': 'adminSelf',
   'GET /v1/assinaturas/imports/:id/asaas': 'adminSelf',
@@ -211,6 +221,7 @@ function expected(access: AccessLevel, role: Role, ownRecord: boolean): 401 | 40
 describe.each(backends)('role matrix (%s)', (backend) => {
   let t: TestApp;
   let webhookToken = '';
+  let whatsToken = '';
   const ids = {} as Record<Exclude<Role, 'anonymous'>, number>;
   /** The técnico's own service order, and another técnico's. */
   const ordens = { propria: 0, outra: 0 };
@@ -234,6 +245,8 @@ describe.each(backends)('role matrix (%s)', (backend) => {
     // The webhook is public but gated by its token: every role calls it with the real one.
     webhookToken = (await admin.post('/v1/integrations/gateway/webhook-token', { confirmar: true })).body.webhookToken;
     expect(webhookToken).toMatch(/^\S{16,}$/);
+    whatsToken = (await admin.get('/v1/users/1')).body.integrations.atendimento.webhookToken;
+    expect(whatsToken).toMatch(/^\S{16,}$/);
   });
   afterAll(() => t.close());
 
@@ -274,7 +287,8 @@ describe.each(backends)('role matrix (%s)', (backend) => {
       {
         const url = route.url
           .replace(':id', String(id))
-          .replace(':token', 'token-que-nao-existe')
+          // The WhatsApp webhook is gated by its URL's secret: every role calls it with the real one.
+          .replace(':token', route.url.startsWith('/webhook/whats/') ? whatsToken : 'token-que-nao-existe')
           .replace(':userId', String(ids.admin))
           .replace(':gateway', 'asaas');
         const method = route.method as 'GET';

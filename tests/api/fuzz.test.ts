@@ -485,6 +485,25 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     const webhookToken = async () =>
       (await rows<{ token: string }>(sql`SELECT integrations->'gateway'->>'webhookToken' AS token FROM company_settings WHERE id = 1`))[0]
         .token;
+    // WhatsApp conversations (DESIGN 11), as the bot's job leaves them (no workers here).
+    const conversaIds = (
+      await rows<{ id: number }>(
+        sql`INSERT INTO conversas (jid, telefone, nome, idcliente, status, ultima_entrada_em)
+            VALUES ('5511912340001@s.whatsapp.net', '5511912340001', 'Ana', ${cliente.id}, 'aguardando', now()),
+                   ('5511912340002@s.whatsapp.net', '5511912340002', 'Bia', NULL, 'bot', now()),
+                   ('5511912340003@s.whatsapp.net', '5511912340003', 'Caio', ${cliente.id}, 'em_atendimento', NULL)
+            RETURNING id`,
+      )
+    ).map((row) => Number(row.id));
+    const conversaId = (n: number) => conversaIds[n % conversaIds.length];
+    const localizacaoToken = 'fuzzLocalizacao0123456789abcdef';
+    await rows(
+      sql`INSERT INTO localizacoes (token, idveiculo, expira_em) VALUES (${localizacaoToken}, ${veiculo.id}, now() + interval '1 hour')`,
+    );
+    const whatsToken = async () =>
+      (
+        await rows<{ token: string }>(sql`SELECT integrations->'atendimento'->>'webhookToken' AS token FROM company_settings WHERE id = 1`)
+      )[0].token;
     const today = appToday();
     const month = { dataInicio: firstOfMonth(today), dataFim: lastOfMonth(today) };
     const ids = { cliente: cliente.id, veiculo: veiculo.id, tracker: tracker.id, chip: chip.id, plano: plano.id, contrato: contrato.id };
@@ -579,6 +598,24 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/cep/:cep': (n) => ({ params: { cep: ['01001000', '01001-000', '20040020'][n % 3] } }),
       'GET /v1/static/cep/:cep': () => ({ params: { cep: '01001000' } }),
       'GET /v1/integrations/whats/status': () => ({}),
+      'GET /v1/integrations/atendimento/status': () => ({}),
+      'GET /v1/conversas': (n) => ({
+        query: {
+          page: 1,
+          pageSize: 20,
+          status: ['bot', 'aguardando', 'em_atendimento', 'encerrada'][n % 4],
+          urgente: 'false',
+          idcliente: cliente.id,
+          pesquisa: 'ana',
+        },
+      }),
+      'GET /v1/conversas/resumo': () => ({}),
+      'GET /v1/static/localizacao/:token': () => ({ params: { token: localizacaoToken } }),
+      'GET /v1/conversas/:id': (n) => ({ params: { id: conversaId(n) }, query: { antes: 1000 } }),
+      'POST /v1/conversas/:id/mensagens': (n) => ({ params: { id: conversaId(n) }, body: { texto: 'Olá! Como posso ajudar?' } }),
+      'POST /v1/conversas/:id/assumir': (n) => ({ params: { id: conversaId(n) }, body: { forcar: true } }),
+      'POST /v1/conversas/:id/encerrar': (n) => ({ params: { id: conversaId(n) } }),
+      'PUT /v1/conversas/:id': (n) => ({ params: { id: conversaId(n) }, body: { urgente: n % 2 === 0, idcliente: cliente.id } }),
       'GET /v1/integrations/whats/connect/:id': () => ({ params: { id: 1 } }),
       'DELETE /v1/integrations/whats/desconnect/:id': () => ({ params: { id: 1 } }),
       'POST /v1/integrations/gateway/webhook-token': () => ({ body: { confirmar: true } }),
@@ -667,6 +704,22 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         params: { userId: 1, gateway: 'asaas' },
         headers: { 'asaas-access-token': await webhookToken() },
         body: { id: `evt_fuzz_${n}`, event: 'PAYMENT_RECEIVED', payment: { id: `pay_fuzz_${n}`, status: 'RECEIVED' } },
+      }),
+      // WhatsApp's incoming messages (DESIGN 11): stored with their job (no workers here).
+      'POST /webhook/whats/:userId/:token': async (n) => ({
+        params: { userId: 1, token: await whatsToken() },
+        body: {
+          event: 'messages.upsert',
+          instance: 'rastreio',
+          apikey: null,
+          data: {
+            key: { remoteJid: `5511987650${String(n % 1000).padStart(3, '0')}@s.whatsapp.net`, fromMe: false, id: `FUZZ${n}` },
+            pushName: 'Cliente',
+            message: { conversation: 'oi' },
+            messageType: 'conversation',
+            messageTimestamp: 1764300000 + n,
+          },
+        },
       }),
       ...Object.fromEntries(
         ['clientes', 'assinaturas', 'cobrancas'].flatMap((name) => [

@@ -118,6 +118,7 @@ describe('the messages list', () => {
       'Recebida',
       'Cobrança atualizada',
       'Envio manual',
+      'Atendimento',
     ]);
     await user.selectOptions(situacao, 'falhou');
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('Envio manual')).not.toBeInTheDocument());

@@ -10,6 +10,13 @@
  *   POST /__fake/state/{instance}       {state: "open" | "connecting" | "close"}
  *   POST /__fake/not-on-whatsapp/{number}
  *   POST /__fake/send-delay             {ms}: sendText records at once, answers ms later (0 = off)
+ *   POST /__fake/receive/{instance}     {from, text, fromMe, lid, group, id, apikey, duplicate, retry}: an
+ *                                       incoming message posted to the instance's webhook (receive())
+ *
+ * Webhooks (INTEGRATIONS.md 4.2): POST /webhook/set/{instance} stores the config (201; 400 without
+ * webhook, enabled or url; enabled false stores events []), GET /webhook/find/{instance} returns it
+ * or null. `receive()` builds a `messages.upsert` payload as Evolution does and POSTs it to the stored
+ * URL; sends through sendText come back as fromMe upserts with the same key.id.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -54,6 +61,53 @@ export interface EvolutionSent {
   at: string;
 }
 
+export interface EvolutionWebhook {
+  id: string;
+  url: string;
+  headers: Record<string, string>;
+  enabled: boolean;
+  events: string[];
+  webhookByEvents: boolean;
+  webhookBase64: boolean;
+  createdAt: string;
+  updatedAt: string;
+  instanceId: string;
+}
+
+export interface ReceiveOptions {
+  /** The sender's phone, digits with 55 (or the chat itself in a group: the participant). */
+  from: string;
+  text?: string;
+  /** A non-text content (`imageMessage`, `audioMessage`…) instead of the text. */
+  media?: { type: string; caption?: string };
+  fromMe?: boolean;
+  /** The chat as a LID (`{lid}@lid`) with the phone in `remoteJidAlt`; true picks one. */
+  lid?: string | boolean;
+  /** A group's chat (`{group}@g.us`) with `from` as its participant; true picks one. */
+  group?: string | boolean;
+  /** Another chat: `status@broadcast`, `…@newsletter`. */
+  remoteJid?: string;
+  /** WhatsApp's message id (random by default). */
+  id?: string;
+  /** The payload's apikey: null (default) or a value (the instance's token when the server exposes it). */
+  apikey?: string | null;
+  /** Unix seconds (now by default). */
+  timestamp?: number;
+  pushName?: string;
+  /** The event's name (`messages.upsert` by default). */
+  event?: string;
+  /** ≥ 2.2.1: re-post on a non-2xx other than 400, 401, 403, 404 and 422 (up to 10 tries, no waits here). */
+  retry?: boolean;
+  /** The same event posted twice. */
+  duplicate?: boolean;
+}
+
+export interface ReceiveResult {
+  /** Every POST's status, in order (several with retry or duplicate). */
+  statuses: number[];
+  payload: Record<string, unknown>;
+}
+
 export interface EvolutionFake {
   url: string;
   globalKey: string;
@@ -72,6 +126,15 @@ export interface EvolutionFake {
   setEchoKey(status: number): void;
   /** sendText records the message at once but answers only after `ms` (a slow Evolution; 0: off). */
   setSendDelay(ms: number): void;
+  /** Every POST /webhook/set, in order, as sent. */
+  webhookSets: Array<{ instance: string; body: Record<string, any> }>;
+  webhooks: Map<string, EvolutionWebhook>;
+  /** An incoming message posted to the instance's webhook, as Evolution posts it. */
+  receive(instance: string, options: ReceiveOptions): Promise<ReceiveResult>;
+  /** The payload `receive` would post (for a test that posts it itself). */
+  upsertPayload(instance: string, options: ReceiveOptions): Record<string, unknown>;
+  /** Echoes of the product's sends (fromMe upserts) as they were posted: their statuses. */
+  echoes: number[];
   close(): Promise<void>;
 }
 
@@ -103,6 +166,87 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
   const notOnWhatsApp = new Set<string>();
   const sent: EvolutionSent[] = [];
   let sendDelay = 0;
+  const webhooks = new Map<string, EvolutionWebhook>();
+  const webhookSets: Array<{ instance: string; body: Record<string, any> }> = [];
+  const echoes: number[] = [];
+
+  /** Evolution's `date_time`: the local wall-clock time written with a trailing Z (not UTC). */
+  const localWithZ = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString();
+  const randomId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+
+  function upsertPayload(name: string, options: ReceiveOptions): Record<string, unknown> {
+    const instance = instances.get(name);
+    if (!instance) throw new Error(`evolution fake: no instance ${name}`);
+    const phone = options.from.replace(/\D/g, '');
+    const phoneJid = whatsappJid(phone);
+    const lid = options.lid === true ? `${randomBytes(7).readBigUInt64BE(0) % 10n ** 15n}` : options.lid || '';
+    const group = options.group === true ? `1203630${randomBytes(6).readUIntBE(0, 6)}` : options.group || '';
+    const remoteJid = options.remoteJid ?? (group ? `${group}@g.us` : lid ? `${lid}@lid` : phoneJid);
+    const key: Record<string, unknown> = { remoteJid, fromMe: options.fromMe === true, id: options.id ?? randomId() };
+    if (lid && !group) Object.assign(key, { remoteJidAlt: phoneJid, addressingMode: 'lid' });
+    if (group) key.participant = phoneJid;
+    const message = options.media
+      ? {
+          [options.media.type]: {
+            ...(options.media.caption ? { caption: options.media.caption } : {}),
+            mimetype: 'application/octet-stream',
+          },
+        }
+      : { conversation: options.text ?? '' };
+    const webhook = webhooks.get(name);
+    return {
+      event: options.event ?? 'messages.upsert',
+      instance: name,
+      data: {
+        key,
+        pushName: options.pushName ?? (options.fromMe ? 'Você' : 'Cliente Teste'),
+        status: options.fromMe ? 'SERVER_ACK' : 'DELIVERY_ACK',
+        message,
+        contextInfo: null,
+        messageType: options.media ? options.media.type : 'conversation',
+        messageTimestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+        instanceId: instance.id,
+        source: options.fromMe ? 'web' : 'android',
+      },
+      destination: webhook?.url ?? '',
+      date_time: localWithZ(new Date()),
+      sender: instance.ownerJid ?? '5511999990000@s.whatsapp.net',
+      server_url: server.origin,
+      apikey: options.apikey ?? null,
+    };
+  }
+
+  const NON_RETRYABLE = [400, 401, 403, 404, 422];
+  async function post(url: string, payload: Record<string, unknown>, retry: boolean): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < (retry ? 10 : 1); attempt++) {
+      let status = 0;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        status = response.status;
+        await response.arrayBuffer();
+      } catch {
+        status = 0;
+      }
+      statuses.push(status);
+      if ((status >= 200 && status < 300) || NON_RETRYABLE.includes(status)) break;
+    }
+    return statuses;
+  }
+
+  async function receive(name: string, options: ReceiveOptions): Promise<ReceiveResult> {
+    const webhook = webhooks.get(name);
+    if (!webhook?.enabled || !webhook.events.includes('MESSAGES_UPSERT') || !/^https?:\/\//.test(webhook.url))
+      throw new Error(`evolution fake: instance ${name} has no enabled MESSAGES_UPSERT webhook`);
+    const payload = upsertPayload(name, options);
+    const statuses = await post(webhook.url, payload, options.retry === true);
+    if (options.duplicate) statuses.push(...(await post(webhook.url, payload, options.retry === true)));
+    return { statuses, payload };
+  }
 
   function createInstance(name: string, token?: string): string {
     if (instances.has(name)) throw new Error(`evolution fake: instance ${name} exists`);
@@ -273,8 +417,9 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
     );
     if (problems.length) return evolutionError(res, 400, problems);
     if (instance.state !== 'open') return evolutionError(res, 400, ['Connection Closed']);
-    const number = input.number.replace(/\D/g, '');
-    const remoteJid = whatsappJid(number);
+    // A whole JID (`…@s.whatsapp.net`, `…@lid`, `…@g.us`) passes through unchanged (src/utils/createJid.ts).
+    const number = input.number.split('@')[0].replace(/\D/g, '');
+    const remoteJid = input.number.includes('@') ? input.number : whatsappJid(number);
     if (notOnWhatsApp.has(number) || notOnWhatsApp.has(remoteJid.split('@')[0]))
       return evolutionError(res, 400, [{ jid: remoteJid, exists: false, number }]);
     const message: EvolutionMessage = {
@@ -291,11 +436,48 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
     };
     instance.messages.push(message);
     sent.push({ instance: instance.name, number, text: input.text, id: message.key.id, remoteJid, at: new Date().toISOString() });
+    // Own sends come back as fromMe upserts with the same id (INTEGRATIONS.md 4.2), not awaited.
+    const webhook = webhooks.get(instance.name);
+    if (webhook?.enabled && webhook.events.includes('MESSAGES_UPSERT') && /^https?:\/\//.test(webhook.url)) {
+      const echo = upsertPayload(instance.name, { from: '', remoteJid, fromMe: true, id: message.key.id, text: input.text });
+      void post(webhook.url, echo, false).then(([status]) => echoes.push(status));
+    }
     const { id: _dbId, ...reply } = message;
     // A slow Evolution: the message is out, the answer comes late (the caller may have given up).
     if (sendDelay > 0) setTimeout(() => sendJson(res, 201, reply), sendDelay);
     else sendJson(res, 201, reply);
   });
+  onInstance('POST', '/webhook/set/:instance', (req, res, instance) => {
+    const input = body(req, res);
+    if (!input) return;
+    webhookSets.push({ instance: instance.name, body: input });
+    const webhook = asObject(input.webhook);
+    if (!webhook) return evolutionError(res, 400, ['instance requires property "webhook"']);
+    const problems = [
+      ...(typeof webhook.enabled !== 'boolean' ? ['webhook requires property "enabled"'] : []),
+      ...(typeof webhook.url !== 'string' || !webhook.url ? ['webhook requires property "url"'] : []),
+    ];
+    if (problems.length) return evolutionError(res, 400, problems);
+    const now = new Date().toISOString();
+    const previous = webhooks.get(instance.name);
+    const stored: EvolutionWebhook = {
+      id: previous?.id ?? randomUUID(),
+      url: webhook.url,
+      headers: asObject(webhook.headers) ?? {},
+      enabled: webhook.enabled,
+      // enabled: false stores no events; enabled with none subscribes to every one.
+      events: webhook.enabled ? (Array.isArray(webhook.events) && webhook.events.length ? webhook.events.map(String) : ['ALL']) : [],
+      webhookByEvents: webhook.byEvents === true,
+      webhookBase64: webhook.base64 === true,
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+      instanceId: instance.id,
+    };
+    if (stored.events.includes('ALL')) stored.events = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'SEND_MESSAGE'];
+    webhooks.set(instance.name, stored);
+    sendJson(res, 201, stored);
+  });
+  onInstance('GET', '/webhook/find/:instance', (_req, res, instance) => sendJson(res, 200, webhooks.get(instance.name) ?? null));
   onInstance('POST', '/chat/findMessages/:instance', (req, res, instance) => {
     const input = body(req, res);
     if (!input) return;
@@ -352,6 +534,14 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
       sendDelay = Math.max(0, Number(controlBody(req).ms) || 0);
       sendJson(res, 200, { sendDelay });
     })
+    .on('POST', '/__fake/receive/:instance', (req, res) => {
+      if (!known(req.params.instance)) return sendJson(res, 404, { error: 'no such instance' });
+      const input = controlBody(req) as ReceiveOptions;
+      receive(req.params.instance, { ...input, from: String(input.from ?? '') }).then(
+        (result) => sendJson(res, 200, result),
+        (error: Error) => sendJson(res, 409, { error: error.message }),
+      );
+    })
     .on('POST', '/__fake/not-on-whatsapp/:number', (req, res) => {
       notOnWhatsApp.add(req.params.number.replace(/\D/g, ''));
       sendJson(res, 200, { notOnWhatsApp: [...notOnWhatsApp] });
@@ -372,6 +562,11 @@ export async function startEvolutionFake(opts: { port?: number; globalKey?: stri
     setDelay: server.setDelay,
     setEchoKey: server.setEchoKey,
     setSendDelay: (ms) => void (sendDelay = Math.max(0, ms)),
+    webhookSets,
+    webhooks,
+    receive,
+    upsertPayload,
+    echoes,
     close: server.close,
   };
 }

@@ -21,6 +21,7 @@ const CAMADAS = [
   'asaas',
   'resources',
   'backup',
+  'atendimento',
   'cobrancas',
   'mensagens',
   'frota',

@@ -42,6 +42,10 @@ export const mensagens = pgTable(
     index('mensagens_idcliente_idx').on(t.idcliente, t.id),
     /** The messages list filtered by a contract (GET /v1/mensagens?idcontrato=). */
     index('mensagens_idcontrato_idx').on(t.idcontrato, t.id),
+    /** A WhatsApp echo of the product's own send is told by its id (atendimento). */
+    index('mensagens_external_id_idx')
+      .on(t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     index('mensagens_pendentes_idx')
       .on(t.proximaTentativa)
       .where(sql`${t.status} IN ('pendente', 'enviando')`),

@@ -3,7 +3,7 @@ import type { MensagemKind, MensagemStatus } from '../../resources/cobrancas/Cob
 
 /** The situations a message goes through (server/mensagens/mensagens.ts). */
 export const MENSAGEM_STATUS = ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'] as const satisfies readonly MensagemStatus[];
-/** The kinds the app writes: the charges' alerts and the staff's Enviar. */
+/** The kinds the app writes: the charges' alerts, the staff's Enviar and the conversations' replies. */
 export const MENSAGEM_KINDS = [
   'novacobranca',
   'vencehoje',
@@ -12,6 +12,7 @@ export const MENSAGEM_KINDS = [
   'recebida',
   'atualizada',
   'envio',
+  'atendimento',
 ] as const satisfies readonly MensagemKind[];
 
 export const STATUS_COLORS: Record<MensagemStatus, 'success' | 'default' | 'error' | 'warning'> = {

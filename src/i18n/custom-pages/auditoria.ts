@@ -16,6 +16,7 @@ export const auditoriaMessages = {
         backup: 'Backup',
         aprovacao: 'Aprovação',
         multa: 'Multa dispensada',
+        atendimento: 'Atendimento',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',

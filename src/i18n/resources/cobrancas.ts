@@ -183,7 +183,7 @@ export const cobrancasMessages = {
         title: 'Mensagens',
         reload: 'Atualizar',
         empty: 'Nenhuma mensagem enviada para esta cobrança.',
-        kind: { ...ALERTAS, envio: 'Envio manual' },
+        kind: { ...ALERTAS, envio: 'Envio manual', atendimento: 'Atendimento' },
         repeticao: '%{kind} (%{n}ª repetição)',
         atualizacao: '%{kind} (%{n}ª)',
         status: {
