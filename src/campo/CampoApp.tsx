@@ -15,9 +15,10 @@ import { translate as t } from '../public/i18n';
 import { theme } from '../theme';
 import { carregarAgenda, type Agenda, type OrdemCampo } from './api';
 import { AgendaCampo } from './AgendaCampo';
-import { OrdemCampoPage } from './OrdemCampoPage';
 
 const muiTheme = createTheme(theme);
+/** An order's page (the checklist, the observation's text field): loaded when an order is opened. */
+const OrdemCampoPage = React.lazy(() => import('./OrdemCampoPage'));
 
 export type Aviso = { texto: string; tipo: 'error' | 'success' };
 
@@ -87,7 +88,14 @@ function Campo() {
       <Box component="main" sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
         <Routes>
           <Route path="/campo" element={<AgendaCampo ctx={ctx} />} />
-          <Route path="/campo/:id" element={<OrdemCampoPage ctx={ctx} />} />
+          <Route
+            path="/campo/:id"
+            element={
+              <React.Suspense fallback={null}>
+                <OrdemCampoPage ctx={ctx} />
+              </React.Suspense>
+            }
+          />
           <Route path="*" element={<Navigate to="/campo" replace />} />
         </Routes>
       </Box>

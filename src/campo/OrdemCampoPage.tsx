@@ -34,6 +34,8 @@ function useEnviar(ctx: CampoContexto) {
 
 function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean; ctx: CampoContexto }) {
   const enviar = useEnviar(ctx);
+  // An item's name labels its answers (ids without the names' spaces, which aria-labelledby splits on).
+  const idBase = React.useId();
   // The answers given here and not yet confirmed by the server, shown at once.
   const [locais, setLocais] = React.useState<Record<string, string>>({});
   const respostas = { ...ordem.checklist, ...locais };
@@ -52,7 +54,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean;
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('app.campo.checklist_count', { count: respondidos, total: CHECKLIST_ITEMS.length })}
       </Typography>
-      {CHECKLIST_ITEMS.map((item) => (
+      {CHECKLIST_ITEMS.map((item, index) => (
         <Box
           key={item}
           sx={{
@@ -65,7 +67,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean;
             borderColor: 'divider',
           }}
         >
-          <Typography variant="body2" id={`item-${item}`}>
+          <Typography variant="body2" id={`${idBase}-${index}`}>
             {item}
           </Typography>
           <ToggleButtonGroup
@@ -73,7 +75,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean;
             size="small"
             value={respostas[item] ?? null}
             onChange={(_event, value: string | null) => void responder(item, value)}
-            aria-labelledby={`item-${item}`}
+            aria-labelledby={`${idBase}-${index}`}
             disabled={!aberta}
           >
             <ToggleButton value="OK" sx={{ minWidth: 52, minHeight: 44 }} color="success">
@@ -211,3 +213,5 @@ export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
     </Box>
   );
 }
+
+export default OrdemCampoPage;

@@ -119,7 +119,7 @@ describe('the técnico’s /campo', () => {
   });
 
   it('a checklist answer is sent as its own operation (a uuid, the order’s versao, now); Finalizar shows the new status, a conflict its reason', async () => {
-    const almost = Object.fromEntries(CHECKLIST_ITEMS.filter((item) => item !== 'Buzina').map((item) => [item, 'OK']));
+    const almost = Object.fromEntries(CHECKLIST_ITEMS.filter((item) => item !== 'Luz de freio').map((item) => [item, 'OK']));
     let conflict = true;
     const server = fakeServer([ordem(7, { versao: 4, checklist: almost })], (op, current) => {
       if (op.tipo !== 'finalizar' || !conflict) return undefined;
@@ -140,13 +140,13 @@ describe('the técnico’s /campo', () => {
     expect(finalizar).toBeDisabled();
 
     const before = Date.now();
-    await userEvent.click(within(screen.getByRole('group', { name: 'Buzina' })).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Luz de freio' })).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('18 de 18 itens respondidos')).toBeInTheDocument();
     const [op] = server.ops;
-    expect(op).toMatchObject({ idordemservico: 7, versaoBase: 4, tipo: 'checklist', dados: { itens: { Buzina: 'OK' } } });
+    expect(op).toMatchObject({ idordemservico: 7, versaoBase: 4, tipo: 'checklist', dados: { itens: { 'Luz de freio': 'OK' } } });
     expect(op.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Date.parse(op.em)).toBeGreaterThanOrEqual(before - 1000);
-    expect(within(screen.getByRole('group', { name: 'Buzina' })).getByRole('button', { name: 'OK' })).toHaveAttribute(
+    expect(within(screen.getByRole('group', { name: 'Luz de freio' })).getByRole('button', { name: 'OK' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
