@@ -121,7 +121,8 @@ describe('the técnico’s /campo on a phone, through npm start', () => {
     await page.getByText('0 de 18 itens respondidos').waitFor();
     const finalizar = page.getByRole('button', { name: 'Finalizar' });
     expect(await finalizar.isDisabled()).toBe(true);
-    for (const item of CHECKLIST_ITEMS) await page.getByRole('group', { name: item }).getByRole('button', { name: 'OK' }).click();
+    for (const item of CHECKLIST_ITEMS)
+      await page.getByRole('group', { name: item, exact: true }).getByRole('button', { name: 'OK' }).click();
     await page.getByText('18 de 18 itens respondidos').waitFor();
     await page.getByLabel('Observação').fill('Cliente pediu o rastreador sob o banco.');
     await page.getByRole('button', { name: 'Enviar observação' }).click();
