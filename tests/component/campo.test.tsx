@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
-import { setSessionUser } from '../../src/authProvider';
+import { authProvider, setSessionUser } from '../../src/authProvider';
 import { CampoApp } from '../../src/campo/CampoApp';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -167,6 +167,20 @@ describe('the técnico’s /campo', () => {
     expect(screen.queryByRole('button', { name: 'Finalizar' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: /Voltar/ }));
     expect(within(await screen.findByRole('article', { name: 'Cliente 7' })).getByTestId('status')).toHaveTextContent('Concluído');
+  });
+
+  it('signing in sends a técnico to /campo and staff to the dashboard', async () => {
+    for (const [user, path] of [
+      [TECNICO, '/campo'],
+      [{ id: 1, name: 'Ana', acesso: 1, nivel: '1' }, '/dashboard'],
+      [{ id: 2, name: 'Bia', acesso: 2, nivel: '2' }, '/dashboard'],
+    ] as const) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, user)),
+      );
+      expect(await authProvider.login({ username: 'x', password: 'y' })).toEqual({ redirectTo: path });
+    }
   });
 
   it('staff visiting /campo go to the dashboard; nobody signed in goes to /login', async () => {
