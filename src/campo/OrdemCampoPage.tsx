@@ -129,8 +129,8 @@ function Observacao({ ordem, ctx }: { ordem: OrdemCampo; ctx: CampoContexto }) {
 
 export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
   const { id } = useParams();
-  const enviar = useEnviar(ctx);
   const [finalizando, setFinalizando] = React.useState(false);
+  const [confirmar, setConfirmar] = React.useState<{ texto: string; dados: Record<string, boolean> } | null>(null);
   const ordem = ctx.agenda?.Items.find((o) => String(o.id) === id);
   if (!ctx.agenda) return <VoltarLink />;
   if (!ordem)
@@ -142,9 +142,26 @@ export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
     );
   const aberta = ordem.status === ORDEM_STATUS.EM_ABERTO;
   const completo = checklistMissing(ordem.checklist).length === 0;
-  const finalizar = async () => {
+  /** Finalizar, judged by the server now; a validation it may confirm (a silent tracker) is asked here. */
+  const finalizar = async (dados: Record<string, boolean> = {}) => {
     setFinalizando(true);
-    if (await enviar(ordem, 'finalizar', {})) ctx.avisar({ tipo: 'success', texto: t('app.campo.finalizada') });
+    setConfirmar(null);
+    try {
+      const reply = await enviarOperacao(ordem, 'finalizar', dados);
+      ctx.atualizar(reply.ordem);
+      ctx.avisar({ tipo: 'success', texto: t('app.campo.finalizada') });
+    } catch (error) {
+      if (!ctx.falhou(error)) {
+        const conflito = conflitoDe(error);
+        if (conflito?.ordem) ctx.atualizar(conflito.ordem);
+        const chave =
+          conflito?.motivo === 'validacao'
+            ? Object.keys(conflito.errors ?? {}).find((key) => key === 'semValidacao' || key === 'aceitarSituacao')
+            : undefined;
+        if (conflito && chave) setConfirmar({ texto: conflito.message, dados: { ...dados, [chave]: true } });
+        else ctx.avisar({ tipo: 'error', texto: conflito?.message ?? mensagemDe(error) });
+      }
+    }
     setFinalizando(false);
   };
   const veiculo =
@@ -190,6 +207,18 @@ export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
       {!aberta && <Alert severity="info">{t('app.campo.somente_leitura')}</Alert>}
       <Checklist key={ordem.id} ordem={ordem} aberta={aberta} ctx={ctx} />
       {aberta && <Observacao ordem={ordem} ctx={ctx} />}
+      {aberta && confirmar && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" disabled={finalizando} onClick={() => void finalizar(confirmar.dados)}>
+              {t('app.campo.finalizar_mesmo_assim')}
+            </Button>
+          }
+        >
+          {confirmar.texto}
+        </Alert>
+      )}
       {aberta && (
         <Box>
           <Button
@@ -198,7 +227,7 @@ export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
             size="large"
             fullWidth
             disabled={!completo || finalizando}
-            onClick={finalizar}
+            onClick={() => void finalizar()}
             sx={{ minHeight: 52 }}
           >
             {t('app.campo.finalizar')}

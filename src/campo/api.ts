@@ -36,6 +36,8 @@ export interface Conflito {
   message: string;
   motivo: string;
   ordem: OrdemCampo | null;
+  /** A validation's conflict names what Finalizar may confirm: `semValidacao` or `aceitarSituacao`. */
+  errors?: Record<string, string>;
 }
 
 export const conflitoDe = (error: unknown): Conflito | null =>

@@ -169,6 +169,32 @@ describe('the técnico’s /campo', () => {
     expect(within(await screen.findByRole('article', { name: 'Cliente 7' })).getByTestId('status')).toHaveTextContent('Concluído');
   });
 
+  it('Finalizar with a silent tracker (409 validacao) asks to confirm, then sends semValidacao; the approval’s status is shown', async () => {
+    const full = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item, 'OK']));
+    const server = fakeServer([ordem(8, { checklist: full })], (op, current) => {
+      if (op.tipo !== 'finalizar') return undefined;
+      if (!op.dados.semValidacao)
+        return json(409, {
+          message: 'O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.',
+          errors: { semValidacao: 'O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.' },
+          id: op.id,
+          resultado: 'conflito',
+          motivo: 'validacao',
+          ordem: current,
+        });
+      return json(200, { id: op.id, resultado: 'aplicada', ordem: { ...current, status: 2, versao: current.versao + 1 } });
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderAt('/campo/8');
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('O rastreador não comunicou nos últimos 10 minutos. Confirme para finalizar sem validação.');
+    expect(screen.getByTestId('status')).toHaveTextContent('Em aberto');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Finalizar mesmo assim' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('Aguardando aprovação'));
+    expect(server.ops.map((o) => o.dados)).toEqual([{}, { semValidacao: true }]);
+  });
+
   it('signing in sends a técnico to /campo and staff to the dashboard', async () => {
     for (const [user, path] of [
       [TECNICO, '/campo'],

@@ -34,6 +34,7 @@ export const campoMessages = {
       finalizar: 'Finalizar',
       finalizar_hint: 'Responda todos os itens do checklist para finalizar.',
       finalizada: 'Ordem finalizada.',
+      finalizar_mesmo_assim: 'Finalizar mesmo assim',
       somente_leitura: 'Esta ordem já foi finalizada.',
       nao_encontrada: 'Ordem não encontrada na sua agenda.',
     },
