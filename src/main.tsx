@@ -1,27 +1,64 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 // BrowserRouter is the one export we take from react-router-dom (real paths, never #/).
-import { BrowserRouter, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
+import { isTecnico } from '../domain/permissions';
+import { authProvider, getSessionUser } from './authProvider';
 import { isPublicPath, PublicApp } from './public/PublicApp';
 
 /** react-admin, the shell and the resources: loaded when the visitor goes past the public pages. */
 const loadApp = () => import('./App');
 const App = React.lazy(loadApp);
+/** The técnico's phone (/campo): its own small entry, MUI only, never react-admin's Admin. */
+const CampoApp = React.lazy(() => import('./campo/CampoApp'));
+
+const isCampoPath = (pathname: string) => pathname === '/campo' || pathname.startsWith('/campo/');
 
 /**
- * /login, /install and /precadastro paint from the small public entry. Any other path loads the
- * app, which from then on serves every path, the public ones included: react-admin's redirects to
- * /login (a logout, an expired session) stay inside it, with its snackbar.
+ * The office's screens are staff's: a técnico is sent to /campo before react-admin renders (whose
+ * every call it may not make). The session is read while the app's code downloads.
+ */
+function StaffOnly({ children, skip }: { children: React.ReactNode; skip: boolean }) {
+  const user = skip ? null : getSessionUser();
+  const [checked, setChecked] = React.useState(false);
+  React.useEffect(() => {
+    if (skip || user || checked) return;
+    loadApp().catch(() => undefined);
+    authProvider
+      .checkAuth({})
+      .catch(() => undefined)
+      .finally(() => setChecked(true));
+  }, [skip, user, checked]);
+  if (skip) return children;
+  if (user) return isTecnico(user) ? <Navigate to="/campo" replace /> : children;
+  // Nobody signed in: the app sends the visitor to /login itself, with its message.
+  return checked ? children : null;
+}
+
+/**
+ * /login, /install and /precadastro paint from the small public entry, /campo from the técnico's.
+ * Any other path loads the app, which from then on serves every path but /campo, the public ones
+ * included: react-admin's redirects to /login (a logout, an expired session) stay inside it, with
+ * its snackbar.
  */
 function Root() {
   const { pathname } = useLocation();
   const [appLoaded, setAppLoaded] = React.useState(false);
   const publicPage = isPublicPath(pathname);
+  const campo = isCampoPath(pathname);
+  if (campo)
+    return (
+      <React.Suspense fallback={null}>
+        <CampoApp />
+      </React.Suspense>
+    );
   if (!publicPage && !appLoaded) setAppLoaded(true);
   if (publicPage && !appLoaded) return <PublicApp loadApp={loadApp} />;
   return (
     <React.Suspense fallback={null}>
-      <App />
+      <StaffOnly skip={publicPage}>
+        <App />
+      </StaffOnly>
     </React.Suspense>
   );
 }

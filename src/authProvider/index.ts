@@ -1,6 +1,6 @@
 /** Session cookie `Token` (HttpOnly, set by the server) and the two roles of SPEC section 6. */
 import type { AuthProvider } from 'ra-core';
-import { canAccess as domainCanAccess, isAdmin } from '../../domain/permissions';
+import { canAccess as domainCanAccess, isAdmin, isTecnico } from '../../domain/permissions';
 import { ACESSO } from '../../domain/constants';
 import { apiFetch } from '../dataProvider/http';
 import { listUploads } from '../dataProvider/uploads';
@@ -56,7 +56,8 @@ export const authProvider: AuthProvider = {
       user = reply;
     }
     setSessionUser(user);
-    return { redirectTo: '/dashboard' };
+    // A técnico's screen is the phone's /campo (DESIGN 11), never the office's dashboard.
+    return { redirectTo: isTecnico(user) ? '/campo' : '/dashboard' };
   },
 
   async logout() {

@@ -7,6 +7,7 @@
 import portugueseMessages from 'ra-language-portuguese';
 import { appMessages } from './app';
 import { auditoriaMessages } from './custom-pages/auditoria';
+import { campoMessages } from './custom-pages/campo';
 import { dashboardMessages } from './custom-pages/dashboard';
 import { estoqueMessages } from './custom-pages/estoque';
 import { financeiroMessages } from './custom-pages/financeiro';
@@ -77,6 +78,7 @@ const ours = [
   profileMessages,
   loginMessages,
   precadastroMessages,
+  campoMessages,
 ];
 
 export const ptBR = deepMerge(

@@ -11,8 +11,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** From the top down. A folder of src, or a file at its root by its name without extension. */
 const FLOORS: string[][] = [
-  // The entries: the app's root, the public pages before sign-in, the route table.
-  ['main', 'App', 'routes', 'public'],
+  // The entries: the app's root, the public pages before sign-in, the técnico's phone, the route table.
+  ['main', 'App', 'routes', 'public', 'campo'],
   ['custom-pages'],
   ['resources'],
   // The printable documents and the payment page, which the resources' screens show.

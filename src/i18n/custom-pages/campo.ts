@@ -1,0 +1,42 @@
+/** Texts of the técnico's phone, /campo (DESIGN 11, "The técnico's phone"), merged into the catalogue by pt-BR.ts. */
+import { ORDEM_TIPO_LABEL } from '../../../domain/ordensservicos';
+
+export const campoMessages = {
+  app: {
+    campo: {
+      titulo: 'Minhas ordens',
+      sair: 'Sair',
+      carregando: 'Carregando suas ordens…',
+      hoje: 'Hoje',
+      semana: 'Próximos dias',
+      nenhuma_hoje: 'Nenhuma ordem para hoje.',
+      nenhuma_semana: 'Nenhuma ordem nos próximos dias.',
+      tentar_novamente: 'Tentar novamente',
+      abrir: 'Abrir ordem',
+      voltar: 'Voltar',
+      mapa: 'Abrir no mapa',
+      sem_endereco: 'Cliente sem endereço cadastrado.',
+      ligar: 'Ligar para %{phone}',
+      sem_horario: 'Sem horário',
+      tipos: ORDEM_TIPO_LABEL,
+      status: { aberto: 'Em aberto', concluido: 'Concluído', aguardando: 'Aguardando aprovação' },
+      reprovada: 'Reprovada: %{motivo}',
+      veiculo: 'Veículo',
+      rastreador: 'Rastreador',
+      descricao: 'Descrição',
+      checklist: 'Checklist',
+      checklist_count: '%{count} de %{total} itens respondidos',
+      resposta_ok: 'OK',
+      resposta_nt: 'Não testado',
+      observacao: 'Observação',
+      enviar_observacao: 'Enviar observação',
+      observacao_enviada: 'Observação enviada.',
+      finalizar: 'Finalizar',
+      finalizar_hint: 'Responda todos os itens do checklist para finalizar.',
+      finalizada: 'Ordem finalizada.',
+      finalizar_mesmo_assim: 'Finalizar mesmo assim',
+      somente_leitura: 'Esta ordem já foi finalizada.',
+      nao_encontrada: 'Ordem não encontrada na sua agenda.',
+    },
+  },
+};
