@@ -5,6 +5,7 @@ import { MSG, valuesAccepted } from '../messages';
 import { codeText, int, text } from './common';
 import { optionalPercent } from './financeiro';
 import { nfseSettingsSchema } from './nfse';
+import { negativacaoSettingsSchema } from '../negativacao';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -69,11 +70,16 @@ export const integrationsSchema = z
         cancelada: text(2000),
         recebida: text(2000),
         atualizada: text(2000),
+        formaPagamento: text(2000),
+        cartaoRecusado: text(2000),
+        avisoNegativacao: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,
     seguranca: z.object({ exigir2fa: z.boolean({ error: MSG.invalidInput }) }).partial(),
     nfse: nfseSettingsSchema,
+    negativacao: negativacaoSettingsSchema,
+    pixAutomatico: z.object({ ativo: z.boolean({ error: MSG.invalidInput }) }).partial(),
   })
   .partial();
 

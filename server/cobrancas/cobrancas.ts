@@ -28,6 +28,7 @@ import type { Effects } from './effects';
 import { alertaAtual, enqueueAlertas, type AlertRequest } from '../mensagens/alertas';
 import { MOTIVO, type AlertKind } from '../mensagens/mensagens';
 import { nfseAtiva } from './nfse-config';
+import { negativacaoDoPagamento } from './formas';
 
 /** What of a charge its follow-ups depend on. */
 export interface CobrancaEstado {
@@ -85,6 +86,9 @@ export async function cobrancaAlterada(
   )
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-atualizar', id: after.id });
   await nfseAutomatica(tx, before, after, effects);
+  // Paid, by hand or by the gateway: its negativação is cancelled (DESIGN 11).
+  if (after?.status === COBRANCA_STATUS.RECEBIDA && before && before.status !== COBRANCA_STATUS.RECEBIDA)
+    await negativacaoDoPagamento(tx, after.id, effects);
   const cancelled = before?.status !== COBRANCA_STATUS.CANCELADA && (!after || after.status === COBRANCA_STATUS.CANCELADA);
   const gatewayId = after?.gatewayId ?? before?.gatewayId;
   // A payment the gateway itself cancelled needs no call back.

@@ -21,6 +21,7 @@ import { CLIENTE_STATUS } from '../../domain/constants';
 import { rowsOf as rowsOfResult, type Db, type DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
+import { descontoEfetivoSql } from './formas';
 import { getCompany, integrationActive } from '../regras/company';
 
 /** Key of the advisory lock one billing run holds for its transaction. */
@@ -103,14 +104,15 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
           WHERE status = ${ASSINATURA.ATIVA} AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
             ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``} ${onlyClients(sql`id`, ids)}
         ), created AS (
-          INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca)
+          INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca, desconto)
           SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, ${COBRANCA.EM_ABERTO},
                  -- the subscription's search text (its id, client, document, description) with the charge's id
-                 n.id || ' ' || regexp_replace(n.busca, '^[0-9]+ ?', '')
+                 n.id || ' ' || regexp_replace(n.busca, '^[0-9]+ ?', ''),
+                 n.desconto
           FROM (
-            -- nextval in the select list: one new id per row
+            -- nextval in the select list: one new id per row; the discount its own or its plan's (cobrancas/formas.ts)
             SELECT nextval(pg_get_serial_sequence('cobrancas', 'id')) AS id, a.id AS assinatura, a.idcard, a.idcliente,
-                   a.description, a.valor, a.nextduedate, a.busca
+                   a.description, a.valor, a.nextduedate, a.busca, ${descontoEfetivoSql(sql`a`)} AS desconto
             FROM assinaturas a JOIN due ON due.id = a.id
           ) n
           ON CONFLICT (idassinatura, duedate) WHERE idassinatura IS NOT NULL DO NOTHING

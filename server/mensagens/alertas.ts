@@ -12,6 +12,7 @@ import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { descontoDaCobranca, descontoPlaceholders } from '../../domain/desconto';
 import type { DbOrTx } from '../db/client';
 import { clientes, cobrancas } from '../db/schema';
 import type { JobQueue } from '../queue/boss';
@@ -37,6 +38,10 @@ export function alertValues(
     linkBoleto: cobranca.bankSlipUrl,
     // The way to pay (DESIGN 10): only while it can be paid; the gateway's PIX and boleto as the sync read them.
     ...pagamentoValues(cobranca),
+    // The early-payment discount (DESIGN 11): only while it can be paid.
+    ...descontoPlaceholders(
+      cobrancaPagavel(cobranca) ? descontoDaCobranca(cobranca.desconto, Number(cobranca.valor), cobranca.duedate) : null,
+    ),
   };
 }
 

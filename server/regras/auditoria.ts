@@ -16,6 +16,8 @@ export const ACAO = {
   seguranca: 'seguranca',
   /** A backup taken or downloaded from Configurações → Backups (DESIGN 10). */
   backup: 'backup',
+  /** Negativação through Asaas: notice, simulation, request, cancellation (DESIGN 11). */
+  negativacao: 'negativacao',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { companySettings } from '../db/schema';
 import { randomToken } from './passwords';
 import { DEFAULT_NFSE } from '../../domain/nfse';
+import { DEFAULT_NEGATIVACAO } from '../../domain/negativacao';
 
 const SECRET_PATHS = [
   ['traccar', 'token'],
@@ -36,6 +37,15 @@ export const DEFAULT_ALERTAS = {
   recebida: 'Olá, {{nome}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
   atualizada:
     'Olá, {{nome}}! A cobrança {{codigo}} ({{descricao}}) foi atualizada: o valor é {{valor}}, com vencimento em {{vencimento}}. Desconsidere a mensagem anterior.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
+  /** The subscription turned to card (DESIGN 11): the client types the card on Asaas's page of the open charge. */
+  formaPagamento:
+    'Olá, {{nome}}! Sua assinatura passa a ser cobrada no cartão de crédito. Informe o cartão na página segura do Asaas: {{linkFatura}}\nA cobrança {{codigo}} de {{valor}} e as próximas serão debitadas no cartão.',
+  /** A card capture refused: this charge goes by PIX or boleto; the next one tries the card again. */
+  cartaoRecusado:
+    'Olá, {{nome}}! O cartão recusou a cobrança {{codigo}} de {{valor}}, com vencimento em {{vencimento}}. Pague por PIX ou boleto pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}\nA próxima cobrança será tentada no cartão de novo.',
+  /** The notice before a negativação (DESIGN 11): sent by an administrator, days before the request. */
+  avisoNegativacao:
+    'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}}, vencida em {{vencimento}}, continua em aberto. Se não for paga, poderá ser incluída nos órgãos de proteção ao crédito (Serasa).\nRegularize pelo link: {{linkPagamento}}',
 };
 
 /** A text with the placeholders' first English names (`{{nome}}` → `{{name}}`): how the defaults were written before issue 30. */
@@ -70,6 +80,14 @@ export function defaultIntegrations() {
     seguranca: { exigir2fa: false },
     /** NFS-e through Asaas (DESIGN 10): off until an administrator picks the municipal service. */
     nfse: { ...DEFAULT_NFSE },
+    /**
+     * Negativação through Asaas (DESIGN 11): off until Asaas enables it on the account ("requer
+     * liberação do Asaas"); a charge overdue diasAtraso days whose client was told diasAviso days
+     * before may be sent, by an administrator, never automatically.
+     */
+    negativacao: { ...DEFAULT_NEGATIVACAO },
+    /** Pix Automático (DESIGN 11): off until Asaas enables it on the account. */
+    pixAutomatico: { ativo: false },
   };
 }
 

@@ -18,6 +18,7 @@ import { appToday } from '../regras/clock';
 import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
 import { enqueueGateway, subscriptionChanged } from '../cobrancas/gateway';
 import { billSubscriptionNow } from '../cobrancas/faturamento';
+import { formaDaAssinatura, presentFormaCobranca } from '../cobrancas/formas';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -36,7 +37,12 @@ export const assinaturaColumns = (input: AssinaturaInput, client: ClienteFinance
 
 async function values(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow) {
   const client = await financeClient(tx, input.idcliente);
-  return { ...assinaturaColumns(input, client), datecreated: input.datecreated ?? existing?.datecreated ?? appToday() };
+  return {
+    ...assinaturaColumns(input, client),
+    datecreated: input.datecreated ?? existing?.datecreated ?? appToday(),
+    // How it is collected (DESIGN 11): 409 without the gateway, the card's state from aguardando.
+    ...(await formaDaAssinatura(tx, input.formaCobranca, existing)),
+  };
 }
 
 export const assinaturasResource = defineResource({
@@ -66,7 +72,10 @@ export const assinaturasResource = defineResource({
   ]),
   present(items) {
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
-    for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
+    for (const item of items) {
+      for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
+      presentFormaCobranca(item);
+    }
   },
   // With the gateway active, each subscription is Asaas' too (asaas/sync.ts): created,
   // updated, removed when it stops being active or is removed. Asaas then bills it (cobrancas/faturamento.ts).

@@ -17,6 +17,7 @@ import { cobrancaPagavel, cobrancaVencida } from '../../domain/cobranca';
 import { COBRANCA_STATUS, INTEGRATION_STATUS, PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import { DEFAULT_RATES, valorAtualizado } from '../../domain/financeiro';
 import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { descontoDaCobranca } from '../../domain/desconto';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
@@ -84,6 +85,7 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       boleto: cobrancas.boleto,
       lido: cobrancas.pagamentoLidoEm,
       idassinatura: cobrancas.idassinatura,
+      desconto: cobrancas.desconto,
       cliente: clienteSql,
       empresa: empresaSql,
       gatewaySettings: gatewaySql,
@@ -134,6 +136,8 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
         pagoEm: paga ? row.paymentDate : null,
         valorPago: paga ? (row.valorPago === null ? null : Number(row.valorPago)) : null,
         formaPagamento: paga ? row.formaPagamento : null,
+        // The early-payment discount (DESIGN 11) while it can be paid: { valor, valorComDesconto, ate } or null.
+        desconto: canPay ? descontoDaCobranca(row.desconto, Number(row.valor), row.duedate) : null,
       },
       pix: canPay ? pix : null,
       boleto:

@@ -82,7 +82,7 @@ describe('audit log', () => {
     expect(within(changed).getByText('Bloqueado → Ativo')).toBeInTheDocument();
   });
 
-  it('the Ação filter offers Todas and the seven actions, sends acao and goes back to page 1', async () => {
+  it('the Ação filter offers Todas and the eight actions, sends acao and goes back to page 1', async () => {
     const api = renderPage({
       'GET /v1/auditoria?page=1&pageSize=20': () => reply([bloqueio, pagamento, situacao], 45),
       'GET /v1/auditoria?page=2&pageSize=20': () => reply([situacao], 45, 2),
@@ -100,6 +100,7 @@ describe('audit log', () => {
       'Situação alterada',
       'Verificação em duas etapas',
       'Backup',
+      'Negativação',
     ]);
     await rowOf(bloqueio.descricao);
     await user.click(screen.getByRole('button', { name: 'Ir para a página 2' }));

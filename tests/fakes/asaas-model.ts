@@ -296,5 +296,7 @@ export function buildSubscription(input: Record<string, any>, old?: AsaasSubscri
     maxPayments: pick('maxPayments', null),
     externalReference: text(pick('externalReference', null)),
     split: null,
+    // Asaas's own Pix Automático offer (INTEGRATIONS.md 4.3): DISABLED turns it off; kept as sent.
+    pixAutomaticAuthorizationMode: pick('pixAutomaticAuthorizationMode', null),
   };
 }

@@ -188,6 +188,8 @@ export const planos = pgTable(
     limtdispositivos: integer().notNull().default(1),
     valor: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     valoradd: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    /** The early-payment discount of its subscriptions ({ valor, tipo: valor|percentual, diasAntes }), or none (DESIGN 11). */
+    desconto: jsonb().$type<Record<string, unknown>>(),
     informacoes: text().notNull().default(''),
     busca: busca(),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 /** The audit log as GET /v1/auditoria returns it (server/routes/integrations.ts). */
 
 /** What is recorded (DESIGN 7): engine commands, billing blocks and unblocks, payments, staff status changes. */
-export const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup'] as const;
+export const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup', 'negativacao'] as const;
 export type Acao = (typeof ACOES)[number];
 
 export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'> = {
@@ -12,6 +12,7 @@ export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'>
   situacao: 'default',
   seguranca: 'error',
   backup: 'info',
+  negativacao: 'error',
 };
 
 export interface AuditoriaItem {

@@ -14,6 +14,7 @@ export const auditoriaMessages = {
         situacao: 'Situação alterada',
         seguranca: 'Verificação em duas etapas',
         backup: 'Backup',
+        negativacao: 'Negativação',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',
