@@ -26,7 +26,30 @@ export type CartaoEstado = {
 /** The Asaas subscription's billingType for a forma (INTEGRATIONS.md 4.3). */
 export const billingTypeDaForma = (forma: string): 'CREDIT_CARD' | 'UNDEFINED' => (forma === 'cartao' ? 'CREDIT_CARD' : 'UNDEFINED');
 
+/** The Pix Automático authorization's state on a subscription. */
+export const PIX_AUTOMATICO_STATUS = ['aguardando', 'ativa', 'cancelada', 'expirada', 'recusada'] as const;
+export type PixAutomaticoStatus = (typeof PIX_AUTOMATICO_STATUS)[number];
+
+/** Pix Automático's frequency for a subscription's cycle (INTEGRATIONS.md 4.3); none for BIWEEKLY and BIMONTHLY. */
+export const FREQUENCIA_PIX: Record<string, string | undefined> = {
+  WEEKLY: 'WEEKLY',
+  MONTHLY: 'MONTHLY',
+  QUARTERLY: 'QUARTERLY',
+  SEMIANNUALLY: 'SEMIANNUALLY',
+  YEARLY: 'ANNUALLY',
+};
+
 export const MSG_FORMA = {
+  pixInativo: 'O Pix Automático está desativado: ative-o em Integrações (requer liberação do Asaas).',
+  pixSemGateway: 'O Pix Automático é feito pelo Asaas: ative a integração e aguarde a sincronização da assinatura.',
+  pixCiclo: 'O Pix Automático não aceita cobranças quinzenais nem bimestrais: escolha outra periodicidade.',
+  pixAssinaturaInativa: 'Só uma assinatura ativa pode usar o Pix Automático.',
+  pixNaoLiberado: 'O Asaas não liberou o Pix Automático nesta conta. Peça ao time de integrações do Asaas o acesso ao recurso.',
+  pixMotivo: {
+    CANCELLED: 'O cliente ou o banco cancelou a autorização do Pix Automático.',
+    EXPIRED: 'A autorização do Pix Automático expirou sem pagamento.',
+    REFUSED: 'O banco do cliente recusou a autorização do Pix Automático.',
+  } as Record<string, string>,
   forma: 'Use boleto_pix, cartao ou pix_automatico.',
   semGateway: 'Sem o Asaas ativo, a assinatura só pode ser cobrada por boleto ou PIX.',
   pixAutomaticoPelaRota: 'O Pix Automático é ativado em "Ativar Pix Automático" (POST /v1/assinaturas/{id}/pix-automatico).',

@@ -17,7 +17,7 @@ import { cobrancasCriadas } from './cobrancas/cobrancas';
 import type { Effects } from './cobrancas/effects';
 import { runBilling, type ClientChange } from './cobrancas/faturamento';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
-import { capturaRecusada, negativacaoEvento } from './cobrancas/formas';
+import { autorizacaoEvento, capturaRecusada, negativacaoEvento, PIX_AUTOMATICO_EVENTS } from './cobrancas/formas';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
 import type { Db, DbOrTx } from './db/client';
 import { runTraccarJob } from './frota/traccar-jobs';
@@ -90,6 +90,8 @@ export const GATEWAY_EVENTS: EventHandlers = {
   PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: capturaRecusada,
   // Negativação (DESIGN 11): its status read again; PAYMENT_DUNNING_RECEIVED pays the charge (pagamentos.ts).
   PAYMENT_DUNNING_REQUESTED: negativacaoEvento,
+  // Pix Automático's authorization (DESIGN 11): ativa, or back to boleto/PIX with formaAlterada.
+  ...Object.fromEntries(PIX_AUTOMATICO_EVENTS.map((name) => [name, autorizacaoEvento])),
   ...Object.fromEntries(INVOICE_EVENTS.map((name) => [name, nfseEvent])),
 };
 

@@ -73,6 +73,8 @@ export const integrationsSchema = z
         formaPagamento: text(2000),
         cartaoRecusado: text(2000),
         avisoNegativacao: text(2000),
+        debitoAgendado: text(2000),
+        formaAlterada: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,

@@ -38,6 +38,10 @@ import { ACAO, audit } from '../regras/auditoria';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
+/** The subscription is debited by an active Pix Automático authorization. */
+const pixAutomaticoAtivo = (sub: { formaCobranca: string | null; pixAutomatico: unknown }) =>
+  sub.formaCobranca === 'pix_automatico' && (sub.pixAutomatico as { status?: unknown } | null)?.status === 'ativa';
+
 export interface AsaasSyncOptions {
   db: Db;
   effects: Effects;
@@ -93,7 +97,13 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
 
   async function syncCobranca(config: AsaasConfig | null, id: number) {
     const [row] = await db
-      .select({ cobranca: cobrancas, multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal })
+      .select({
+        cobranca: cobrancas,
+        multa: assinaturas.multa,
+        jurosmensal: assinaturas.jurosmensal,
+        formaCobranca: assinaturas.formaCobranca,
+        pixAutomatico: assinaturas.pixAutomatico,
+      })
       .from(cobrancas)
       .leftJoin(assinaturas, eq(assinaturas.id, cobrancas.idassinatura))
       .where(eq(cobrancas.id, id));
@@ -117,7 +127,10 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         ? adopted
         : await asaas.createPayment(config, {
             customer,
-            billingType: 'UNDEFINED',
+            // Debited by the subscription's active Pix Automático (DESIGN 11), else the client picks.
+            ...(pixAutomaticoAtivo(row)
+              ? { billingType: 'PIX', pixAutomaticAuthorizationId: String((row.pixAutomatico as { id?: unknown }).id) }
+              : { billingType: 'UNDEFINED' }),
             value: Number(charge.valor),
             dueDate: charge.duedate,
             description: charge.descricao.slice(0, 500),
@@ -218,6 +231,8 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     ...rateFields({ multa: Number(sub.multa), jurosmensal: Number(sub.jurosmensal) }),
     billingType: billingTypeDaForma(sub.formaCobranca),
     discount: asaasDiscount(await descontoDaAssinatura(db, sub.id)),
+    // An active Pix Automático: the product creates each charge with the authorization (DESIGN 11).
+    status: pixAutomaticoAtivo(sub) ? 'INACTIVE' : 'ACTIVE',
   });
 
   /**

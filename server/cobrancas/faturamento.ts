@@ -90,7 +90,9 @@ function nextDueSql(date: SQL, cycle: SQL): SQL {
 /**
  * (a) One period of every subscription due within `emaberto` days: its charge, and the next due date.
  * With the gateway active, a subscription it holds (gateway_id) is billed by the gateway: its
- * charges arrive by PAYMENT_CREATED (asaas/sync.ts).
+ * charges arrive by PAYMENT_CREATED (asaas/sync.ts); but one debited by an active Pix Automático
+ * is billed here (its Asaas subscription is INACTIVE), each charge's payment made with the
+ * authorization (DESIGN 11).
  */
 async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false, ids?: readonly number[]) {
   const limit = addDays(today, emaberto);
@@ -102,7 +104,7 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
         WITH due AS (
           SELECT id FROM assinaturas
           WHERE status = ${ASSINATURA.ATIVA} AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
-            ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``} ${onlyClients(sql`id`, ids)}
+            ${gatewayBills ? sql`AND (gateway_id IS NULL OR (forma_cobranca = 'pix_automatico' AND pix_automatico->>'status' = 'ativa'))` : sql``} ${onlyClients(sql`id`, ids)}
         ), created AS (
           INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca, desconto)
           SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, ${COBRANCA.EM_ABERTO},

@@ -14,6 +14,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { descontoDaCobranca } from '../../domain/desconto';
 import { type CartaoEstado, type FormaCobranca, MSG_FORMA } from '../../domain/forma-cobranca';
+import { cobrancaAbertaSql } from '../../domain/cobranca';
+import { enqueueAlertas } from '../mensagens/alertas';
 import { CONTRATO_STATUS } from '../../domain/constants';
 import type { DbOrTx } from '../db/client';
 import { assinaturas, cobrancas } from '../db/schema';
@@ -148,3 +150,60 @@ export async function negativacaoEvento(tx: DbOrTx, event: GatewayEvent, effects
   await enqueueGateway(tx, effects.queue, [{ kind: 'negativacao-ler', id: row.id }]);
   return `Negativação da cobrança ${row.id}: situação lida de novo no Asaas.`;
 }
+
+/** The subscription's Pix Automático as the authorization's events leave it. */
+const PIX_EVENTOS: Record<string, { status: string; volta: boolean }> = {
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_ACTIVATED: { status: 'ativa', volta: false },
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED: { status: 'cancelada', volta: true },
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_EXPIRED: { status: 'expirada', volta: true },
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_REFUSED: { status: 'recusada', volta: true },
+};
+export const PIX_AUTOMATICO_EVENTS = [...Object.keys(PIX_EVENTOS), 'PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CREATED'];
+
+/**
+ * PIX_AUTOMATIC_RECURRING_AUTHORIZATION_*: ACTIVATED → ativa (the Asaas subscription goes INACTIVE:
+ * the product creates each charge, debited with the authorization); CANCELLED, EXPIRED, REFUSED →
+ * boleto_pix with why, the Asaas subscription ACTIVE again and the alert formaAlterada with the
+ * open charge. CREATED changes nothing (the route stored it).
+ */
+export async function autorizacaoEvento(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise<string> {
+  const id = String(event.authorization?.id ?? '');
+  const efeito = PIX_EVENTOS[event.event];
+  if (!id || !efeito) return 'Autorização registrada.';
+  const [sub] = await tx
+    .select({ id: assinaturas.id, pixAutomatico: assinaturas.pixAutomatico, formaCobranca: assinaturas.formaCobranca })
+    .from(assinaturas)
+    .where(sql`${assinaturas.pixAutomatico}->>'id' = ${id}`)
+    .for('update');
+  if (!sub) return 'Autorização desconhecida: ignorada.';
+  const antes = (sub.pixAutomatico ?? {}) as Record<string, unknown>;
+  const motivo = efeito.volta ? (MSG_FORMA.pixMotivo[event.event.replace('PIX_AUTOMATIC_RECURRING_AUTHORIZATION_', '')] ?? null) : null;
+  // Its QR code is no longer needed once answered.
+  const pixAutomatico = { id, status: efeito.status, motivo, expiraEm: antes.expiraEm ?? null };
+  await tx
+    .update(assinaturas)
+    .set({ pixAutomatico, ...(efeito.volta ? { formaCobranca: 'boleto_pix' } : {}), updatedAt: new Date() })
+    .where(eq(assinaturas.id, sub.id));
+  await enqueueGateway(tx, effects.queue, [{ kind: 'assinatura', id: sub.id }]);
+  if (efeito.volta) {
+    const [open] = await tx
+      .select({ id: cobrancas.id })
+      .from(cobrancas)
+      .where(and(eq(cobrancas.idassinatura, sub.id), cobrancaAbertaSql(sql, cobrancas.status)))
+      .orderBy(cobrancas.duedate, cobrancas.id)
+      .limit(1);
+    if (open) {
+      const [{ n }] = (
+        (await tx.execute(
+          sql`SELECT count(*)::int AS n FROM mensagens WHERE idcobranca = ${open.id} AND kind = 'formaAlterada'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows;
+      await enqueueAlertas(tx, effects.queue, [{ idcobranca: open.id, kind: 'formaAlterada', occurrence: Number(n) }]);
+    }
+  }
+  return `Pix Automático da assinatura ${sub.id}: ${efeito.status}.`;
+}
+
+/** SQL: whether the charge `c` (an alias of cobrancas) is debited by an active Pix Automático. */
+export const debitoAutomaticoSql = (idassinatura: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM assinaturas pa WHERE pa.id = ${idassinatura} AND pa.forma_cobranca = 'pix_automatico' AND pa.pix_automatico->>'status' = 'ativa')`;

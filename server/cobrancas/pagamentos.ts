@@ -37,6 +37,8 @@ export interface GatewayEvent {
   payment?: GatewayPayment;
   /** The NFS-e events' invoice (cobrancas/nfse.ts). */
   invoice?: Record<string, unknown>;
+  /** Pix Automático's PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (cobrancas/formas.ts). */
+  authorization?: Record<string, unknown>;
 }
 
 /**
@@ -133,9 +135,10 @@ async function apply(
   const transition = TRANSITIONS[event.event];
   if (!transition) return { status: 'ignorado', resultado: `Evento ${event.event} não tratado.` };
   const payment = event.payment ?? {};
-  // A card payment of a subscription collected by card: its card is ativo (DESIGN 11), whatever the charge's state.
-  const cartao = transition.to === COBRANCA_STATUS.RECEBIDA ? await cartaoDoPagamento(tx, payment) : '';
   const existing = await findCharge(tx, payment);
+  // A card payment of a subscription collected by card: its card is ativo (DESIGN 11), whatever the
+  // charge's state (locked after the charge, as the other card events lock them).
+  const cartao = transition.to === COBRANCA_STATUS.RECEBIDA ? await cartaoDoPagamento(tx, payment) : '';
   if (!existing) return { status: cartao ? 'aplicado' : 'ignorado', resultado: `Cobrança não encontrada.${cartao}` };
   if (existing.status === transition.to)
     return { status: cartao ? 'aplicado' : 'ignorado', resultado: `A cobrança já estava nessa situação.${cartao}` };

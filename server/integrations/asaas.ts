@@ -110,6 +110,16 @@ export interface AsaasInvoice {
   externalReference?: string | null;
 }
 
+/** A Pix Automático authorization (INTEGRATIONS.md 4.3). */
+export interface AsaasAuthorization {
+  id: string;
+  status: string;
+  payload?: string;
+  encodedImage?: string;
+  immediateQrCode?: { conciliationIdentifier?: string; expirationDate?: string } | null;
+  cancellationReason?: string | null;
+}
+
 /** POST /paymentDunnings/simulate (INTEGRATIONS.md 4.3). */
 export interface AsaasDunningSimulation {
   payment?: string;
@@ -295,6 +305,9 @@ export const asaas = {
   },
   getDunning: (config: AsaasConfig, dunningId: string) => call<AsaasDunning>(config, 'GET', `/paymentDunnings/${id(dunningId)}`),
   cancelDunning: (config: AsaasConfig, dunningId: string) => call<AsaasDunning>(config, 'POST', `/paymentDunnings/${id(dunningId)}/cancel`),
+  /** Pix Automático (INTEGRATIONS.md 4.3): an authorization with its immediate QR code. */
+  createAuthorization: (config: AsaasConfig, body: Record<string, unknown>) =>
+    call<AsaasAuthorization>(config, 'POST', '/pix/automatic/authorizations', body),
   createSubscription: (config: AsaasConfig, body: Record<string, unknown>) =>
     call<AsaasSubscription>(config, 'POST', '/subscriptions', body),
   updateSubscription: (config: AsaasConfig, subscriptionId: string, body: Record<string, unknown>) =>

@@ -133,6 +133,8 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
         eq(cobrancas.duedate, today),
         eq(cobrancas.status, COBRANCA_STATUS.EM_ABERTO),
         sql`NOT EXISTS (SELECT 1 FROM mensagens m WHERE m.key = 'alerta:' || ${cobrancas.id} || ':vencehoje:0')`,
+        // Debited by Pix Automático (DESIGN 11): its debitoAgendado said when; no "vence hoje".
+        sql`NOT EXISTS (SELECT 1 FROM assinaturas pa WHERE pa.id = ${cobrancas.idassinatura} AND pa.forma_cobranca = 'pix_automatico' AND pa.pix_automatico->>'status' = 'ativa')`,
       ),
     );
   for (const row of dueToday) requests.push({ idcobranca: row.id, kind: 'vencehoje' });

@@ -29,6 +29,9 @@ export const ALERT_KINDS = [
   'cartaoRecusado',
   // The notice before a negativação (DESIGN 11), sent by an administrator.
   'avisoNegativacao',
+  // Pix Automático (DESIGN 11): a debit scheduled (instead of novacobranca and vencehoje), and the fall back to boleto/PIX.
+  'debitoAgendado',
+  'formaAlterada',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -46,6 +46,12 @@ export const DEFAULT_ALERTAS = {
   /** The notice before a negativação (DESIGN 11): sent by an administrator, days before the request. */
   avisoNegativacao:
     'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}}, vencida em {{vencimento}}, continua em aberto. Se não for paga, poderá ser incluída nos órgãos de proteção ao crédito (Serasa).\nRegularize pelo link: {{linkPagamento}}',
+  /** A charge debited by Pix Automático (DESIGN 11): instead of novacobranca and vencehoje. */
+  debitoAgendado:
+    'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}} ({{descricao}}) será debitada automaticamente pelo Pix Automático em {{vencimento}}. Não é preciso fazer nada.',
+  /** Pix Automático ended (cancelled, expired, refused): the client pays by PIX or boleto again. */
+  formaAlterada:
+    'Olá, {{nome}}! O Pix Automático da sua assinatura foi encerrado. As próximas cobranças chegarão por PIX ou boleto.\nCobrança em aberto: {{codigo}} de {{valor}}, vence em {{vencimento}}. Pague pelo link: {{linkPagamento}}',
 };
 
 /** A text with the placeholders' first English names (`{{nome}}` → `{{name}}`): how the defaults were written before issue 30. */

@@ -52,6 +52,30 @@ const clienteSql = sql<{
   razaosocial: string;
 }>`(SELECT json_build_object('cadastro', ${clientes.cadastro}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}) FROM ${clientes} WHERE ${clientes.id} = ${cobrancas.idcliente})`;
 
+/** The charge's subscription's forma and Pix Automático (DESIGN 11), as one JSON value. */
+const formaSql = sql<{
+  forma: string;
+  pix: Record<string, unknown> | null;
+} | null>`(SELECT json_build_object('forma', a.forma_cobranca, 'pix', a.pix_automatico) FROM ${assinaturas} a WHERE a.id = ${cobrancas.idassinatura})`;
+
+/**
+ * Pix Automático on the payment page (DESIGN 11): the authorization's QR code while it waits and
+ * can be paid ("Ative o débito automático"), or the debit's date once active ("Será debitado
+ * automaticamente em dd/mm"); null otherwise.
+ */
+function pixAutomaticoDaPagina(forma: { forma: string; pix: Record<string, unknown> | null } | null, duedate: string) {
+  const pix = forma?.forma === 'pix_automatico' ? forma.pix : null;
+  if (pix?.status === 'ativa') return { status: 'ativa', debitoEm: duedate };
+  if (pix?.status === 'aguardando' && Date.parse(String(pix.expiraEm)) > Date.now())
+    return {
+      status: 'aguardando',
+      payload: String(pix.payload ?? ''),
+      encodedImage: String(pix.encodedImage ?? ''),
+      expiraEm: String(pix.expiraEm),
+    };
+  return null;
+}
+
 /** Fine and interest (%) of an overdue charge: its subscription's, or the company's (cobrancas/finance.ts companyRates). */
 async function ratesOf(db: Db, idassinatura: number | null, empresa: Record<string, unknown>) {
   if (idassinatura !== null) {
@@ -86,6 +110,7 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       lido: cobrancas.pagamentoLidoEm,
       idassinatura: cobrancas.idassinatura,
       desconto: cobrancas.desconto,
+      forma: formaSql,
       cliente: clienteSql,
       empresa: empresaSql,
       gatewaySettings: gatewaySql,
@@ -143,6 +168,7 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       boleto:
         canPay && boleto ? { identificationField: boleto.identificationField, bankSlipUrl: boleto.bankSlipUrl || row.bankSlipUrl } : null,
       invoiceUrl: canPay ? row.invoiceUrl : '',
+      pixAutomatico: canPay ? pixAutomaticoDaPagina(row.forma, row.duedate) : null,
     },
   };
 }

@@ -75,6 +75,7 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       pix: null,
       boleto: null,
       invoiceUrl: '',
+      pixAutomatico: null,
     });
     const text = JSON.stringify(reply.body);
     for (const hidden of [

@@ -259,6 +259,8 @@ export function buildPayment(input: Record<string, any>, subscription: string | 
     lastBankSlipViewedDate: null,
     ...charges(input),
     postalService: input.postalService === true,
+    // A Pix Automático debit (INTEGRATIONS.md 4.3): billingType PIX with the authorization.
+    pixAutomaticAuthorizationId: typeof input.pixAutomaticAuthorizationId === 'string' ? input.pixAutomaticAuthorizationId : null,
     custody: null,
     refunds: null,
   };

@@ -48,13 +48,13 @@ import { publicWebhook, webhookDispatcher, webhookFrom, type AsaasDelivery, type
 import { addCommonControl, controlBody } from './control';
 import { qrLikePngBase64 } from './png';
 import { addFiscalRoutes, type AsaasInvoice } from './asaas-fiscal';
-import { addDunningRoutes, type AsaasDunning } from './asaas-dunning';
+import { addDunningRoutes, type AsaasAuthorization, type AsaasDunning } from './asaas-dunning';
 import { asObject, dispatch, parseJson, Router, sendJson, startFakeServer, type FakeRequest, type RequestLog } from './http';
 
 export type { AsaasCustomer, AsaasPayment, AsaasSubscription } from './asaas-model';
 export type { AsaasDelivery, AsaasEvent, AsaasWebhook } from './asaas-webhooks';
 export type { AsaasInvoice } from './asaas-fiscal';
-export type { AsaasDunning } from './asaas-dunning';
+export type { AsaasAuthorization, AsaasDunning } from './asaas-dunning';
 
 export interface AsaasFake {
   /** `http://127.0.0.1:PORT/v3`. */
@@ -95,6 +95,9 @@ export interface AsaasFake {
   setDunningAllowed(allowed: boolean, reason?: string): void;
   /** The account lacks a feature Asaas enables on request ("paymentDunnings", "pixAutomatic"): its routes answer 403. */
   setFeatureOff(feature: string, off: boolean): void;
+  /** Pix Automático (asaas-dunning.ts): the authorizations, and the lever of each AUTHORIZATION_* event. */
+  authorizations: Map<string, AsaasAuthorization>;
+  authorizationEvent(id: string, event: string): AsaasAuthorization;
   /** Resolves when every webhook delivery queued so far has been answered. */
   idle(): Promise<void>;
   requests: RequestLog[];
@@ -326,7 +329,13 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     emit: (event, key, resource) => outgoing.emitAs(event, key, resource),
   });
 
-  const dunning = addDunningRoutes(router, { payments, emit });
+  const dunning = addDunningRoutes(router, {
+    payments,
+    emit,
+    emitAs: (event, key, resource) => outgoing.emitAs(event, key, resource),
+    customerExists,
+    png: qrLikePngBase64,
+  });
 
   // GET/PUT/DELETE by id, the same for the three resources.
   const resources = [
@@ -534,6 +543,8 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     setDunningCancelable: dunning.setDunningCancelable,
     setDunningAllowed: dunning.setDunningAllowed,
     setFeatureOff: dunning.setFeatureOff,
+    authorizations: dunning.authorizations,
+    authorizationEvent: dunning.authorizationEvent,
     idle: outgoing.idle,
     requests: server.requests,
     stop: server.stop,
