@@ -42,6 +42,7 @@ export const FREQUENCIA_PIX: Record<string, string | undefined> = {
 export const MSG_FORMA = {
   pixInativo: 'O Pix Automático está desativado: ative-o em Integrações (requer liberação do Asaas).',
   pixSemGateway: 'O Pix Automático é feito pelo Asaas: ative a integração e aguarde a sincronização da assinatura.',
+  pixTrocado: 'A equipe trocou a forma de cobrança da assinatura.',
   pixCiclo: 'O Pix Automático não aceita cobranças quinzenais nem bimestrais: escolha outra periodicidade.',
   pixAssinaturaInativa: 'Só uma assinatura ativa pode usar o Pix Automático.',
   pixNaoLiberado: 'O Asaas não liberou o Pix Automático nesta conta. Peça ao time de integrações do Asaas o acesso ao recurso.',

@@ -412,6 +412,10 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         return informarRecebimento(config, job, false);
       case 'cobranca-desfazer-recebimento':
         return informarRecebimento(config, job, true);
+      case 'pix-automatico-cancelar':
+        return (await asaas.cancelAuthorization(config, job.authorizationId))
+          ? 'Autorização do Pix Automático cancelada no Asaas.'
+          : 'A autorização já não existia no Asaas.';
       case 'negativacao-ler':
         return negativacaoJob(db, config, job.id, 'ler');
       case 'negativacao-pago':

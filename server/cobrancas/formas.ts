@@ -37,14 +37,35 @@ type AssinaturaRow = typeof assinaturas.$inferSelect;
 export async function formaDaAssinatura(
   tx: DbOrTx,
   forma: FormaCobranca | undefined,
-  existing?: Pick<AssinaturaRow, 'formaCobranca' | 'cartao'>,
-): Promise<{ formaCobranca?: FormaCobranca; cartao?: CartaoEstado | null }> {
+  existing?: Pick<AssinaturaRow, 'formaCobranca' | 'cartao' | 'pixAutomatico'>,
+): Promise<{ formaCobranca?: FormaCobranca; cartao?: CartaoEstado | null; pixAutomatico?: Record<string, unknown> }> {
   const atual = (existing?.formaCobranca ?? 'boleto_pix') as FormaCobranca;
   if (forma === undefined || forma === atual) return {};
   if (forma === 'pix_automatico') throw conflict(MSG_FORMA.pixAutomaticoPelaRota, { formaCobranca: MSG_FORMA.pixAutomaticoPelaRota });
   if (forma === 'cartao' && !integrationActive(await getCompany(tx), 'gateway'))
     throw conflict(MSG_FORMA.semGateway, { formaCobranca: MSG_FORMA.semGateway });
-  return { formaCobranca: forma, cartao: forma === 'cartao' ? { status: 'aguardando', final: null, bandeira: null } : null };
+  // Leaving Pix Automático: its authorization ends (cancelled in Asaas by the resource's job: pixAutomaticoDeixado).
+  const pix = existing?.pixAutomatico as { id?: unknown; expiraEm?: unknown } | null | undefined;
+  const saindoDoPix = atual === 'pix_automatico' && pix?.id;
+  return {
+    formaCobranca: forma,
+    cartao: forma === 'cartao' ? { status: 'aguardando', final: null, bandeira: null } : null,
+    ...(saindoDoPix
+      ? { pixAutomatico: { id: pix.id, status: 'cancelada', motivo: MSG_FORMA.pixTrocado, expiraEm: pix.expiraEm ?? null } }
+      : {}),
+  };
+}
+
+/** The authorization of a subscription staff moved off Pix Automático: cancelled in Asaas (a job). */
+export async function pixAutomaticoDeixado(
+  tx: DbOrTx,
+  before: Pick<AssinaturaRow, 'id' | 'formaCobranca' | 'pixAutomatico'>,
+  after: Pick<AssinaturaRow, 'formaCobranca'>,
+  effects: Pick<Effects, 'queue'>,
+) {
+  const id = (before.pixAutomatico as { id?: unknown } | null)?.id;
+  if (before.formaCobranca !== 'pix_automatico' || after.formaCobranca === 'pix_automatico' || typeof id !== 'string') return;
+  await enqueueGateway(tx, effects.queue, [{ kind: 'pix-automatico-cancelar', id: before.id, authorizationId: id }]);
 }
 
 /** A subscription as replies show it: the Pix Automático authorization without its QR code (the payment page carries it). */
@@ -177,6 +198,8 @@ export async function autorizacaoEvento(tx: DbOrTx, event: GatewayEvent, effects
     .for('update');
   if (!sub) return 'Autorização desconhecida: ignorada.';
   const antes = (sub.pixAutomatico ?? {}) as Record<string, unknown>;
+  // Already ended here (staff moved the subscription to another forma): nothing more.
+  if (sub.formaCobranca !== 'pix_automatico') return `A assinatura ${sub.id} já não usa o Pix Automático.`;
   const motivo = efeito.volta ? (MSG_FORMA.pixMotivo[event.event.replace('PIX_AUTOMATIC_RECURRING_AUTHORIZATION_', '')] ?? null) : null;
   // Its QR code is no longer needed once answered.
   const pixAutomatico = { id, status: efeito.status, motivo, expiraEm: antes.expiraEm ?? null };

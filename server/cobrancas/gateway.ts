@@ -26,6 +26,8 @@ export type GatewayJob =
   /** Negativação (DESIGN 11): read again after a PAYMENT_DUNNING_* event, or cancelled because the charge was paid. */
   | { kind: 'negativacao-ler'; id: number }
   | { kind: 'negativacao-pago'; id: number }
+  /** A Pix Automático authorization staff replaced by another forma (DESIGN 11): cancelled in Asaas. */
+  | { kind: 'pix-automatico-cancelar'; id: number; authorizationId: string }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
   /** The subscription: created, updated, or removed when it stops being active. */

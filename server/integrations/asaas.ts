@@ -313,6 +313,9 @@ export const asaas = {
   updateSubscription: (config: AsaasConfig, subscriptionId: string, body: Record<string, unknown>) =>
     call<AsaasSubscription>(config, 'PUT', `/subscriptions/${id(subscriptionId)}`, body),
   deleteSubscription: (config: AsaasConfig, subscriptionId: string) => remove(config, `/subscriptions/${id(subscriptionId)}`),
+  /** Cancels a Pix Automático authorization (false when Asaas no longer has it). */
+  cancelAuthorization: (config: AsaasConfig, authorizationId: string) =>
+    remove(config, `/pix/automatic/authorizations/${id(authorizationId)}`),
   subscriptionPayments: (config: AsaasConfig, subscriptionId: string) =>
     asaasPages<AsaasPayment>(config, `/subscriptions/${id(subscriptionId)}/payments`),
 };

@@ -18,7 +18,7 @@ import { appToday } from '../regras/clock';
 import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
 import { enqueueGateway, subscriptionChanged } from '../cobrancas/gateway';
 import { billSubscriptionNow } from '../cobrancas/faturamento';
-import { formaDaAssinatura, presentFormaCobranca } from '../cobrancas/formas';
+import { formaDaAssinatura, pixAutomaticoDeixado, presentFormaCobranca } from '../cobrancas/formas';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -99,6 +99,8 @@ export const assinaturasResource = defineResource({
     async after(saved, existing, ctx, tx) {
       if ((saved.gatewayId || saved.status === ASSINATURA_STATUS.ATIVA) && subscriptionChanged(existing, saved))
         await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+      // Moved off Pix Automático: its authorization is cancelled in Asaas (DESIGN 11).
+      await pixAutomaticoDeixado(tx, existing, saved, ctx.effects);
     },
   },
   remove: {

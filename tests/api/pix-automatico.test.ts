@@ -149,4 +149,34 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     );
     expect(alterada[0].n).toBe(1);
   });
+
+  it("staff moving a subscription off Pix Automático cancel its authorization in Asaas; the authorization's CANCELLED event then changes nothing", async () => {
+    expect((await pixSetting(true)).status).toBe(200);
+    const sub = await synced();
+    expect((await env.admin.post(route(sub.id), {})).status).toBe(201);
+    const [authorization] = [...asaas.fake.authorizations.values()].filter((a) => a.contractId === `assinatura-${sub.id}`);
+    const read = (await env.admin.get(`/v1/assinaturas/${sub.id}`)).body;
+    const moved = await env.admin.put(`/v1/assinaturas/${sub.id}`, {
+      ...newAssinatura(read.idcliente, { valor: 90, nextduedate: read.nextduedate }),
+      formaCobranca: 'boleto_pix',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ formaCobranca: 'boleto_pix', pixAutomatico: { status: 'cancelada', motivo: MSG_FORMA.pixTrocado } });
+    await waitFor(() => asaas.fake.authorizations.get(authorization.id)?.status === 'CANCELLED');
+    const [cancelled] = [...asaas.fake.events.values()].filter(
+      (e) =>
+        e.event === 'PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED' &&
+        (e as { authorization?: { id: string } }).authorization?.id === authorization.id,
+    );
+    await waitFor(
+      async () =>
+        (await rows<{ status: string }>(sql`SELECT status FROM webhook_eventos WHERE event_id = ${cancelled.id}`))[0]?.status ===
+        'aplicado',
+    );
+    expect((await env.admin.get(`/v1/assinaturas/${sub.id}`)).body.pixAutomatico).toMatchObject({
+      status: 'cancelada',
+      motivo: MSG_FORMA.pixTrocado,
+    });
+    expect((await mensagens(sub.charge.id)).map((m) => m.kind)).not.toContain('formaAlterada');
+  });
 });
