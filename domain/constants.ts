@@ -83,6 +83,10 @@ export const ALERTA_PLACEHOLDERS = [
   'linhaDigitavel',
   // The company's name (issue 30): every message says who sends it.
   'empresa',
+  // The early-payment discount (DESIGN 11): a sentence (or empty), the amount with it, its last day.
+  'desconto',
+  'valorComDesconto',
+  'descontoAte',
 ] as const;
 export type AlertaPlaceholder = (typeof ALERTA_PLACEHOLDERS)[number];
 

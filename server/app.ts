@@ -53,6 +53,7 @@ import { registerPrecadastroRoutes } from './routes/precadastro';
 import { registerStaticContratoRoutes } from './routes/static-contrato';
 import { registerStaticCobrancaRoutes } from './routes/static-cobranca';
 import { registerCobrancaRoutes } from './routes/cobrancas';
+import { registerAssinaturaRoutes } from './routes/assinaturas';
 import { rememberStaffOrigin, setPublicUrl } from './regras/public-url';
 import { registerUploadRoutes } from './routes/uploads';
 import { startQueue } from './queue/boss';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFinanceRoutes(app, db);
   registerContratoRoutes(app, db, { queue, publicUrl: options.publicUrl });
   registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
+  registerAssinaturaRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);
   registerBuscaRoute(app, db);
   registerClienteResumoRoutes(app, db, options.database.plannedOnce);

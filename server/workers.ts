@@ -20,6 +20,7 @@ import { cobrancasCriadas } from './cobrancas/cobrancas';
 import type { Effects } from './cobrancas/effects';
 import { runBilling, type ClientChange } from './cobrancas/faturamento';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
+import { autorizacaoEvento, capturaRecusada, negativacaoEvento, PIX_AUTOMATICO_EVENTS } from './cobrancas/formas';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
 import type { Db, DbOrTx } from './db/client';
 import { runTraccarJob } from './frota/traccar-jobs';
@@ -82,12 +83,18 @@ export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
 
 /**
  * The gateway's webhook events beyond a payment's own transitions (cobrancas/pagamentos.ts applies
- * those): a subscription's payment Asaas generated becomes its charge (PAYMENT_CREATED), and the
- * NFS-e events update the charge's invoice. Applied once from the queue, like payments.
+ * those): a subscription's payment Asaas generated becomes its charge (PAYMENT_CREATED), a refused
+ * card capture, and the NFS-e events update the charge's invoice. Applied once from the queue, like payments.
  */
 const nfseEvent: EventHandler = (tx, event) => aplicarEventoNfse(tx, event);
 export const GATEWAY_EVENTS: EventHandlers = {
   PAYMENT_CREATED: (tx, event, effects) => chargeFromPayment(tx, event.payment ?? {}, effects),
+  // A card capture refused (DESIGN 11): the card recusado, the payment back to PIX and boleto, the alert cartaoRecusado.
+  PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: capturaRecusada,
+  // Negativação (DESIGN 11): its status read again; PAYMENT_DUNNING_RECEIVED pays the charge (pagamentos.ts).
+  PAYMENT_DUNNING_REQUESTED: negativacaoEvento,
+  // Pix Automático's authorization (DESIGN 11): ativa, or back to boleto/PIX with formaAlterada.
+  ...Object.fromEntries(PIX_AUTOMATICO_EVENTS.map((name) => [name, autorizacaoEvento])),
   ...Object.fromEntries(INVOICE_EVENTS.map((name) => [name, nfseEvent])),
 };
 

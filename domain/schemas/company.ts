@@ -6,6 +6,7 @@ import { codeText, int, text } from './common';
 import { optionalPercent } from './financeiro';
 import { nfseSettingsSchema } from './nfse';
 import { atendimentoSettingsSchema } from '../atendimento';
+import { negativacaoSettingsSchema } from '../negativacao';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -70,6 +71,11 @@ export const integrationsSchema = z
         cancelada: text(2000),
         recebida: text(2000),
         atualizada: text(2000),
+        formaPagamento: text(2000),
+        cartaoRecusado: text(2000),
+        avisoNegativacao: text(2000),
+        debitoAgendado: text(2000),
+        formaAlterada: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,
@@ -77,6 +83,8 @@ export const integrationsSchema = z
     campo: z.object({ exigirAprovacao: z.boolean({ error: MSG.invalidInput }) }).partial(),
     nfse: nfseSettingsSchema,
     atendimento: atendimentoSettingsSchema,
+    negativacao: negativacaoSettingsSchema,
+    pixAutomatico: z.object({ ativo: z.boolean({ error: MSG.invalidInput }) }).partial(),
   })
   .partial();
 

@@ -10,6 +10,8 @@ import { MSG, valuesAccepted } from '../messages';
 import { id, int, requiredText, text } from './common';
 import { money } from './money';
 import { planoSchema } from './planos';
+import { descontoInvalido, descontoSchema } from '../desconto';
+import { FORMAS_COBRANCA, MSG_FORMA } from '../forma-cobranca';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,22 +85,31 @@ const cycle = z.preprocess(
 
 export const assinaturaSchema = z.preprocess(
   liftIds({ idcliente: 'cliente' }),
-  z.object({
-    idcliente: requiredId(MSG.invalidCliente, MSG.clienteRequired),
-    description: requiredText(255),
-    valor: money(),
-    nextduedate: requiredDate(),
-    cycle,
-    multa: percent(),
-    jurosmensal: percent(),
-    enddate: optionalDate(),
-    informacoes: text(5000),
-    /** The start; absent: today. */
-    datecreated: optionalDate(),
-    status: statusOf([0, 1, 2], MSG.assinaturaStatus),
-    /** The contract whose active items make its value (DESIGN 11); null or absent: none, the value is typed. */
-    idcontrato: z.preprocess((v) => (blank(v) ? null : v), id(MSG.invalidId).nullable()).default(null),
-  }),
+  z
+    .object({
+      idcliente: requiredId(MSG.invalidCliente, MSG.clienteRequired),
+      description: requiredText(255),
+      valor: money(),
+      nextduedate: requiredDate(),
+      cycle,
+      multa: percent(),
+      jurosmensal: percent(),
+      enddate: optionalDate(),
+      informacoes: text(5000),
+      /** The start; absent: today. */
+      datecreated: optionalDate(),
+      status: statusOf([0, 1, 2], MSG.assinaturaStatus),
+      /** The early-payment discount (DESIGN 11): null its plan's, absent kept. */
+      desconto: descontoSchema(),
+      /** How it is collected (DESIGN 11); absent: kept (boleto_pix for a new one). Card data is never taken. */
+      formaCobranca: z.enum(FORMAS_COBRANCA, { error: MSG_FORMA.forma }).optional(),
+      /** The contract whose active items make its value (DESIGN 11); null or absent: none, the value is typed. */
+      idcontrato: z.preprocess((v) => (blank(v) ? null : v), id(MSG.invalidId).nullable()).default(null),
+    })
+    .superRefine((assinatura, ctx) => {
+      const invalido = descontoInvalido(assinatura.desconto, assinatura.valor);
+      if (invalido) ctx.addIssue({ code: 'custom', path: ['desconto', 'valor'], message: invalido });
+    }),
 );
 export type AssinaturaInput = z.infer<typeof assinaturaSchema>;
 

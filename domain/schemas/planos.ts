@@ -1,5 +1,6 @@
 /** Plans (SPEC sections 3 and 5): descricao, device limit, value and additional value required. */
 import { z } from 'zod';
+import { descontoInvalido, descontoSchema } from '../desconto';
 import { MSG } from '../messages';
 import { faixasInvalidas, MULTA_TIPOS } from '../contratoItens';
 import { requiredText, text } from './common';
@@ -53,22 +54,29 @@ export const multaFidelidadeSchema = z.preprocess(
     .nullable(),
 );
 
-export const planoSchema = z.object({
-  name: text(120),
-  descricao: requiredText(255),
-  limtdispositivos: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.wholeNumber) })
-      .int({ error: MSG.wholeNumber })
-      .min(1, { error: MSG.atLeastOneDevice })
-      .max(10_000, { error: MSG.atMostDevices }),
-  ),
-  valor: money(),
-  valoradd: money(),
-  informacoes: text(5000),
-  faixas: faixasSchema,
-  fidelidadeMeses: fidelidadeMesesSchema,
-  multaFidelidade: multaFidelidadeSchema,
-});
+export const planoSchema = z
+  .object({
+    name: text(120),
+    descricao: requiredText(255),
+    limtdispositivos: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z
+        .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.wholeNumber) })
+        .int({ error: MSG.wholeNumber })
+        .min(1, { error: MSG.atLeastOneDevice })
+        .max(10_000, { error: MSG.atMostDevices }),
+    ),
+    valor: money(),
+    valoradd: money(),
+    informacoes: text(5000),
+    faixas: faixasSchema,
+    fidelidadeMeses: fidelidadeMesesSchema,
+    multaFidelidade: multaFidelidadeSchema,
+    /** The early-payment discount of its subscriptions (DESIGN 11): null none, absent kept. */
+    desconto: descontoSchema(),
+  })
+  .superRefine((plano, ctx) => {
+    const invalido = descontoInvalido(plano.desconto, plano.valor);
+    if (invalido) ctx.addIssue({ code: 'custom', path: ['desconto', 'valor'], message: invalido });
+  });
 export type PlanoInput = z.infer<typeof planoSchema>;

@@ -17,6 +17,7 @@ import type { Effects } from '../cobrancas/effects';
 import { clienteSearch, financeClient } from '../cobrancas/finance';
 import { cobrancaAlterada } from '../cobrancas/cobrancas';
 import type { GatewayPayment } from '../cobrancas/pagamentos';
+import { descontoDaAssinatura } from '../cobrancas/formas';
 
 /** The externalReference of our subscriptions: never a bare number, which would read as a charge id (their payments copy it). */
 export const assinaturaReference = (id: number) => `assinatura-${id}`;
@@ -121,6 +122,8 @@ export async function chargeFromPayment(tx: DbOrTx, payment: GatewayPayment | As
     gatewayId: payment.id,
     ...links,
     ...clienteSearch(client),
+    // The early-payment discount Asaas's subscription carries, as the billing run copies it (DESIGN 11).
+    desconto: await descontoDaAssinatura(tx, assinatura.id),
   });
   if (id === undefined) return 'Cobrança já existente.';
   // Asaas moves the subscription's next due date on; ours follows, for the screens.

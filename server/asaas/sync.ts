@@ -10,7 +10,7 @@
  * Payments Asaas generates for a subscription arrive by PAYMENT_CREATED (`chargeFromPayment`).
  */
 import { descricaoComItens, type Linha } from '../../domain/contratoItens';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clienteDocumento } from '../../domain/clientes';
 import { cobrancaPagavel } from '../../domain/cobranca';
@@ -29,9 +29,19 @@ import { cobrancaAlterada, cobrancaSemPagamento } from '../cobrancas/cobrancas';
 import { fetchBoth, lerPagamento } from './pagamento';
 import { emitirNfse, syncInvoiceSettings } from '../cobrancas/nfse';
 import { HttpError } from '../regras/http-errors';
+import { asaasDiscount, regraDe } from '../../domain/desconto';
+import { billingTypeDaForma } from '../../domain/forma-cobranca';
+import { descontoDaAssinatura } from '../cobrancas/formas';
+import { negativacaoJob } from './negativacao';
+import { enqueueAlertas } from '../mensagens/alertas';
+import { cobrancaAbertaSql } from '../../domain/cobranca';
 import { ACAO, audit } from '../regras/auditoria';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
+
+/** The subscription is debited by an active Pix Automático authorization. */
+const pixAutomaticoAtivo = (sub: { formaCobranca: string | null; pixAutomatico: unknown }) =>
+  sub.formaCobranca === 'pix_automatico' && (sub.pixAutomatico as { status?: unknown } | null)?.status === 'ativa';
 
 export interface AsaasSyncOptions {
   db: Db;
@@ -88,7 +98,13 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
 
   async function syncCobranca(config: AsaasConfig | null, id: number) {
     const [row] = await db
-      .select({ cobranca: cobrancas, multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal })
+      .select({
+        cobranca: cobrancas,
+        multa: assinaturas.multa,
+        jurosmensal: assinaturas.jurosmensal,
+        formaCobranca: assinaturas.formaCobranca,
+        pixAutomatico: assinaturas.pixAutomatico,
+      })
       .from(cobrancas)
       .leftJoin(assinaturas, eq(assinaturas.id, cobrancas.idassinatura))
       .where(eq(cobrancas.id, id));
@@ -112,12 +128,17 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         ? adopted
         : await asaas.createPayment(config, {
             customer,
-            billingType: 'UNDEFINED',
+            // Debited by the subscription's active Pix Automático (DESIGN 11), else the client picks.
+            ...(pixAutomaticoAtivo(row)
+              ? { billingType: 'PIX', pixAutomaticAuthorizationId: String((row.pixAutomatico as { id?: unknown }).id) }
+              : { billingType: 'UNDEFINED' }),
             value: Number(charge.valor),
             dueDate: charge.duedate,
             description: descricaoComItens(charge.descricao, charge.itens as Linha[] | null),
             externalReference: String(id),
             ...rateFields(rates),
+            // The early-payment discount the charge copied (DESIGN 11).
+            ...(regraDe(charge.desconto) ? { discount: asaasDiscount(charge.desconto) } : {}),
           });
     // Its PIX and boleto first, so that the novacobranca alert can carry them (a failed read: read by the page later).
     const read = await fetchBoth(config, payment.id, payment.bankSlipUrl ?? '');
@@ -164,6 +185,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         value: Number(charge.valor),
         dueDate: charge.duedate,
         description: descricaoComItens(charge.descricao, charge.itens as Linha[] | null),
+        ...(regraDe(charge.desconto) ? { discount: asaasDiscount(charge.desconto) } : {}),
       });
     } catch (error) {
       if (!(error instanceof IntegrationError) || error.transient || error.httpStatus === 401 || error.httpStatus === 403) throw error;
@@ -198,13 +220,66 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     }
   }
 
-  const subscriptionFields = (sub: AssinaturaRow) => ({
+  /**
+   * What Asaas keeps of a subscription: with its forma's billingType (a card: CREDIT_CARD, the
+   * client types it on the payment's page) and its discount (its own or its plan's; DESIGN 11).
+   */
+  const subscriptionFields = async (sub: AssinaturaRow) => ({
     value: Number(sub.valor),
     cycle: sub.cycle,
     description: sub.description.slice(0, 500),
     ...(sub.enddate ? { endDate: sub.enddate } : {}),
     ...rateFields({ multa: Number(sub.multa), jurosmensal: Number(sub.jurosmensal) }),
+    billingType: billingTypeDaForma(sub.formaCobranca),
+    discount: asaasDiscount(await descontoDaAssinatura(db, sub.id)),
+    // An active Pix Automático: the product creates each charge with the authorization (DESIGN 11).
+    status: pixAutomaticoAtivo(sub) ? 'INACTIVE' : 'ACTIVE',
   });
+
+  /**
+   * A subscription collected by card whose card is not typed yet: the alert formaPagamento for its
+   * oldest open charge with a payment, whose page (invoiceUrl) takes the card. Once per charge.
+   */
+  async function pedirCartao(sub: AssinaturaRow): Promise<string> {
+    if (sub.formaCobranca !== 'cartao' || (sub.cartao as { status?: unknown } | null)?.status !== 'aguardando') return '';
+    return db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: cobrancas.id })
+        .from(cobrancas)
+        .where(and(eq(cobrancas.idassinatura, sub.id), isNotNull(cobrancas.gatewayId), cobrancaAbertaSql(sql, cobrancas.status)))
+        .orderBy(cobrancas.duedate, cobrancas.id)
+        .limit(1);
+      if (!open) return '';
+      await enqueueAlertas(tx, effects.queue, [{ idcobranca: open.id, kind: 'formaPagamento' }]);
+      return ` Pedido do cartão enviado com a cobrança ${open.id}.`;
+    });
+  }
+
+  /**
+   * A refused card capture (DESIGN 11): the payment turns UNDEFINED (PIX, boleto; the PUT carries
+   * the three fields Asaas requires), its PIX and boleto are read again, then the alert
+   * cartaoRecusado goes with them. A payment Asaas no longer lets change still gets the alert.
+   */
+  async function cartaoRecusado(config: AsaasConfig, id: number): Promise<string> {
+    const [charge] = await db.select().from(cobrancas).where(eq(cobrancas.id, id));
+    if (!charge?.gatewayId || !cobrancaPagavel(charge)) return 'Cobrança já sem pagamento em aberto.';
+    let resultado = `Pagamento ${charge.gatewayId} passa a boleto ou PIX.`;
+    try {
+      await asaas.updatePayment(config, charge.gatewayId, {
+        billingType: 'UNDEFINED',
+        value: Number(charge.valor),
+        dueDate: charge.duedate,
+      });
+      await db.update(cobrancas).set({ pix: null, boleto: null, pagamentoLidoEm: null }).where(eq(cobrancas.id, id));
+      await lerPagamento(db, id, { baseUrl });
+    } catch (error) {
+      if (!(error instanceof IntegrationError) || error.transient || error.httpStatus === 401) throw error;
+      resultado = `O Asaas recusou a troca para boleto ou PIX: ${error.message}`;
+      log.warn({ kind: 'cobranca-cartao-recusado', id, code: error.code }, resultado);
+    }
+    await db.transaction((tx) => enqueueAlertas(tx, effects.queue, [{ idcobranca: id, kind: 'cartaoRecusado' }]));
+    return resultado;
+  }
 
   /** The payments a new subscription generated (the first at once), as charges: whichever of this and PAYMENT_CREATED comes first. */
   async function chargesOfSubscription(config: AsaasConfig, gatewayId: string) {
@@ -231,8 +306,8 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     }
     if (sub.gatewayId) {
       try {
-        await asaas.updateSubscription(config, sub.gatewayId, { ...subscriptionFields(sub), updatePendingPayments: true });
-        return `Assinatura atualizada no Asaas.${await invoiceSettingsOf(config, sub.gatewayId)}`;
+        await asaas.updateSubscription(config, sub.gatewayId, { ...(await subscriptionFields(sub)), updatePendingPayments: true });
+        return `Assinatura atualizada no Asaas.${await invoiceSettingsOf(config, sub.gatewayId)}${await pedirCartao(sub)}`;
       } catch (error) {
         if (!(error instanceof IntegrationError) || error.httpStatus !== 404) throw error;
         // Removed in Asaas: made again.
@@ -249,10 +324,11 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
       (await asaas.findSubscriptionByReference(config, reference)) ??
       (await asaas.createSubscription(config, {
         customer,
-        billingType: 'UNDEFINED',
         nextDueDate: sub.nextduedate,
         externalReference: reference,
-        ...subscriptionFields(sub),
+        ...(await subscriptionFields(sub)),
+        // Asaas's own Pix Automático offer stays off: the product offers it (DESIGN 11).
+        pixAutomaticAuthorizationMode: 'DISABLED',
       }));
     const [saved] = await db
       .update(assinaturas)
@@ -265,7 +341,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
       return 'Assinatura alterada durante a sincronização; a do Asaas foi descartada.';
     }
     const created = await chargesOfSubscription(config, remote.id);
-    return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).${await invoiceSettingsOf(config, remote.id)}`;
+    return `Assinatura ${remote.id} criada no Asaas (${created} cobrança(s)).${await invoiceSettingsOf(config, remote.id)}${await pedirCartao(sub)}`;
   }
 
   /**
@@ -337,6 +413,16 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
         return informarRecebimento(config, job, false);
       case 'cobranca-desfazer-recebimento':
         return informarRecebimento(config, job, true);
+      case 'pix-automatico-cancelar':
+        return (await asaas.cancelAuthorization(config, job.authorizationId))
+          ? 'Autorização do Pix Automático cancelada no Asaas.'
+          : 'A autorização já não existia no Asaas.';
+      case 'negativacao-ler':
+        return negativacaoJob(db, config, job.id, 'ler');
+      case 'negativacao-pago':
+        return negativacaoJob(db, config, job.id, 'pago');
+      case 'cobranca-cartao-recusado':
+        return cartaoRecusado(config, job.id);
       case 'cobranca-cancelar':
         return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
       case 'assinatura':

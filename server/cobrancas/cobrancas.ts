@@ -28,6 +28,7 @@ import type { Effects } from './effects';
 import { alertaAtual, enqueueAlertas, type AlertRequest } from '../mensagens/alertas';
 import { MOTIVO, type AlertKind } from '../mensagens/mensagens';
 import { nfseAtiva } from './nfse-config';
+import { debitoAutomaticoSql, negativacaoDoPagamento } from './formas';
 
 /** What of a charge its follow-ups depend on. */
 export interface CobrancaEstado {
@@ -85,6 +86,9 @@ export async function cobrancaAlterada(
   )
     await effects.queue.send(tx, QUEUES.asaas.name, { kind: 'cobranca-atualizar', id: after.id });
   await nfseAutomatica(tx, before, after, effects);
+  // Paid, by hand or by the gateway: its negativação is cancelled (DESIGN 11).
+  if (after?.status === COBRANCA_STATUS.RECEBIDA && before && before.status !== COBRANCA_STATUS.RECEBIDA)
+    await negativacaoDoPagamento(tx, after.id, effects);
   const cancelled = before?.status !== COBRANCA_STATUS.CANCELADA && (!after || after.status === COBRANCA_STATUS.CANCELADA);
   const gatewayId = after?.gatewayId ?? before?.gatewayId;
   // A payment the gateway itself cancelled needs no call back.
@@ -211,7 +215,26 @@ async function novasCobrancas(
       QUEUES.asaas.name,
       withoutPayment.map((c) => ({ data: { kind: 'cobranca', id: c.id } })),
     );
-  for (const c of charges) if (!gateway || c.gatewayId) alerts.push({ idcobranca: c.id, kind: 'novacobranca' });
+  const alertar = charges.filter((c) => !gateway || c.gatewayId);
+  // Debited by Pix Automático (DESIGN 11): debitoAgendado ("será debitado em") instead of novacobranca.
+  const debito = alertar.length
+    ? await debitosAutomaticos(
+        tx,
+        alertar.map((c) => c.id),
+      )
+    : new Set<number>();
+  for (const c of alertar) alerts.push({ idcobranca: c.id, kind: debito.has(c.id) ? 'debitoAgendado' : 'novacobranca' });
+}
+
+/** Of these charges, those debited by their subscription's active Pix Automático. */
+async function debitosAutomaticos(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  const result = (await tx.execute(
+    sql`SELECT c.id FROM cobrancas c WHERE c.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND c.idassinatura IS NOT NULL AND ${debitoAutomaticoSql(sql`c.idassinatura`)}`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return new Set(result.rows.map((row) => Number(row.id)));
 }
 
 /** The gateway could not make a charge's payment (refused, or nothing to collect): its alert goes without the links. */

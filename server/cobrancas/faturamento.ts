@@ -23,6 +23,7 @@ import { CLIENTE_STATUS } from '../../domain/constants';
 import { rowsOf as rowsOfResult, type Db, type DbOrTx } from '../db/client';
 import { ASSINATURA, CLIENTE, COBRANCA } from '../db/status-sql';
 import { foldEndedSessions } from '../db/versions';
+import { descontoEfetivoSql } from './formas';
 import { getCompany, integrationActive } from '../regras/company';
 import { lerItens } from './itens';
 
@@ -92,7 +93,9 @@ function nextDueSql(date: SQL, cycle: SQL): SQL {
 /**
  * (a) One period of every subscription due within `emaberto` days: its charge, and the next due date.
  * With the gateway active, a subscription it holds (gateway_id) is billed by the gateway: its
- * charges arrive by PAYMENT_CREATED (asaas/sync.ts).
+ * charges arrive by PAYMENT_CREATED (asaas/sync.ts); but one debited by an active Pix Automático
+ * is billed here (its Asaas subscription is INACTIVE), each charge's payment made with the
+ * authorization (DESIGN 11).
  */
 async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: number, gatewayBills = false, ids?: readonly number[]) {
   const limit = addDays(today, emaberto);
@@ -105,16 +108,17 @@ async function billSubscriptions(tx: DbOrTx, today: CalendarDate, emaberto: numb
           SELECT id FROM assinaturas
           WHERE status = ${ASSINATURA.ATIVA} AND nextduedate <= ${limit}::date AND (enddate IS NULL OR nextduedate <= enddate)
             AND idcontrato IS NULL -- a linked one is billed by its items (billLinkedSubscriptions)
-            ${gatewayBills ? sql`AND gateway_id IS NULL` : sql``} ${onlyClients(sql`id`, ids)}
+            ${gatewayBills ? sql`AND (gateway_id IS NULL OR (forma_cobranca = 'pix_automatico' AND pix_automatico->>'status' = 'ativa'))` : sql``} ${onlyClients(sql`id`, ids)}
         ), created AS (
-          INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca)
+          INSERT INTO cobrancas (id, idcard, idcliente, idassinatura, descricao, valor, duedate, datecreated, status, busca, desconto)
           SELECT n.id, n.idcard, n.idcliente, n.assinatura, n.description, n.valor, n.nextduedate, ${today}::date, ${COBRANCA.EM_ABERTO},
                  -- the subscription's search text (its id, client, document, description) with the charge's id
-                 n.id || ' ' || regexp_replace(n.busca, '^[0-9]+ ?', '')
+                 n.id || ' ' || regexp_replace(n.busca, '^[0-9]+ ?', ''),
+                 n.desconto
           FROM (
-            -- nextval in the select list: one new id per row
+            -- nextval in the select list: one new id per row; the discount its own or its plan's (cobrancas/formas.ts)
             SELECT nextval(pg_get_serial_sequence('cobrancas', 'id')) AS id, a.id AS assinatura, a.idcard, a.idcliente,
-                   a.description, a.valor, a.nextduedate, a.busca
+                   a.description, a.valor, a.nextduedate, a.busca, ${descontoEfetivoSql(sql`a`)} AS desconto
             FROM assinaturas a JOIN due ON due.id = a.id
           ) n
           ON CONFLICT (idassinatura, duedate) WHERE idassinatura IS NOT NULL DO NOTHING

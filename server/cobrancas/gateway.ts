@@ -21,6 +21,13 @@ export type GatewayJob =
   | { kind: 'cobranca-receber'; id: number }
   /** The administrator's undo of Receber: Asaas's receipt in cash undone. */
   | { kind: 'cobranca-desfazer-recebimento'; id: number; gatewayId: string }
+  /** A card capture Asaas refused (DESIGN 11): the payment turns UNDEFINED (PIX, boleto), then the alert cartaoRecusado. */
+  | { kind: 'cobranca-cartao-recusado'; id: number }
+  /** Negativação (DESIGN 11): read again after a PAYMENT_DUNNING_* event, or cancelled because the charge was paid. */
+  | { kind: 'negativacao-ler'; id: number }
+  | { kind: 'negativacao-pago'; id: number }
+  /** A Pix Automático authorization staff replaced by another forma (DESIGN 11): cancelled in Asaas. */
+  | { kind: 'pix-automatico-cancelar'; id: number; authorizationId: string }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
   /** The subscription: created, updated, or removed when it stops being active. */
@@ -77,10 +84,29 @@ export const customerChanged = (before: Record<string, unknown>, after: Record<s
   Boolean(after.gatewayId) && CUSTOMER_FIELDS.some((field) => before[field] !== after[field]);
 
 /** A subscription's fields its Asaas subscription keeps, or whose change makes it go (status). */
-const SUBSCRIPTION_FIELDS = ['valor', 'description', 'cycle', 'enddate', 'multa', 'jurosmensal', 'status'] as const;
+const SUBSCRIPTION_FIELDS = [
+  'valor',
+  'description',
+  'cycle',
+  'enddate',
+  'multa',
+  'jurosmensal',
+  'status',
+  'formaCobranca',
+  'desconto',
+] as const;
 
-/** Numeric columns come back as text from an UPDATE and as numbers from a read: compared as text of numbers. */
-const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && a !== '' && b !== '' && Number(a) === Number(b));
+/** An object as JSON with its keys sorted (jsonb keeps its own key order). */
+const canonical = (value: unknown): string =>
+  value && typeof value === 'object'
+    ? JSON.stringify(Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y))))
+    : JSON.stringify(value ?? null);
+
+/** Numeric columns come back as text from an UPDATE and as numbers from a read: compared as text of numbers; jsonb (desconto) as JSON. */
+const same = (a: unknown, b: unknown) =>
+  a === b ||
+  (typeof a === 'object' && typeof b === 'object' && canonical(a) === canonical(b)) ||
+  (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && a !== '' && b !== '' && Number(a) === Number(b));
 
 export const subscriptionChanged = (before: Record<string, unknown>, after: Record<string, unknown>) =>
   SUBSCRIPTION_FIELDS.some((field) => !same(before[field], after[field]));

@@ -17,6 +17,7 @@ import { cobrancaAlterada } from './cobrancas';
 import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import type { Effects } from './effects';
+import { cartaoDoPagamento } from './formas';
 
 export interface GatewayPayment {
   id?: string;
@@ -36,6 +37,8 @@ export interface GatewayEvent {
   payment?: GatewayPayment;
   /** The NFS-e events' invoice (cobrancas/nfse.ts). */
   invoice?: Record<string, unknown>;
+  /** Pix Automático's PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (cobrancas/formas.ts). */
+  authorization?: Record<string, unknown>;
 }
 
 /**
@@ -84,6 +87,8 @@ const TRANSITIONS: Record<string, { to: number; from: readonly number[]; label: 
   // Staff's Receber told to Asaas comes back as a receipt: the charge is already received (ignored, its amount and method kept).
   PAYMENT_RECEIVED_IN_CASH: { to: RECEBIDA, from: [EM_ABERTO, VENCIDA, CANCELADA], label: 'Pagamento recebido em dinheiro' },
   PAYMENT_OVERDUE: { to: VENCIDA, from: [EM_ABERTO], label: 'Pagamento vencido' },
+  // Paid through the negativação (DESIGN 11): the charge is received; its negativação is read again (cobrancas.ts).
+  PAYMENT_DUNNING_RECEIVED: { to: RECEBIDA, from: [EM_ABERTO, VENCIDA, CANCELADA], label: 'Pagamento recebido pela negativação' },
   PAYMENT_DELETED: { to: CANCELADA, from: [EM_ABERTO, VENCIDA], label: 'Cobrança removida no gateway' },
   PAYMENT_REFUNDED: { to: CANCELADA, from: [EM_ABERTO, RECEBIDA, VENCIDA], label: 'Pagamento estornado' },
 };
@@ -131,8 +136,12 @@ async function apply(
   if (!transition) return { status: 'ignorado', resultado: `Evento ${event.event} não tratado.` };
   const payment = event.payment ?? {};
   const existing = await findCharge(tx, payment);
-  if (!existing) return { status: 'ignorado', resultado: 'Cobrança não encontrada.' };
-  if (existing.status === transition.to) return { status: 'ignorado', resultado: 'A cobrança já estava nessa situação.' };
+  // A card payment of a subscription collected by card: its card is ativo (DESIGN 11), whatever the
+  // charge's state (locked after the charge, as the other card events lock them).
+  const cartao = transition.to === COBRANCA_STATUS.RECEBIDA ? await cartaoDoPagamento(tx, payment) : '';
+  if (!existing) return { status: cartao ? 'aplicado' : 'ignorado', resultado: `Cobrança não encontrada.${cartao}` };
+  if (existing.status === transition.to)
+    return { status: cartao ? 'aplicado' : 'ignorado', resultado: `A cobrança já estava nessa situação.${cartao}` };
   // Asaas's echo of staff's receipt in cash (PAYMENT_RECEIVED of a payment RECEIVED_IN_CASH) that
   // arrives after an administrator undid that receipt: the undo stands, the echo changes nothing.
   if (transition.to === COBRANCA_STATUS.RECEBIDA && payment.status === 'RECEIVED_IN_CASH' && existing.recebimentoDesfeitoEm)
@@ -172,7 +181,7 @@ async function apply(
       resultado: 'Cobrança paga; cliente reconciliado',
     });
   }
-  return { status: 'aplicado', resultado: `${transition.label}: cobrança ${formatNumero(saved.id)} → situação ${transition.to}.` };
+  return { status: 'aplicado', resultado: `${transition.label}: cobrança ${formatNumero(saved.id)} → situação ${transition.to}.${cartao}` };
 }
 
 /** The queue's handler: applies one stored event, once (`handlers`: the events beyond a payment's transitions). */

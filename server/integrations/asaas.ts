@@ -110,6 +110,42 @@ export interface AsaasInvoice {
   externalReference?: string | null;
 }
 
+/** A Pix Automático authorization (INTEGRATIONS.md 4.3). */
+export interface AsaasAuthorization {
+  id: string;
+  status: string;
+  payload?: string;
+  encodedImage?: string;
+  immediateQrCode?: { conciliationIdentifier?: string; expirationDate?: string } | null;
+  cancellationReason?: string | null;
+}
+
+/** POST /paymentDunnings/simulate (INTEGRATIONS.md 4.3). */
+export interface AsaasDunningSimulation {
+  payment?: string;
+  value?: number;
+  typeSimulations?: Array<{
+    type?: string;
+    isAllowed?: boolean;
+    notAllowedReason?: string | null;
+    feeValue?: number | null;
+    netValue?: number | null;
+    startDate?: string | null;
+  }>;
+}
+
+/** A PaymentDunning (INTEGRATIONS.md 4.3). */
+export interface AsaasDunning {
+  id: string;
+  status: string;
+  payment?: string;
+  requestDate?: string | null;
+  feeValue?: number | null;
+  denialReason?: string | null;
+  canBeCancelled?: boolean;
+  cannotBeCancelledReason?: string | null;
+}
+
 /** A municipal service the account may invoice (GET /fiscalInfo/services). */
 export interface AsaasMunicipalService {
   id: string;
@@ -258,11 +294,28 @@ export const asaas = {
 
   findSubscriptionByReference: (config: AsaasConfig, externalReference: string) =>
     first<AsaasSubscription>(config, '/subscriptions', { externalReference }),
+  /** Negativação (INTEGRATIONS.md 4.3, paymentDunnings): the simulation, `payment` as a query parameter and no body. */
+  simulateDunning: (config: AsaasConfig, paymentId: string) =>
+    call<AsaasDunningSimulation>(config, 'POST', `/paymentDunnings/simulate${query({ payment: paymentId })}`),
+  /** A negativação request: multipart/form-data, as Asaas takes it. */
+  createDunning: (config: AsaasConfig, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value !== '') form.set(key, value);
+    return call<AsaasDunning>(config, 'POST', '/paymentDunnings', form);
+  },
+  getDunning: (config: AsaasConfig, dunningId: string) => call<AsaasDunning>(config, 'GET', `/paymentDunnings/${id(dunningId)}`),
+  cancelDunning: (config: AsaasConfig, dunningId: string) => call<AsaasDunning>(config, 'POST', `/paymentDunnings/${id(dunningId)}/cancel`),
+  /** Pix Automático (INTEGRATIONS.md 4.3): an authorization with its immediate QR code. */
+  createAuthorization: (config: AsaasConfig, body: Record<string, unknown>) =>
+    call<AsaasAuthorization>(config, 'POST', '/pix/automatic/authorizations', body),
   createSubscription: (config: AsaasConfig, body: Record<string, unknown>) =>
     call<AsaasSubscription>(config, 'POST', '/subscriptions', body),
   updateSubscription: (config: AsaasConfig, subscriptionId: string, body: Record<string, unknown>) =>
     call<AsaasSubscription>(config, 'PUT', `/subscriptions/${id(subscriptionId)}`, body),
   deleteSubscription: (config: AsaasConfig, subscriptionId: string) => remove(config, `/subscriptions/${id(subscriptionId)}`),
+  /** Cancels a Pix Automático authorization (false when Asaas no longer has it). */
+  cancelAuthorization: (config: AsaasConfig, authorizationId: string) =>
+    remove(config, `/pix/automatic/authorizations/${id(authorizationId)}`),
   subscriptionPayments: (config: AsaasConfig, subscriptionId: string) =>
     asaasPages<AsaasPayment>(config, `/subscriptions/${id(subscriptionId)}/payments`),
 };

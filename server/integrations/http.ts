@@ -77,7 +77,7 @@ export interface CallOptions {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
-  /** JSON body (objects) or a form (URLSearchParams). */
+  /** JSON body (objects), a form (URLSearchParams) or a multipart form (FormData: fetch sets its boundary). */
   body?: unknown;
   timeoutMs?: number;
   /**
@@ -101,8 +101,9 @@ export const baseUrl = (server: string) => server.trim().replace(/\/+$/, '');
 export async function callApi(options: CallOptions): Promise<CallResult> {
   const { service } = options;
   const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'Rastreio', ...options.headers };
-  let body: string | undefined;
-  if (options.body instanceof URLSearchParams) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body instanceof URLSearchParams) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = options.body.toString();
   } else if (options.body !== undefined) {

@@ -12,6 +12,7 @@ import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS, comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
+import { descontoDaCobranca, descontoPlaceholders } from '../../domain/desconto';
 import type { DbOrTx } from '../db/client';
 import { clientes, cobrancas } from '../db/schema';
 import type { JobQueue } from '../queue/boss';
@@ -37,6 +38,10 @@ export function alertValues(
     linkBoleto: cobranca.bankSlipUrl,
     // The way to pay (DESIGN 10): only while it can be paid; the gateway's PIX and boleto as the sync read them.
     ...pagamentoValues(cobranca),
+    // The early-payment discount (DESIGN 11): only while it can be paid.
+    ...descontoPlaceholders(
+      cobrancaPagavel(cobranca) ? descontoDaCobranca(cobranca.desconto, Number(cobranca.valor), cobranca.duedate) : null,
+    ),
   };
 }
 
@@ -128,6 +133,8 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
         eq(cobrancas.duedate, today),
         eq(cobrancas.status, COBRANCA_STATUS.EM_ABERTO),
         sql`NOT EXISTS (SELECT 1 FROM mensagens m WHERE m.key = 'alerta:' || ${cobrancas.id} || ':vencehoje:0')`,
+        // Debited by Pix Automático (DESIGN 11): its debitoAgendado said when; no "vence hoje".
+        sql`NOT EXISTS (SELECT 1 FROM assinaturas pa WHERE pa.id = ${cobrancas.idassinatura} AND pa.forma_cobranca = 'pix_automatico' AND pa.pix_automatico->>'status' = 'ativa')`,
       ),
     );
   for (const row of dueToday) requests.push({ idcobranca: row.id, kind: 'vencehoje' });

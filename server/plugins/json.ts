@@ -4,9 +4,11 @@
  * database's WebAssembly stack, 5,000 overflowed PostgreSQL's. Our bodies nest 4 levels at most
  * (an upload batch, a client's contacts, company settings), so the limit is generous. The depth
  * is counted in one pass over the text before anything is parsed; the parsing itself is Fastify's
- * own (prototype poisoning refused), and the body must be an object or an array.
+ * own (prototype poisoning refused), and the body must be an object or an array. A body of the
+ * API carrying card data (domain/forma-cobranca.ts) is refused.
  */
 import type { FastifyInstance } from 'fastify';
+import { MSG_FORMA, temDadosDeCartao } from '../../domain/forma-cobranca';
 import { MSG } from '../../domain/messages';
 import { HttpError } from '../regras/http-errors';
 
@@ -42,6 +44,9 @@ export function registerJsonParser(app: FastifyInstance) {
     return parse(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       if (value === null || typeof value !== 'object') return done(new HttpError(400, MSG.bodyNotObject), undefined);
+      // Card data never reaches the product (DESIGN 11): the client types the card on Asaas's page.
+      // Only the gateway's own events (/webhook/…) carry a card's last digits and brand.
+      if (request.url.startsWith('/v1/') && temDadosDeCartao(value)) return done(new HttpError(400, MSG_FORMA.dadosCartao), undefined);
       return done(null, value);
     });
   });

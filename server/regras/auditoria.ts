@@ -22,6 +22,8 @@ export const ACAO = {
   multa: 'multa',
   /** Staff's actions on a WhatsApp conversation: assumir, encerrar, urgente, the client (DESIGN 11). */
   atendimento: 'atendimento',
+  /** Negativação through Asaas: notice, simulation, request, cancellation (DESIGN 11). */
+  negativacao: 'negativacao',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

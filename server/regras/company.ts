@@ -12,6 +12,7 @@ import { companySettings } from '../db/schema';
 import { randomToken } from './passwords';
 import { DEFAULT_NFSE } from '../../domain/nfse';
 import { defaultAtendimento } from '../../domain/atendimento';
+import { DEFAULT_NEGATIVACAO } from '../../domain/negativacao';
 
 const SECRET_PATHS = [
   ['traccar', 'token'],
@@ -38,6 +39,21 @@ export const DEFAULT_ALERTAS = {
   recebida: 'Olá, {{nome}}! Recebemos o pagamento da cobrança {{codigo}} de {{valor}}. Obrigado!',
   atualizada:
     'Olá, {{nome}}! A cobrança {{codigo}} ({{descricao}}) foi atualizada: o valor é {{valor}}, com vencimento em {{vencimento}}. Desconsidere a mensagem anterior.\nPague pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}',
+  /** The subscription turned to card (DESIGN 11): the client types the card on Asaas's page of the open charge. */
+  formaPagamento:
+    'Olá, {{nome}}! Sua assinatura passa a ser cobrada no cartão de crédito. Informe o cartão na página segura do Asaas: {{linkFatura}}\nA cobrança {{codigo}} de {{valor}} e as próximas serão debitadas no cartão.',
+  /** A card capture refused: this charge goes by PIX or boleto; the next one tries the card again. */
+  cartaoRecusado:
+    'Olá, {{nome}}! O cartão recusou a cobrança {{codigo}} de {{valor}}, com vencimento em {{vencimento}}. Pague por PIX ou boleto pelo link: {{linkPagamento}}\nPIX copia e cola: {{pixCopiaECola}}\nLinha digitável do boleto: {{linhaDigitavel}}\nA próxima cobrança será tentada no cartão de novo.',
+  /** The notice before a negativação (DESIGN 11): sent by an administrator, days before the request. */
+  avisoNegativacao:
+    'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}}, vencida em {{vencimento}}, continua em aberto. Se não for paga, poderá ser incluída nos órgãos de proteção ao crédito (Serasa).\nRegularize pelo link: {{linkPagamento}}',
+  /** A charge debited by Pix Automático (DESIGN 11): instead of novacobranca and vencehoje. */
+  debitoAgendado:
+    'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}} ({{descricao}}) será debitada automaticamente pelo Pix Automático em {{vencimento}}. Não é preciso fazer nada.',
+  /** Pix Automático ended (cancelled, expired, refused): the client pays by PIX or boleto again. */
+  formaAlterada:
+    'Olá, {{nome}}! O Pix Automático da sua assinatura foi encerrado. As próximas cobranças chegarão por PIX ou boleto.\nCobrança em aberto: {{codigo}} de {{valor}}, vence em {{vencimento}}. Pague pelo link: {{linkPagamento}}',
 };
 
 /** A text with the placeholders' first English names (`{{nome}}` → `{{name}}`): how the defaults were written before issue 30. */
@@ -76,6 +92,14 @@ export function defaultIntegrations() {
     campo: { exigirAprovacao: false },
     /** The WhatsApp conversations (DESIGN 11): off, in observation, with the webhook's secret. */
     atendimento: defaultAtendimento(randomToken(24)),
+    /**
+     * Negativação through Asaas (DESIGN 11): off until Asaas enables it on the account ("requer
+     * liberação do Asaas"); a charge overdue diasAtraso days whose client was told diasAviso days
+     * before may be sent, by an administrator, never automatically.
+     */
+    negativacao: { ...DEFAULT_NEGATIVACAO },
+    /** Pix Automático (DESIGN 11): off until Asaas enables it on the account. */
+    pixAutomatico: { ativo: false },
   };
 }
 

@@ -20,6 +20,7 @@ import { appToday } from '../regras/clock';
 import { clienteSearch, financeClient, type ClienteFinance, financeFieldsOf } from '../cobrancas/finance';
 import { enqueueGateway, subscriptionChanged } from '../cobrancas/gateway';
 import { billSubscriptionNow } from '../cobrancas/faturamento';
+import { formaDaAssinatura, pixAutomaticoDeixado, presentFormaCobranca } from '../cobrancas/formas';
 
 type AssinaturaRow = typeof assinaturas.$inferSelect;
 
@@ -61,7 +62,12 @@ async function linkedValor(input: AssinaturaInput, tx: DbOrTx, existing?: Assina
 async function values(input: AssinaturaInput, tx: DbOrTx, existing?: AssinaturaRow) {
   const client = await financeClient(tx, input.idcliente);
   const linked = input.idcontrato !== null ? { ...input, valor: await linkedValor(input, tx, existing) } : input;
-  return { ...assinaturaColumns(linked, client), datecreated: input.datecreated ?? existing?.datecreated ?? appToday() };
+  return {
+    ...assinaturaColumns(linked, client),
+    datecreated: input.datecreated ?? existing?.datecreated ?? appToday(),
+    // How it is collected (DESIGN 11): 409 without the gateway, the card's state from aguardando.
+    ...(await formaDaAssinatura(tx, input.formaCobranca, existing)),
+  };
 }
 
 export const assinaturasResource = defineResource({
@@ -91,7 +97,10 @@ export const assinaturasResource = defineResource({
   ]),
   present(items) {
     // A row an INSERT or UPDATE returns has numeric columns as text (the parsers apply to reads).
-    for (const item of items) for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
+    for (const item of items) {
+      for (const field of ['valor', 'multa', 'jurosmensal']) item[field] = Number(item[field]);
+      presentFormaCobranca(item);
+    }
   },
   // With the gateway active, each subscription is Asaas' too (asaas/sync.ts): created,
   // updated, removed when it stops being active or is removed. Asaas then bills it (cobrancas/faturamento.ts).
@@ -115,6 +124,8 @@ export const assinaturasResource = defineResource({
     async after(saved, existing, ctx, tx) {
       if ((saved.gatewayId || saved.status === ASSINATURA_STATUS.ATIVA) && subscriptionChanged(existing, saved))
         await enqueueGateway(tx, ctx.effects.queue, [{ kind: 'assinatura', id: saved.id }]);
+      // Moved off Pix Automático: its authorization is cancelled in Asaas (DESIGN 11).
+      await pixAutomaticoDeixado(tx, existing, saved, ctx.effects);
     },
   },
   remove: {

@@ -9,7 +9,7 @@
  * A charge set to 1 by staff is a payment (paymentDate today), and every change reconciles its
  * client's billing status at once, in the same transaction (cobrancas/faturamento.ts).
  */
-import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NFSE_FILTROS } from '../../domain/nfse';
 import { daysBetween, type CalendarDate } from '../../domain/calendar';
@@ -29,6 +29,8 @@ import { appToday } from '../regras/clock';
 import { cobrancaAlterada } from '../cobrancas/cobrancas';
 import { linkPagamentoConfigurado } from '../regras/public-url';
 import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../cobrancas/finance';
+import { presentDesconto } from '../cobrancas/formas';
+import { presentNegativacao } from '../../domain/negativacao';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
@@ -163,7 +165,11 @@ export const bucketsOfRange = (db: DbOrTx, range: DueRange, today: CalendarDate)
  */
 const TODAY = sql`${sql.placeholder('today')}`;
 function summarySql(q: ListParams) {
-  const rollup = pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined && q.idcliente === undefined && q.nfse === undefined;
+  const rollup =
+    pesquisaCondition(cobrancas.busca, q.pesquisa) === undefined &&
+    q.idcliente === undefined &&
+    q.nfse === undefined &&
+    q.negativacao === undefined;
   const select = rollup
     ? bucketsSelect(rollupSource, rollupRange({ dataInicio: q.dataInicio as CalendarDate, dataFim: q.dataFim as CalendarDate }), TODAY)
     : bucketsSelect(rowSource, and(pesquisaCondition(cobrancas.busca, q.pesquisa, { placeholders: true }), ...filters.where(q)), TODAY);
@@ -188,6 +194,10 @@ async function presentCharges(items: Item[], db: DbOrTx) {
     item.mobilePhone = cliente?.mobilePhone ?? '';
     // The link staff copy is the one the messages carry (PUBLIC_URL), not the browser's address.
     item.linkPagamento = linkPagamentoConfigurado(item.token as string | null);
+    // The early-payment discount it copied (DESIGN 11): { valor, valorComDesconto, ate } or null.
+    presentDesconto(item);
+    // Its negativação (DESIGN 11): { status, avisoEm, solicitadaEm, taxa, motivo, podeCancelar } or null.
+    item.negativacao = presentNegativacao(item.negativacao);
     const overdue = cobrancaVencida({ status: Number(item.status), duedate: String(item.duedate) }, today);
     if (!overdue) {
       item.valorAtualizado = null;
@@ -220,12 +230,22 @@ const filters = listFilters(
       (v) => (v === '' ? undefined : v),
       z.enum(NFSE_FILTROS, { error: 'Use emitida, agendada, erro ou nenhuma.' }).optional(),
     ),
+    // With a negativação requested (1) or without (0) (DESIGN 11).
+    negativacao: z.preprocess(
+      (v) => (v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+      z.enum(['0', '1'], { error: 'Use 1 (com negativação) ou 0 (sem).' }).optional(),
+    ),
   },
   (q) => [
     q.idcliente !== undefined ? eq(cobrancas.idcliente, q.idcliente) : undefined,
     q.dataInicio ? gte(cobrancas.duedate, q.dataInicio) : undefined,
     q.dataFim ? lte(cobrancas.duedate, q.dataFim) : undefined,
     q.nfse ? (q.nfse === 'nenhuma' ? isNull(cobrancas.nfseStatus) : eq(cobrancas.nfseStatus, q.nfse)) : undefined,
+    q.negativacao === '1'
+      ? isNotNull(cobrancas.negativacaoStatus)
+      : q.negativacao === '0'
+        ? isNull(cobrancas.negativacaoStatus)
+        : undefined,
   ],
 );
 
@@ -236,7 +256,7 @@ export const cobrancasResource = defineResource({
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, c.descricao],
   copia: { de: 'clientes', key: cobrancas.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
   // PIX and boleto (a QR code image each) come with the charge's page only (GET /v1/cobrancas/{id}/pagamento).
-  hiddenColumns: ['updatedAt', 'gatewayId', 'pix', 'boleto', 'pagamentoLidoEm', 'recebimentoDesfeitoEm'],
+  hiddenColumns: ['updatedAt', 'gatewayId', 'pix', 'boleto', 'pagamentoLidoEm', 'recebimentoDesfeitoEm', 'negativacaoStatus'],
   sortable: {
     id: cobrancas.id,
     duedate: cobrancas.duedate,

@@ -10,7 +10,19 @@ import type { Db } from '../db/client';
 import { auditoria } from '../db/schema';
 import { listMeta } from '../resources/list-query';
 
-const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup', 'aprovacao', 'multa', 'atendimento'] as const;
+const ACOES = [
+  'comando',
+  'bloqueio',
+  'desbloqueio',
+  'pagamento',
+  'situacao',
+  'seguranca',
+  'backup',
+  'aprovacao',
+  'multa',
+  'atendimento',
+  'negativacao',
+] as const;
 
 const auditQuery = listQuery.pick({ page: true, pageSize: true }).extend({
   acao: z.enum(ACOES, { error: MSG.invalidInput }).optional(),

@@ -35,6 +35,8 @@ import { linkPagamento } from '../regras/public-url';
 import { mensagemColumns } from './mensagens';
 import { cobrancaPagamento } from './static-cobranca';
 import { cancelarNfse, emitirNfse } from '../cobrancas/nfse';
+import { avisoNegativacaoSchema } from '../../domain/negativacao';
+import { avisar, cancelar as cancelarNegativacao, simular, solicitar } from '../asaas/negativacao';
 
 export interface CobrancaRoutesOptions {
   queue: JobQueue;
@@ -183,6 +185,62 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
       const [exists] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.id, request.params.id));
       if (!exists) throw notFound();
       return { nfse: await cancelarNfse(db, request.params.id, { baseUrl: options.asaasBaseUrl }) };
+    },
+  );
+
+  // Negativação through Asaas (DESIGN 11): administrators only, audited, never automatic (asaas/negativacao.ts).
+  const negativacao = `Negativação (Asaas; administradores)`;
+  r.post(
+    '/v1/cobrancas/:id/negativacao/aviso',
+    {
+      schema: {
+        tags,
+        summary: `${negativacao}: avisa o cliente antes (WhatsApp ou outro meio)`,
+        params: idParam,
+        body: avisoNegativacaoSchema,
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const user = request.user!;
+      return {
+        negativacao: await avisar(db, options.queue, request.params.id, request.body.meio, { id: user.id, name: user.name }),
+      };
+    },
+  );
+  r.post(
+    '/v1/cobrancas/:id/negativacao/simular',
+    {
+      schema: { tags, summary: `${negativacao}: simula (permitida, motivo, taxa, início previsto)`, params: idParam },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const user = request.user!;
+      return simular(db, request.params.id, { id: user.id, name: user.name }, options.asaasBaseUrl);
+    },
+  );
+  r.post(
+    '/v1/cobrancas/:id/negativacao',
+    {
+      schema: { tags, summary: `${negativacao}: solicita a negativação da cobrança vencida`, params: idParam },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const result = await solicitar(db, request.params.id, { id: user.id, name: user.name }, options.asaasBaseUrl);
+      reply.code(201);
+      return { negativacao: result };
+    },
+  );
+  r.post(
+    '/v1/cobrancas/:id/negativacao/cancelar',
+    {
+      schema: { tags, summary: `${negativacao}: cancela (409 com o motivo do Asaas quando não pode)`, params: idParam },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const user = request.user!;
+      return { negativacao: await cancelarNegativacao(db, request.params.id, { id: user.id, name: user.name }, options.asaasBaseUrl) };
     },
   );
 

@@ -116,7 +116,9 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db) {
  *   counts those created before this month that are still active or ended no earlier than last month;
  * - recebidoMes: received by payment day this month (to today) and the whole of last month;
  * - inadimplencia: of the charges due this month up to today (last month: the whole month), not
- *   cancelled, the overdue amount over the amount due, in %.
+ *   cancelled, the overdue amount over the amount due, in %;
+ * - cobrancaAutomatica (DESIGN 11): of the active subscriptions, the share (%) collected without
+ *   chasing: a card on file that Asaas accepted (cartao ativo) or an active Pix Automático.
  */
 async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
   const inicio = firstOfMonth(hoje);
@@ -161,6 +163,13 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
       rows: { vencido: number; devido: number; vencido_anterior: number; devido_anterior: number }[];
     }
   ).rows;
+  const [automatica] = (
+    (await tx.execute(sql`
+      SELECT count(*)::int AS ativas,
+             count(*) FILTER (WHERE (${a.formaCobranca} = 'cartao' AND ${a.cartao}->>'status' = 'ativo')
+                OR (${a.formaCobranca} = 'pix_automatico' AND ${a.pixAutomatico}->>'status' = 'ativa'))::int AS automaticas
+      FROM ${a} WHERE ${a.status} = ${ASSINATURA.ATIVA}`)) as unknown as { rows: { ativas: number; automaticas: number }[] }
+  ).rows;
   const rate = (overdueAmount: number, dueAmount: number) => (dueAmount > 0 ? round2((100 * overdueAmount) / dueAmount) : 0);
   return {
     hoje,
@@ -171,6 +180,11 @@ async function indicadores(tx: DbOrTx, hoje: CalendarDate) {
       anterior: rate(Number(inad.vencido_anterior), Number(inad.devido_anterior)),
       vencido: round2(Number(inad.vencido)),
       devido: round2(Number(inad.devido)),
+    },
+    cobrancaAutomatica: {
+      valor: Number(automatica.ativas) > 0 ? round2((100 * Number(automatica.automaticas)) / Number(automatica.ativas)) : 0,
+      automaticas: Number(automatica.automaticas),
+      ativas: Number(automatica.ativas),
     },
   };
 }

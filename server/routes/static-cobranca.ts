@@ -17,6 +17,7 @@ import { cobrancaPagavel, cobrancaVencida } from '../../domain/cobranca';
 import { COBRANCA_STATUS, INTEGRATION_STATUS, PUBLIC_RATE_PER_MINUTE } from '../../domain/constants';
 import { DEFAULT_RATES, valorAtualizado } from '../../domain/financeiro';
 import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
+import { descontoDaCobranca } from '../../domain/desconto';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
@@ -50,6 +51,30 @@ const clienteSql = sql<{
   name: string;
   razaosocial: string;
 }>`(SELECT json_build_object('cadastro', ${clientes.cadastro}, 'name', ${clientes.name}, 'razaosocial', ${clientes.razaosocial}) FROM ${clientes} WHERE ${clientes.id} = ${cobrancas.idcliente})`;
+
+/** The charge's subscription's forma and Pix Automático (DESIGN 11), as one JSON value. */
+const formaSql = sql<{
+  forma: string;
+  pix: Record<string, unknown> | null;
+} | null>`(SELECT json_build_object('forma', a.forma_cobranca, 'pix', a.pix_automatico) FROM ${assinaturas} a WHERE a.id = ${cobrancas.idassinatura})`;
+
+/**
+ * Pix Automático on the payment page (DESIGN 11): the authorization's QR code while it waits and
+ * can be paid ("Ative o débito automático"), or the debit's date once active ("Será debitado
+ * automaticamente em dd/mm"); null otherwise.
+ */
+function pixAutomaticoDaPagina(forma: { forma: string; pix: Record<string, unknown> | null } | null, duedate: string) {
+  const pix = forma?.forma === 'pix_automatico' ? forma.pix : null;
+  if (pix?.status === 'ativa') return { status: 'ativa', debitoEm: duedate };
+  if (pix?.status === 'aguardando' && Date.parse(String(pix.expiraEm)) > Date.now())
+    return {
+      status: 'aguardando',
+      payload: String(pix.payload ?? ''),
+      encodedImage: String(pix.encodedImage ?? ''),
+      expiraEm: String(pix.expiraEm),
+    };
+  return null;
+}
 
 /** Fine and interest (%) of an overdue charge: its subscription's, or the company's (cobrancas/finance.ts companyRates). */
 async function ratesOf(db: Db, idassinatura: number | null, empresa: Record<string, unknown>) {
@@ -85,6 +110,8 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       boleto: cobrancas.boleto,
       lido: cobrancas.pagamentoLidoEm,
       idassinatura: cobrancas.idassinatura,
+      desconto: cobrancas.desconto,
+      forma: formaSql,
       cliente: clienteSql,
       empresa: empresaSql,
       gatewaySettings: gatewaySql,
@@ -145,11 +172,14 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
         pagoEm: paga ? row.paymentDate : null,
         valorPago: paga ? (row.valorPago === null ? null : Number(row.valorPago)) : null,
         formaPagamento: paga ? row.formaPagamento : null,
+        // The early-payment discount (DESIGN 11) while it can be paid: { valor, valorComDesconto, ate } or null.
+        desconto: canPay ? descontoDaCobranca(row.desconto, Number(row.valor), row.duedate) : null,
       },
       pix: canPay ? pix : null,
       boleto:
         canPay && boleto ? { identificationField: boleto.identificationField, bankSlipUrl: boleto.bankSlipUrl || row.bankSlipUrl } : null,
       invoiceUrl: canPay ? row.invoiceUrl : '',
+      pixAutomatico: canPay ? pixAutomaticoDaPagina(row.forma, row.duedate) : null,
     },
   };
 }

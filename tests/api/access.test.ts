@@ -73,6 +73,13 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'GET /v1/financeiro/indicadores': 'user',
   'POST /v1/cobrancas/:id/nfse': 'user',
   'POST /v1/cobrancas/:id/nfse/cancelar': 'admin',
+  // Negativação through Asaas (DESIGN 11): administrators only.
+  'POST /v1/cobrancas/:id/negativacao/aviso': 'admin',
+  'POST /v1/cobrancas/:id/negativacao/simular': 'admin',
+  'POST /v1/cobrancas/:id/negativacao': 'admin',
+  'POST /v1/cobrancas/:id/negativacao/cancelar': 'admin',
+  // Pix Automático (DESIGN 11): every staff member.
+  'POST /v1/assinaturas/:id/pix-automatico': 'user',
   'GET /v1/integrations/nfse/servicos': 'admin',
   'GET /v1/tecnicos': 'user',
   'GET /v1/busca': 'user',

@@ -642,6 +642,13 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'GET /v1/financeiro/indicadores': () => ({}),
       'POST /v1/cobrancas/:id/nfse': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/:id/nfse/cancelar': () => ({ params: { id: cobrancaId } }),
+      // Negativação (DESIGN 11): off here, so each answers 409 (never a 5xx).
+      'POST /v1/cobrancas/:id/negativacao/aviso': (n) => ({ params: { id: cobrancaId }, body: { meio: ['whatsapp', 'outro'][n % 2] } }),
+      'POST /v1/cobrancas/:id/negativacao/simular': () => ({ params: { id: cobrancaId } }),
+      'POST /v1/cobrancas/:id/negativacao': () => ({ params: { id: cobrancaId } }),
+      'POST /v1/cobrancas/:id/negativacao/cancelar': () => ({ params: { id: cobrancaId } }),
+      // Pix Automático (DESIGN 11): off here, so a 409 (never a 5xx).
+      'POST /v1/assinaturas/:id/pix-automatico': () => ({ params: { id: assinaturaId } }),
       'GET /v1/integrations/nfse/servicos': () => ({ query: { descricao: 'monitoramento' } }),
       'GET /v1/auditoria': () => ({ query: { acao: 'comando' } }),
       'POST /v1/integrations/traccar/test': () => ({ body: { server: traccar.url, userId: String(traccar.userId), token: traccar.token } }),

@@ -245,7 +245,19 @@ describe.each(backends)('A charge message waits for a correction (%s)', (backend
   });
   it('templates: the defaults use the pt-BR placeholder names; a saved template with the English names still fills; an old default kept word for word reads as the new one', async () => {
     const alertas = (await env.admin.get('/v1/users/1')).body.integrations.alertas as Record<string, string>;
-    expect(Object.keys(alertas).sort()).toEqual(['atualizada', 'cancelada', 'novacobranca', 'recebida', 'vencehoje', 'vencida']);
+    expect(Object.keys(alertas).sort()).toEqual([
+      'atualizada',
+      'avisoNegativacao',
+      'cancelada',
+      'cartaoRecusado',
+      'debitoAgendado',
+      'formaAlterada',
+      'formaPagamento',
+      'novacobranca',
+      'recebida',
+      'vencehoje',
+      'vencida',
+    ]);
     for (const text of Object.values(alertas)) {
       expect(text).toContain('{{nome}}');
       expect(text).not.toMatch(/\{\{(name|description|dueDate|dateCreated|invoiceUrl|bankSlipUrl)\}\}/);

@@ -70,10 +70,13 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
         pagoEm: null,
         valorPago: null,
         formaPagamento: null,
+        // The early-payment discount (DESIGN 11): none here.
+        desconto: null,
       },
       pix: null,
       boleto: null,
       invoiceUrl: '',
+      pixAutomatico: null,
     });
     const text = JSON.stringify(reply.body);
     for (const hidden of [

@@ -117,6 +117,11 @@ describe('the messages list', () => {
       'Cancelada',
       'Recebida',
       'Cobrança atualizada',
+      'Cartão: cadastrar',
+      'Cartão recusado',
+      'Aviso de negativação',
+      'Débito agendado',
+      'Forma de cobrança alterada',
       'Envio manual',
       'Atendimento',
     ]);

@@ -186,6 +186,9 @@ describe('notification settings screen', () => {
       '{{pixCopiaECola}}',
       '{{linhaDigitavel}}',
       '{{empresa}}',
+      '{{desconto}}',
+      '{{valorComDesconto}}',
+      '{{descontoAte}}',
     ]);
     // The mock's "Nova cobrança" was saved with {{name}} and {{dueDate}}; "Cobrança atualizada" with {{nome}} and {{vencimento}}.
     expect(screen.getByRole('region', { name: 'Prévia: Nova cobrança' })).toHaveTextContent('Olá, Maria da Silva! Sua cobrança 00042');

@@ -259,6 +259,8 @@ export function buildPayment(input: Record<string, any>, subscription: string | 
     lastBankSlipViewedDate: null,
     ...charges(input),
     postalService: input.postalService === true,
+    // A Pix Automático debit (INTEGRATIONS.md 4.3): billingType PIX with the authorization.
+    pixAutomaticAuthorizationId: typeof input.pixAutomaticAuthorizationId === 'string' ? input.pixAutomaticAuthorizationId : null,
     custody: null,
     refunds: null,
   };
@@ -296,5 +298,7 @@ export function buildSubscription(input: Record<string, any>, old?: AsaasSubscri
     maxPayments: pick('maxPayments', null),
     externalReference: text(pick('externalReference', null)),
     split: null,
+    // Asaas's own Pix Automático offer (INTEGRATIONS.md 4.3): DISABLED turns it off; kept as sent.
+    pixAutomaticAuthorizationMode: pick('pixAutomaticAuthorizationMode', null),
   };
 }

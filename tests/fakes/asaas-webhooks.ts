@@ -115,8 +115,8 @@ export function webhookDispatcher() {
       events.set(payload.id, payload);
       send(payload, false);
     },
-    /** An event of another family (INVOICE_*: key `invoice`), recorded and queued the same way. */
-    emitAs(event: string, key: 'invoice', resource: { id: string }): void {
+    /** An event of another family (INVOICE_*: key `invoice`; PIX_AUTOMATIC_*: `authorization`), recorded and queued the same way. */
+    emitAs(event: string, key: 'invoice' | 'authorization', resource: { id: string }): void {
       const payload = {
         id: `evt_${randomBytes(16).toString('hex')}`,
         event,

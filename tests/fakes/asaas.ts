@@ -14,8 +14,14 @@
  *   POST /__fake/echo-body                   {n}: the next n API writes answer 400 with a description
  *                                            repeating the body they carried (as Asaas sometimes does)
  *   POST /__fake/pix-off                     {off}: pixQrCode answers 400 (an account without a PIX key), or again 200
+ *   POST /__fake/card/{paymentId}            {number?, brand?}: the payer typed a card on the invoiceUrl (INTEGRATIONS.md 4.3):
+ *                                            CONFIRMED with creditCard {creditCardNumber (last 4), creditCardBrand,
+ *                                            creditCardToken}, PAYMENT_CONFIRMED; a sandbox refused number
+ *                                            (5184019740373151, 4916561358240741) answers 400 and changes nothing
+ *   POST /__fake/capture-refused/{paymentId} the due date's capture refused: PAYMENT_CREDIT_CARD_CAPTURE_REFUSED (status kept)
  *
  * NFS-e (invoices, fiscalInfo/services, subscription invoiceSettings, INVOICE_* webhooks): asaas-fiscal.ts.
+ * Negativação (paymentDunnings, PAYMENT_DUNNING_* webhooks, the "feature not enabled" 403): asaas-dunning.ts.
  * PUT /v3/payments/{id} requires billingType, value and dueDate (INTEGRATIONS.md 4.3): 400 invalid_<field> without one.
  * Beyond charges (INTEGRATIONS.md 3): `GET /v3/payments/{id}/pixQrCode` and `/identificationField`,
  * payable payments only (404 unknown or removed, 400 paid or refunded, 400 card-only); both change
@@ -42,11 +48,13 @@ import { publicWebhook, webhookDispatcher, webhookFrom, type AsaasDelivery, type
 import { addCommonControl, controlBody } from './control';
 import { qrLikePngBase64 } from './png';
 import { addFiscalRoutes, type AsaasInvoice } from './asaas-fiscal';
+import { addDunningRoutes, type AsaasAuthorization, type AsaasDunning } from './asaas-dunning';
 import { asObject, dispatch, parseJson, Router, sendJson, startFakeServer, type FakeRequest, type RequestLog } from './http';
 
 export type { AsaasCustomer, AsaasPayment, AsaasSubscription } from './asaas-model';
 export type { AsaasDelivery, AsaasEvent, AsaasWebhook } from './asaas-webhooks';
 export type { AsaasInvoice } from './asaas-fiscal';
+export type { AsaasAuthorization, AsaasDunning } from './asaas-dunning';
 
 export interface AsaasFake {
   /** `http://127.0.0.1:PORT/v3`. */
@@ -65,6 +73,10 @@ export interface AsaasFake {
   deletePayment(paymentId: string): AsaasPayment;
   /** The subscription's next payment (due on its nextDueDate, which then moves one cycle on). */
   generateNextPayment(subscriptionId: string): AsaasPayment;
+  /** The payer typed a card on the payment's page (a sandbox refused number throws). */
+  typeCard(paymentId: string, card?: { number?: string; brand?: string }): AsaasPayment;
+  /** A refused capture of a card payment: PAYMENT_CREDIT_CARD_CAPTURE_REFUSED. */
+  refuseCapture(paymentId: string): AsaasPayment;
   /** POSTs a delivered event again, same id (Asaas delivers at least once). */
   replay(eventId: string): void;
   rateLimit(n: number): void;
@@ -76,6 +88,16 @@ export interface AsaasFake {
   authorizeInvoice(invoiceId: string): AsaasInvoice;
   failInvoice(invoiceId: string, description?: string): AsaasInvoice;
   setFiscalConfigured(configured: boolean): void;
+  /** Negativação (asaas-dunning.ts): the dunnings, a status lever (with its PAYMENT_DUNNING_* event), cancellable or not, the simulation's isAllowed. */
+  dunnings: Map<string, AsaasDunning>;
+  setDunningStatus(id: string, status: string): unknown;
+  setDunningCancelable(id: string, cancelable: boolean, reason?: string): unknown;
+  setDunningAllowed(allowed: boolean, reason?: string): void;
+  /** The account lacks a feature Asaas enables on request ("paymentDunnings", "pixAutomatic"): its routes answer 403. */
+  setFeatureOff(feature: string, off: boolean): void;
+  /** Pix Automático (asaas-dunning.ts): the authorizations, and the lever of each AUTHORIZATION_* event. */
+  authorizations: Map<string, AsaasAuthorization>;
+  authorizationEvent(id: string, event: string): AsaasAuthorization;
   /** Resolves when every webhook delivery queued so far has been answered. */
   idle(): Promise<void>;
   requests: RequestLog[];
@@ -103,6 +125,8 @@ export interface AsaasPayOptions {
   value?: number;
 }
 const ASAAS_FEE = 1.99;
+/** Cards the sandbox refuses (INTEGRATIONS.md 4.3); any other is approved. */
+const REFUSED_CARDS = ['5184019740373151', '4916561358240741'];
 
 export async function startAsaasFake(opts: { port?: number; apiKey?: string } = {}): Promise<AsaasFake> {
   const apiKey = opts.apiKey ?? DEFAULT_ASAAS_KEY;
@@ -305,6 +329,14 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     emit: (event, key, resource) => outgoing.emitAs(event, key, resource),
   });
 
+  const dunning = addDunningRoutes(router, {
+    payments,
+    emit,
+    emitAs: (event, key, resource) => outgoing.emitAs(event, key, resource),
+    customerExists,
+    png: qrLikePngBase64,
+  });
+
   // GET/PUT/DELETE by id, the same for the three resources.
   const resources = [
     ['customers', customers],
@@ -409,6 +441,26 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
         estimatedCreditDate: day,
       });
     },
+    typeCard(id: string, { number = '5162306219378829', brand = 'MASTERCARD' }: { number?: string; brand?: string } = {}) {
+      const found = payment(id);
+      if (REFUSED_CARDS.includes(number))
+        throw new Error('Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.');
+      const day = today();
+      return setStatus(id, 'CONFIRMED', 'PAYMENT_CONFIRMED', {
+        billingType: 'CREDIT_CARD',
+        creditCard: { creditCardNumber: number.slice(-4), creditCardBrand: brand, creditCardToken: `tok_${found.id.slice(4)}` },
+        paymentDate: day,
+        clientPaymentDate: day,
+        confirmedDate: day,
+        estimatedCreditDate: day,
+        netValue: Math.round((found.value - ASAAS_FEE) * 100) / 100,
+      });
+    },
+    refuseCapture(id: string) {
+      const found = payment(id);
+      emit('PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', found);
+      return found;
+    },
     overdue: (id: string) => setStatus(id, 'OVERDUE', 'PAYMENT_OVERDUE'),
     refund: (id: string) =>
       setStatus(id, 'REFUNDED', 'PAYMENT_REFUNDED', {
@@ -445,6 +497,14 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
       });
     },
     '/__fake/overdue/:id': (req) => hooks.overdue(req.params.id),
+    '/__fake/card/:id': (req) => {
+      const input = controlBody(req);
+      return hooks.typeCard(req.params.id, {
+        number: typeof input.number === 'string' ? input.number.replace(/\D/g, '') : undefined,
+        brand: typeof input.brand === 'string' ? input.brand : undefined,
+      });
+    },
+    '/__fake/capture-refused/:id': (req) => hooks.refuseCapture(req.params.id),
     '/__fake/refund/:id': (req) => hooks.refund(req.params.id),
     '/__fake/next-payment/:id': (req) => generateNextPayment(req.params.id),
     '/__fake/webhook': (req) => {
@@ -478,6 +538,13 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     authorizeInvoice: fiscal.authorizeInvoice,
     failInvoice: fiscal.failInvoice,
     setFiscalConfigured: fiscal.setFiscalConfigured,
+    dunnings: dunning.dunnings,
+    setDunningStatus: dunning.setDunningStatus,
+    setDunningCancelable: dunning.setDunningCancelable,
+    setDunningAllowed: dunning.setDunningAllowed,
+    setFeatureOff: dunning.setFeatureOff,
+    authorizations: dunning.authorizations,
+    authorizationEvent: dunning.authorizationEvent,
     idle: outgoing.idle,
     requests: server.requests,
     stop: server.stop,

@@ -188,6 +188,8 @@ export const planos = pgTable(
     limtdispositivos: integer().notNull().default(1),
     valor: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     valoradd: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    /** The early-payment discount of its subscriptions ({ valor, tipo: valor|percentual, diasAntes }), or none (DESIGN 11). */
+    desconto: jsonb().$type<Record<string, unknown>>(),
     informacoes: text().notNull().default(''),
     /** Fleet tiers `[{ de, ate|null, valor }]` by the contract's active vehicle count (DESIGN 11); empty: `valor`. */
     faixas: jsonb().$type<{ de: number; ate: number | null; valor: number }[]>().notNull().default([]),

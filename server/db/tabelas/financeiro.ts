@@ -120,6 +120,14 @@ export const assinaturas = pgTable(
     gatewayId: text(),
     /** The contract whose active items make its value (DESIGN 11, "Vehicles as contract items"); one subscription per contract. */
     idcontrato: integer().references(() => contratos.id, { onDelete: 'set null' }),
+    /** The early-payment discount ({ valor, tipo: valor|percentual, diasAntes }); null: its plan's (DESIGN 11). */
+    desconto: jsonb().$type<Record<string, unknown>>(),
+    /** How it is collected (DESIGN 11): boleto_pix (Asaas UNDEFINED), cartao, pix_automatico. */
+    formaCobranca: text().notNull().default('boleto_pix'),
+    /** The card on file as Asaas reports it ({ status: aguardando|ativo|recusado, final, bandeira }); null: none. */
+    cartao: jsonb().$type<Record<string, unknown>>(),
+    /** The Pix Automático authorization ({ id, status, payload, encodedImage, expiraEm, motivo }); null: none. */
+    pixAutomatico: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -192,6 +200,12 @@ export const cobrancas = pgTable(
     nfse: jsonb().$type<Record<string, unknown>>(),
     /** The list filter's value: emitida, agendada, erro, or null (nenhuma). */
     nfseStatus: text(),
+    /** The early-payment discount's rule ({ valor, tipo, diasAntes }) copied from its subscription (or plan) when created (DESIGN 11). */
+    desconto: jsonb().$type<Record<string, unknown>>(),
+    /** Negativação through Asaas (DESIGN 11): { id, status, avisoEm, avisoMeio, solicitadaEm, taxa, motivo, podeCancelar }; null: none. */
+    negativacao: jsonb().$type<Record<string, unknown>>(),
+    /** The negativação's Asaas status, for the list filter; null: none. */
+    negativacaoStatus: text(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,6 +223,9 @@ export const cobrancas = pgTable(
     index('cobrancas_nfse_status_id_idx')
       .on(t.nfseStatus, t.id)
       .where(sql`${t.nfseStatus} IS NOT NULL`),
+    index('cobrancas_negativacao_status_id_idx')
+      .on(t.negativacaoStatus, t.id)
+      .where(sql`${t.negativacaoStatus} IS NOT NULL`),
     uniqueIndex('cobrancas_gateway_id_key')
       .on(t.gatewayId)
       .where(sql`${t.gatewayId} IS NOT NULL`),

@@ -1,7 +1,19 @@
 /** The audit log as GET /v1/auditoria returns it (server/routes/integrations.ts). */
 
 /** What is recorded (DESIGN 7): engine commands, billing blocks and unblocks, payments, staff status changes. */
-export const ACOES = ['comando', 'bloqueio', 'desbloqueio', 'pagamento', 'situacao', 'seguranca', 'backup', 'aprovacao', 'multa', 'atendimento'] as const;
+export const ACOES = [
+  'comando',
+  'bloqueio',
+  'desbloqueio',
+  'pagamento',
+  'situacao',
+  'seguranca',
+  'backup',
+  'aprovacao',
+  'multa',
+  'atendimento',
+  'negativacao',
+] as const;
 export type Acao = (typeof ACOES)[number];
 
 export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'> = {
@@ -15,6 +27,7 @@ export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'>
   aprovacao: 'default',
   multa: 'default',
   atendimento: 'default',
+  negativacao: 'error',
 };
 
 export interface AuditoriaItem {

@@ -11,6 +11,11 @@ export const MENSAGEM_KINDS = [
   'cancelada',
   'recebida',
   'atualizada',
+  'formaPagamento',
+  'cartaoRecusado',
+  'avisoNegativacao',
+  'debitoAgendado',
+  'formaAlterada',
   'envio',
   'atendimento',
 ] as const satisfies readonly MensagemKind[];

@@ -27,6 +27,9 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   pixCopiaECola: 'app.notificacoes.placeholders.pixCopiaECola',
   linhaDigitavel: 'app.notificacoes.placeholders.linhaDigitavel',
   empresa: 'app.notificacoes.placeholders.empresa',
+  desconto: 'app.notificacoes.placeholders.desconto',
+  valorComDesconto: 'app.notificacoes.placeholders.valorComDesconto',
+  descontoAte: 'app.notificacoes.placeholders.descontoAte',
 };
 
 export function AlertaTemplateInput({ source, label }: { source: string; label: string }) {

@@ -15,6 +15,9 @@ export const ALERTA_EXEMPLO: Record<(typeof ALERTA_PLACEHOLDERS)[number], string
   pixCopiaECola: '00020101021226820014br.gov.bcb.pix2560exemplo5204000053039865406089.905802BR6304ABCD',
   linhaDigitavel: '23793.38128 60000.000003 00000.000400 1 99990000008990',
   empresa: 'Rastreamento Exemplo',
+  desconto: `Pagando até ${formatDate('2026-03-10')}, você paga ${formatMoney(80.9)} (desconto de ${formatMoney(9)}).`,
+  valorComDesconto: formatMoney(80.9),
+  descontoAte: formatDate('2026-03-10'),
 };
 
 /** With the gateway off, a message has no PIX nor boleto: the preview leaves their lines out as the message does. */

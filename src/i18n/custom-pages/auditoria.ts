@@ -17,6 +17,7 @@ export const auditoriaMessages = {
         aprovacao: 'Aprovação',
         multa: 'Multa dispensada',
         atendimento: 'Atendimento',
+        negativacao: 'Negativação',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',

@@ -183,7 +183,16 @@ export const cobrancasMessages = {
         title: 'Mensagens',
         reload: 'Atualizar',
         empty: 'Nenhuma mensagem enviada para esta cobrança.',
-        kind: { ...ALERTAS, envio: 'Envio manual', atendimento: 'Atendimento' },
+        kind: {
+          ...ALERTAS,
+          formaPagamento: 'Cartão: cadastrar',
+          cartaoRecusado: 'Cartão recusado',
+          avisoNegativacao: 'Aviso de negativação',
+          debitoAgendado: 'Débito agendado',
+          formaAlterada: 'Forma de cobrança alterada',
+          envio: 'Envio manual',
+          atendimento: 'Atendimento',
+        },
         repeticao: '%{kind} (%{n}ª repetição)',
         atualizacao: '%{kind} (%{n}ª)',
         status: {
