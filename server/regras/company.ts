@@ -13,6 +13,7 @@ import { randomToken } from './passwords';
 import { DEFAULT_NFSE } from '../../domain/nfse';
 import { defaultAtendimento } from '../../domain/atendimento';
 import { DEFAULT_NEGATIVACAO } from '../../domain/negativacao';
+import { isDeepStrictEqual } from 'node:util';
 
 const SECRET_PATHS = [
   ['traccar', 'token'],
@@ -183,7 +184,8 @@ export function mergeCompany(
       next.integrations[group] = { ...next.integrations[group], [key]: merged };
     }
   }
-  return { next, changed: JSON.stringify(next) !== JSON.stringify(current) };
+  // Compared whatever the keys' order: jsonb stores an object's keys sorted, a body sends them as typed.
+  return { next, changed: !isDeepStrictEqual(next, current) };
 }
 
 export async function saveCompany(db: DbOrTx, settings: CompanySettings): Promise<void> {
