@@ -225,15 +225,12 @@ async function responder(
     .where(eq(conversas.id, conversa.id));
 }
 
-/** A message of the client: kept, and answered by the bot while the conversation is the bot's. */
-async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Promise<string> {
-  const company = await getCompany(tx);
-  const atendimento = atendimentoDe(company);
-  const conversa = await abrirConversa(tx, msg);
+/** The client's message kept in its conversation, once: undefined when it was already there (a repeat). */
+async function guardarEntrada(tx: DbOrTx, idconversa: number, msg: MensagemRecebida): Promise<{ id: number } | undefined> {
   const [entrada] = await tx
     .insert(conversaMensagens)
     .values({
-      idconversa: conversa.id,
+      idconversa,
       jid: msg.jid,
       direcao: 'entrada',
       autor: 'cliente',
@@ -245,6 +242,15 @@ async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Pr
     })
     .onConflictDoNothing()
     .returning({ id: conversaMensagens.id });
+  return entrada;
+}
+
+/** A message of the client: kept, and answered by the bot while the conversation is the bot's. */
+async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Promise<string> {
+  const company = await getCompany(tx);
+  const atendimento = atendimentoDe(company);
+  const conversa = await abrirConversa(tx, msg);
+  const entrada = await guardarEntrada(tx, conversa.id, msg);
   if (!entrada) return 'repetida';
   await tx
     .update(conversas)
@@ -348,21 +354,7 @@ async function daEmpresa(tx: DbOrTx, msg: MensagemRecebida): Promise<string> {
 /** A bot failure: the message kept, the conversation to a person, nothing sent (DESIGN 11). */
 async function falhaDoBot(tx: DbOrTx, msg: MensagemRecebida, error: unknown): Promise<string> {
   const conversa = await abrirConversa(tx, msg);
-  const [entrada] = await tx
-    .insert(conversaMensagens)
-    .values({
-      idconversa: conversa.id,
-      jid: msg.jid,
-      direcao: 'entrada',
-      autor: 'cliente',
-      por: msg.nome,
-      tipo: msg.tipo,
-      texto: msg.texto,
-      idExterno: msg.idExterno,
-      em: msg.em,
-    })
-    .onConflictDoNothing()
-    .returning({ id: conversaMensagens.id });
+  const entrada = await guardarEntrada(tx, conversa.id, msg);
   if (conversa.status === 'bot')
     await tx.update(conversas).set({ status: 'aguardando', motivo: 'falha', updatedAt: new Date() }).where(eq(conversas.id, conversa.id));
   await registrarDecisao(tx, conversa, entrada?.id ?? null, {

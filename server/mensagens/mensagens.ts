@@ -17,23 +17,9 @@ import { REENVIO_MINUTOS } from '../../domain/pagamento';
 import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS } from '../../domain/financeiro';
 
-export const ALERT_KINDS = [
-  'novacobranca',
-  'vencehoje',
-  'vencida',
-  'cancelada',
-  'recebida',
-  'atualizada',
-  // Collecting without chasing (DESIGN 11): the card asked for on Asaas's page, and a refused capture.
-  'formaPagamento',
-  'cartaoRecusado',
-  // The notice before a negativação (DESIGN 11), sent by an administrator.
-  'avisoNegativacao',
-  // Pix Automático (DESIGN 11): a debit scheduled (instead of novacobranca and vencehoje), and the fall back to boleto/PIX.
-  'debitoAgendado',
-  'formaAlterada',
-] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+import { ALERT_KINDS, type AlertKind } from '../../domain/mensagens';
+
+export { ALERT_KINDS, type AlertKind };
 
 /**
  * The alerts that wait the company's `esperaMinutos` before they go (issue 30 item 8): a charge's

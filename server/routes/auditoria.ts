@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { ACOES_AUDITORIA } from '../../domain/auditoria';
 import { MSG } from '../../domain/messages';
 import { int } from '../../domain/schemas/common';
 import { listQuery } from '../../domain/schemas/list';
@@ -10,22 +11,8 @@ import type { Db } from '../db/client';
 import { auditoria } from '../db/schema';
 import { listMeta } from '../resources/list-query';
 
-const ACOES = [
-  'comando',
-  'bloqueio',
-  'desbloqueio',
-  'pagamento',
-  'situacao',
-  'seguranca',
-  'backup',
-  'aprovacao',
-  'multa',
-  'atendimento',
-  'negativacao',
-] as const;
-
 const auditQuery = listQuery.pick({ page: true, pageSize: true }).extend({
-  acao: z.enum(ACOES, { error: MSG.invalidInput }).optional(),
+  acao: z.enum(ACOES_AUDITORIA, { error: MSG.invalidInput }).optional(),
   idcliente: int().optional(),
   idveiculo: int().optional(),
 });

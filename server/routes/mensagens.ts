@@ -26,10 +26,8 @@ import type { Db } from '../db/client';
 import { clientes, mensagens } from '../db/schema';
 import { appTimeZone } from '../regras/clock';
 import { listMeta } from '../resources/list-query';
-import { ALERT_KINDS, MENSAGEM_STATUS } from '../mensagens/mensagens';
-
-/** The kinds the code writes: the charges' alerts, the staff's Enviar, and the conversations' replies (atendimento). */
-export const MENSAGEM_KINDS = [...ALERT_KINDS, 'envio', 'atendimento'] as const;
+import { MENSAGEM_STATUS } from '../mensagens/mensagens';
+import { MENSAGEM_KINDS } from '../../domain/mensagens';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const ref = (message: string) => z.preprocess(blankToUndefined, id(message).optional());

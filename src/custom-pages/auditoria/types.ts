@@ -1,20 +1,10 @@
 /** The audit log as GET /v1/auditoria returns it (server/routes/integrations.ts). */
 
-/** What is recorded (DESIGN 7): engine commands, billing blocks and unblocks, payments, staff status changes. */
-export const ACOES = [
-  'comando',
-  'bloqueio',
-  'desbloqueio',
-  'pagamento',
-  'situacao',
-  'seguranca',
-  'backup',
-  'aprovacao',
-  'multa',
-  'atendimento',
-  'negativacao',
-] as const;
-export type Acao = (typeof ACOES)[number];
+import { ACOES_AUDITORIA, type AcaoAuditoria } from '../../../domain/auditoria';
+
+/** What is recorded (domain/auditoria.ts): the actions the Ação filter offers. */
+export const ACOES = ACOES_AUDITORIA;
+export type Acao = AcaoAuditoria;
 
 export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'> = {
   comando: 'info',

@@ -3,22 +3,8 @@ import type { MensagemKind, MensagemStatus } from '../../resources/cobrancas/Cob
 
 /** The situations a message goes through (server/mensagens/mensagens.ts). */
 export const MENSAGEM_STATUS = ['pendente', 'enviando', 'enviada', 'falhou', 'ignorada'] as const satisfies readonly MensagemStatus[];
-/** The kinds the app writes: the charges' alerts, the staff's Enviar and the conversations' replies. */
-export const MENSAGEM_KINDS = [
-  'novacobranca',
-  'vencehoje',
-  'vencida',
-  'cancelada',
-  'recebida',
-  'atualizada',
-  'formaPagamento',
-  'cartaoRecusado',
-  'avisoNegativacao',
-  'debitoAgendado',
-  'formaAlterada',
-  'envio',
-  'atendimento',
-] as const satisfies readonly MensagemKind[];
+/** The kinds the app writes (domain/mensagens.ts): the charges' alerts, the staff's Enviar and the conversations' replies. */
+export { MENSAGEM_KINDS } from '../../../domain/mensagens';
 
 export const STATUS_COLORS: Record<MensagemStatus, 'success' | 'default' | 'error' | 'warning'> = {
   enviada: 'success',

@@ -25,20 +25,9 @@ import { formatDateTime, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { serverMessage } from '../../form/useServerErrorNotify';
 
-export type MensagemKind =
-  | 'novacobranca'
-  | 'vencehoje'
-  | 'vencida'
-  | 'cancelada'
-  | 'recebida'
-  | 'atualizada'
-  | 'formaPagamento'
-  | 'cartaoRecusado'
-  | 'avisoNegativacao'
-  | 'debitoAgendado'
-  | 'formaAlterada'
-  | 'envio'
-  | 'atendimento';
+import type { MensagemKind } from '../../../domain/mensagens';
+
+export type { MensagemKind };
 export type MensagemStatus = 'pendente' | 'enviando' | 'enviada' | 'falhou' | 'ignorada';
 
 export /** WhatsApp numbers carry Brazil's 55: shown as the national number, (11) 98765-4321. */
