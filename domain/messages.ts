@@ -204,6 +204,7 @@ export const MSG = {
   webhookTokenRegenerated: 'Novo token do webhook gerado: atualize-o no Asaas.',
   confirmRequired: 'Confirme a ação (confirmar: true).',
   webhookUnauthorized: 'Token do webhook ausente ou inválido.',
+  whatsMensagemSemChave: 'Mensagem do WhatsApp sem a conversa (key.remoteJid) ou o identificador (key.id).',
   messagingInactive: 'A integração com o WhatsApp não está ativa: ative-a em Integrações → WhatsApp para enviar.',
   noMobilePhone: 'O cliente não tem celular cadastrado: informe o celular no cadastro do cliente para enviar.',
   clienteOptedOut: 'O cliente optou por não receber mensagens.',

@@ -48,7 +48,7 @@ const obj = (value: unknown): Payload => (value && typeof value === 'object' && 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** `messages.upsert` as Evolution names it in the payload; `MESSAGES_UPSERT` as in the config. */
-const eventoDe = (payload: Payload) => str(payload.event).toLowerCase().replace(/_/g, '.');
+export const eventoDe = (payload: Payload) => str(payload.event).toLowerCase().replace(/_/g, '.');
 
 /** The text of a message's content (INTEGRATIONS.md 4.2: `conversation`, or a caption). */
 function textoDe(message: Payload): string {

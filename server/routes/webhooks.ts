@@ -23,7 +23,7 @@ import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
 import { getCompany } from '../regras/company';
 import { atendimentoDe } from '../atendimento/configuracao';
-import { guardarEvento } from '../atendimento/recebimento';
+import { eventoDe, guardarEvento } from '../atendimento/recebimento';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 
@@ -73,7 +73,15 @@ const whatsBody = z.looseObject({
       pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
     })
     .optional(),
-});
+})
+  // A message's event names its chat and its id (Evolution posts no upsert without them, INTEGRATIONS.md 4.2):
+  // one without is refused and stores nothing. Other events are stored without a reply (DESIGN 11).
+  .superRefine((body, ctx) => {
+    if (eventoDe(body) !== 'messages.upsert') return;
+    const key = body.data?.key;
+    if (!key?.remoteJid?.trim() || !key.id?.trim())
+      ctx.addIssue({ code: 'custom', path: ['data', 'key'], message: MSG.whatsMensagemSemChave });
+  });
 
 export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();

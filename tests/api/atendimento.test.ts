@@ -105,6 +105,14 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     const big = { ...payload, data: { ...(payload.data as object), message: { conversation: 'x'.repeat(300_000) } } };
     expect((await post(`/webhook/whats/1/${token}`, big)).statusCode).toBe(413);
     expect(await rows(sql`SELECT id FROM webhook_eventos WHERE gateway = 'evolution' AND payload::text LIKE '%outra-chave%'`)).toEqual([]);
+    // A message's event without its chat or id (no such upsert comes from Evolution): 400 in pt-BR, nothing stored.
+    const before = await rows(sql`SELECT count(*)::int AS n FROM webhook_eventos`);
+    for (const data of [{ outro: { a: 1 } }, { key: { remoteJid: '5511999990000@s.whatsapp.net' } }, { key: { id: 'X1', remoteJid: ' ' } }]) {
+      const reply = await post(`/webhook/whats/1/${token}`, { ...payload, data });
+      expect(reply.statusCode).toBe(400);
+      expect(JSON.stringify(reply.json().errors)).toMatch(/Mensagem do WhatsApp sem a conversa/);
+    }
+    expect(await rows(sql`SELECT count(*)::int AS n FROM webhook_eventos`)).toEqual(before);
     // The instance's own token in the payload is accepted, and never stored.
     const ok = await a.bench.evolution.receive('rastreio', { from: novoTelefone(), text: 'oi', apikey: a.bench.instanceToken });
     expect(ok.statuses).toEqual([200]);
