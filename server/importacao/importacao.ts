@@ -21,7 +21,8 @@ import type { RequestContext } from '../resources/definition';
 import { RESOURCES } from '../resources/registry';
 import { copiersOf } from '../resources/write';
 import { ADAPTADORES, type LinhaDados } from './adaptadores';
-import { loteDe, Refazer, type Importacao, type LoteEnv } from './lote';
+import { loteDe, Refazer } from './lote';
+import type { Importacao, LoteEnv } from './lote-env';
 import { blankRow, linhas, PlanilhaInvalida } from './planilha';
 import { antesDoTraccar, clientesDosDispositivos } from './traccar';
 

@@ -5,42 +5,13 @@
  * database refuses one (`Refazer`) and in a dry run.
  */
 import type { ZodType } from 'zod';
-import {
-  CAMPOS_IMPORTACAO,
-  chaveLegivel,
-  ehLinhaExemplo,
-  MOTIVO_EXEMPLO,
-  type Duplicados,
-  type LinhaIgnorada,
-  type ModoImportacao,
-  type RecursoImportacao,
-} from '../../domain/importacao';
+import { CAMPOS_IMPORTACAO, chaveLegivel, ehLinhaExemplo, MOTIVO_EXEMPLO, type LinhaIgnorada } from '../../domain/importacao';
 import type { DbOrTx } from '../db/client';
-import type { AnyResource, Item, RequestContext } from '../resources/definition';
+import type { Item } from '../resources/definition';
 import { createItem, createItems, updateItem } from '../resources/write';
-import { COMPLETAR, isRecusa, recusa, recusaDoErro, validar, type Adaptador, type LinhaDados, type Recusa } from './adaptadores';
+import { COMPLETAR, isRecusa, recusa, recusaDoErro, validar, type LinhaDados, type Recusa } from './adaptadores';
+import type { Contagem, LoteEnv } from './lote-env';
 import { dispositivosCriados, motivoDoDispositivo } from './traccar';
-
-export interface Importacao {
-  id: number;
-  origem: string;
-  recurso: RecursoImportacao;
-  modo: ModoImportacao;
-  duplicados: Duplicados;
-  colunas: Record<string, string>;
-  processadas: number;
-  iduser: number | null;
-}
-
-/** Counts of a batch. */
-export interface Contagem {
-  criadas: number;
-  atualizadas: number;
-  ignoradas: number;
-  erros: { linha: number; campo: string; mensagem: string; dados: Record<string, string> }[];
-  /** The skipped rows, with why and the record each matched (issue 30). */
-  ignoradasLinhas?: LinhaIgnorada[];
-}
 
 /** A skipped row counted and kept with its reason. */
 function ignorar(contagem: Contagem, row: LinhaDados, motivo: string, registro: LinhaIgnorada['registro'] = null) {
@@ -49,20 +20,6 @@ function ignorar(contagem: Contagem, row: LinhaDados, motivo: string, registro: 
 }
 const MOTIVO_EXISTENTE = 'Já cadastrado: ignorado (duplicados: Ignorar)';
 const MOTIVO_REPETIDA = 'Repete uma linha anterior da planilha: ignorada (duplicados: Ignorar)';
-
-export interface LoteEnv {
-  def: AnyResource;
-  adaptador: Adaptador;
-  ctx: RequestContext;
-  copiers: readonly AnyResource[];
-  importacao: Importacao;
-  vistas: Set<string>;
-  cabecalhos: Record<string, string>;
-  /** Each row under its own savepoint (the second pass of a batch that had a refusal). */
-  cuidadoso?: boolean;
-  /** A Traccar import: the clients each device belongs to on Traccar (`clientesDosDispositivos`). */
-  donos?: Map<number, number[]>;
-}
 
 /** A row the database refused in a batch written without savepoints: the batch is written again, carefully. */
 export class Refazer extends Error {}

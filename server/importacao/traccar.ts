@@ -18,7 +18,7 @@ import type { Item } from '../resources/definition';
 import { veiculosResource } from '../resources/veiculos';
 import { createItems } from '../resources/write';
 import type { LinhaDados, Recusa } from './adaptadores';
-import type { Contagem, LoteEnv } from './lote';
+import type { Contagem, LoteEnv } from './lote-env';
 
 /** A Traccar device's name as a plate, or '' when it is none. */
 const placaDoNome = (name: string) => {

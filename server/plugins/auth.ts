@@ -20,9 +20,9 @@ import type { Database, Db, DbOrTx } from '../db/client';
 import { ordensservicos, sessions, users } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../regras/http-errors';
 import { randomToken } from '../regras/passwords';
-import { SESSION_CHANNEL, SessionCache } from './session-cache';
+import { SESSION_CHANNEL, SessionCache, type SessionUser } from './session-cache';
 
-export type SessionUser = typeof users.$inferSelect;
+export type { SessionUser };
 /**
  * `sessao`: anyone signed in, técnicos too (the session, logout, one's sessions). `user`: staff
  * (administrators and Usuarios). `self`: an administrator, or the record's own user (a técnico

@@ -4,7 +4,10 @@
  * deleted or its user changes, and each process evicts what it heard. While the LISTEN
  * connection is down the cache is bypassed, and entries live at most a minute regardless.
  */
-import type { SessionUser } from './auth';
+import type { users } from '../db/schema';
+
+/** The signed-in user's row, as the session carries it. */
+export type SessionUser = typeof users.$inferSelect;
 
 export const SESSION_CHANNEL = 'rastreio_sessoes';
 const TTL_MS = 60_000;

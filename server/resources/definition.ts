@@ -11,14 +11,14 @@ import type { ListQuery } from '../../domain/schemas/list';
 import type { Effects } from '../cobrancas/effects';
 import type { Db, DbOrTx } from '../db/client';
 import type { AccessLevel } from '../plugins/auth';
-import type { Embed } from './embed';
+import type { Embed, Item } from './embed';
 
 /** A table the machinery can serve: an `id`, and the `busca` text it searches. */
 export type ResourceTable = PgTable<TableConfig> & { id: PgColumn; busca: PgColumn };
 /** A row of the table as the driver returns it. */
 export type RowOf<T extends ResourceTable> = T['$inferSelect'];
 /** An item of the API: a row plus what presenting adds (embedded records, aliases). */
-export type Item = Record<string, unknown>;
+export type { Item };
 
 export interface RequestContext {
   db: Db;

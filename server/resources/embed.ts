@@ -7,7 +7,9 @@
 import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import type { Item } from './definition';
+
+/** A record as the resources read and write it. */
+export type Item = Record<string, unknown>;
 
 export interface Embed {
   /** The field of the item that holds the record. */

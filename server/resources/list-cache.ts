@@ -8,8 +8,8 @@
  * - PageCache: a whole serialized reply under the versions of its table and of the tables its
  *   rows embed, read before the page. A hit costs one tiny query and no serialization.
  */
-import type { Db } from '../db/client';
-import type { PageStatement } from './list-query';
+import type { Db, DbOrTx } from '../db/client';
+import type { Item } from './embed';
 
 /** A least-recently-used map, bounded in entries and, given `weigh`, in total weight. */
 export class Lru<V> {
@@ -115,6 +115,15 @@ export class VersionsReader {
 }
 
 /** What a list may reuse: both caches (off only to measure the raw work) and its built page statements. */
+/** A list's page query, built once per shape (list-query.ts `buildPageStatement`). */
+export interface PageStatement {
+  run(db: DbOrTx, params: Record<string, unknown>): Promise<Item[]>;
+  /** Its rows carry the list's total (`TOTAL`). */
+  counts: boolean;
+  /** With `listSummary`: its rows carry the summary (`SUMMARY`); this reads it alone, for a page with no row. */
+  summary?: (db: DbOrTx, params: Record<string, unknown>) => Promise<string>;
+}
+
 export interface ListCaches {
   countCache?: CountCache;
   pageCache?: PageCache;

@@ -9,7 +9,7 @@ import { normalizeSearch } from '../../domain/text';
 import type { ListQuery } from '../../domain/schemas/list';
 import type { Db, DbOrTx } from '../db/client';
 import type { Item, AnyResource, ListParams } from './definition';
-import type { ListCaches } from './list-cache';
+import type { ListCaches, PageStatement } from './list-cache';
 
 export type { ListParams };
 
@@ -171,13 +171,7 @@ function selectPage(
 }
 
 /** A page query built once per list shape, run on the pool or inside a transaction (list-cache.ts). */
-export interface PageStatement {
-  run(db: DbOrTx, params: Record<string, unknown>): Promise<Item[]>;
-  /** Its rows carry the list's total (`TOTAL`). */
-  counts: boolean;
-  /** With `listSummary`: its rows carry the summary (`SUMMARY`); this reads it alone, for a page with no row. */
-  summary?: (db: DbOrTx, params: Record<string, unknown>) => Promise<string>;
-}
+export type { PageStatement };
 
 type Fields = Parameters<Db['_']['session']['prepareQuery']>[1];
 /**
