@@ -85,11 +85,21 @@ export interface QueueOptions {
   log: FastifyBaseLogger;
   /** Run pg-boss's maintenance and cron monitor (off in most API tests: they only enqueue). */
   supervise?: boolean;
+  /** How long stop() waits for the running handlers (10 s). */
+  stopTimeoutMs?: number;
 }
 
 export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
+  // After stop(), a handler that outlived the graceful wait still completes or fails its job, and
+  // pg-boss does not await those: they write nothing once the pool may be ended. The job stays
+  // active, expires and is retried by the next process, as after a crash (handlers are idempotent).
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.raw(text, values) as Promise<{ rows: unknown[] }> },
+    db: {
+      executeSql: (text, values) =>
+        // No `rows`: pg-boss's completion then counts 0 affected (its workers no longer fetch).
+        stopped ? Promise.resolve({} as { rows: unknown[] }) : (database.raw(text, values) as Promise<{ rows: unknown[] }>),
+    },
     schema: 'pgboss',
     supervise: options.supervise ?? true,
     schedule: options.supervise ?? true,
@@ -139,7 +149,8 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       return result.rowCount ?? result.affectedRows ?? 0;
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      stopped = true;
     },
   };
 }
