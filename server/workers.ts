@@ -192,14 +192,17 @@ export class Workers {
     for (const [name, handler] of this.#handlers) {
       // Messages go out several at a time, and chats are answered several at a time (each chat under
       // its own lock); the other queues one by one, in their order.
-      // Contracts' blocks too (each contract under its own lock: traccar-bloqueio.ts).
+      // Contracts' blocks too (each contract held by one job: traccar-bloqueio.ts).
       const parallel =
         name === QUEUES.mensagem.name
           ? (options.senders ?? 5)
-          : name === QUEUES.atendimento.name || name === QUEUES.traccarBloqueio.name
+          : name === QUEUES.atendimento.name
             ? 5
-            : 1;
-      const batchSize = name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : 10;
+            : name === QUEUES.traccarBloqueio.name
+              ? 8
+              : 1;
+      const batchSize =
+        name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : name === QUEUES.traccarBloqueio.name ? 16 : 10;
       const workers = name === QUEUES.mensagem.name ? 2 : 1;
       for (let w = 0; w < workers; w++) {
         let workerId = '';

@@ -6,8 +6,9 @@
  * makes one permission call per device that differs: `DELETE /api/permissions {userId, deviceId}`
  * for a blocked vehicle still linked, `POST` for an unblocked one not linked (only when absent:
  * Traccar keeps duplicate links). Devices are never disabled nor given an expiration. Running it
- * again changes nothing, so a job cut by a kill -9 is simply run again (after its expiry); the
- * contract's advisory lock keeps two processes from working on one contract at once.
+ * again changes nothing, so a job cut by a kill -9 is simply run again; the contract is held by one
+ * job at a time (`traccar_ocupado_ate`, a lease that a killed job's lapses), without a transaction
+ * open across the calls.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
@@ -17,10 +18,15 @@ import type { JobQueue } from '../queue/boss';
 import { QUEUES } from '../queue/boss';
 import { activeTraccar } from './traccar-sync';
 
-/** Key space of the contracts' advisory locks (the second key is the contract id). */
-const LOCK_SPACE = 727_276;
+/**
+ * How long a job holds its contract (`contratos.traccar_ocupado_ate`): another job of the contract
+ * waits (the queue retries it); a job cut by a kill -9 frees it when this passes.
+ */
+const OCUPADO_SEGUNDOS = 40;
+/** Permission calls of one job under way at once. */
+const CHAMADAS_JUNTAS = 5;
 
-/** Thrown when another process holds the contract: the queue tries again shortly. */
+/** Thrown when another job holds the contract: the queue tries again shortly. */
 class ContratoOcupado extends Error {}
 
 interface Dispositivo {
@@ -31,42 +37,81 @@ interface Dispositivo {
   doCliente: boolean;
 }
 
+/** Runs `task` over `items`, at most `limit` at a time; after a failure no new one starts, and it is thrown. */
+async function emParalelo<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  let failure: unknown;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length && failure === undefined) {
+        try {
+          await task(items[next++]);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    }),
+  );
+  if (failure !== undefined) throw failure;
+}
+
+const ids = (list: readonly number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 /** Runs one job: `{ idcontrato }`. Throws (so the queue retries) only on failures that may pass. */
 export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
   const idcontrato = Number(data.idcontrato);
   if (!Number.isInteger(idcontrato) || idcontrato <= 0) return { skipped: 'sem contrato' };
   const settings = await activeTraccar(db);
   if (!settings) return { skipped: 'inativo' };
-  return db.transaction(async (tx) => {
-    const [{ locked }] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_SPACE}, ${idcontrato}) AS locked`),
-    );
-    if (!locked) throw new ContratoOcupado(`contrato ${idcontrato} em uso por outro processo`);
-    const [contrato] = rowsOf<{ userId: number | null }>(
-      await tx.execute(sql`
-        SELECT c.traccar_user_id AS "userId" FROM contratos k JOIN clientes c ON c.id = k.idcliente WHERE k.id = ${idcontrato}
-      `),
-    );
-    if (!contrato) return { skipped: 'removido' };
-    const itens = rowsOf<Dispositivo>(
-      await tx.execute(sql`
-        SELECT i.id AS iditem, t.traccar_id AS "deviceId", i.bloqueado,
-               (t.idcliente = k.idcliente AND v.idcliente = k.idcliente) AS "doCliente"
-        FROM contratos_itens i JOIN contratos k ON k.id = i.idcontrato
-        LEFT JOIN veiculos v ON v.id = i.idveiculo
-        LEFT JOIN trackres t ON t.idveiculo = i.idveiculo AND i.idveiculo IS NOT NULL
-        WHERE i.idcontrato = ${idcontrato} AND i.tipo = 'veiculo' AND i.bloqueado <> i.traccar_bloqueado
-      `),
-    );
-    if (!itens.length) return { changed: 0 };
-    const userId = contrato.userId;
-    let unlinked = 0;
-    let linked = 0;
-    const falhas: string[] = [];
-    const feitos: number[] = [];
-    if (userId) {
+  // The contract, held for this job: no transaction stays open across the Traccar calls.
+  const [contrato] = rowsOf<{ userId: number | null }>(
+    await db.execute(sql`
+      UPDATE contratos k SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS})
+      WHERE k.id = ${idcontrato} AND (k.traccar_ocupado_ate IS NULL OR k.traccar_ocupado_ate < now())
+      RETURNING (SELECT c.traccar_user_id FROM clientes c WHERE c.id = k.idcliente) AS "userId"
+    `),
+  );
+  if (!contrato) {
+    const [existe] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM contratos WHERE id = ${idcontrato}`));
+    if (!existe) return { skipped: 'removido' };
+    throw new ContratoOcupado(`contrato ${idcontrato} em uso por outra tarefa`);
+  }
+  const liberar = (feitos: Dispositivo[]) =>
+    db.transaction(async (tx) => {
+      // What Traccar now holds, for the items whose wanted state is still the one applied.
+      for (const bloqueado of [true, false]) {
+        const lista = feitos.filter((item) => item.bloqueado === bloqueado).map((item) => Number(item.iditem));
+        if (lista.length)
+          await tx.execute(sql`
+            UPDATE contratos_itens SET traccar_bloqueado = ${bloqueado}
+            WHERE id IN (${ids(lista)}) AND bloqueado = ${bloqueado}
+          `);
+      }
+      await tx.execute(sql`UPDATE contratos SET traccar_ocupado_ate = NULL WHERE id = ${idcontrato}`);
+    });
+  const itens = rowsOf<Dispositivo>(
+    await db.execute(sql`
+      SELECT i.id AS iditem, t.traccar_id AS "deviceId", i.bloqueado,
+             (t.idcliente = k.idcliente AND v.idcliente = k.idcliente) AS "doCliente"
+      FROM contratos_itens i JOIN contratos k ON k.id = i.idcontrato
+      LEFT JOIN veiculos v ON v.id = i.idveiculo
+      LEFT JOIN trackres t ON t.idveiculo = i.idveiculo AND i.idveiculo IS NOT NULL
+      WHERE i.idcontrato = ${idcontrato} AND i.tipo = 'veiculo' AND i.bloqueado <> i.traccar_bloqueado
+    `),
+  );
+  const userId = contrato.userId;
+  let unlinked = 0;
+  let linked = 0;
+  const falhas: string[] = [];
+  const feitos: Dispositivo[] = [];
+  try {
+    if (userId && itens.length) {
       const present = new Set((await devicesOfUser(settings, userId)).map((device) => device.id));
-      for (const item of itens) {
+      await emParalelo(itens, CHAMADAS_JUNTAS, async (item) => {
         const deviceId = item.deviceId;
         try {
           if (deviceId && item.bloqueado && present.has(deviceId)) {
@@ -76,25 +121,20 @@ export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
             await linkDevice(settings, userId, deviceId);
             linked++;
           }
-          feitos.push(Number(item.iditem));
+          feitos.push(item);
         } catch (error) {
           // A refusal (the device or user gone: 400) is final for this device; anything else may pass.
           if (!(error instanceof IntegrationError) || error.transient) throw error;
           falhas.push(`${deviceId}: ${error.message}`);
-          feitos.push(Number(item.iditem));
+          feitos.push(item);
         }
-      }
-    } else feitos.push(...itens.map((item) => Number(item.iditem)));
-    // What Traccar now holds, for the items whose wanted state is still the one applied.
-    await tx.execute(sql`
-      UPDATE contratos_itens SET traccar_bloqueado = bloqueado
-      WHERE id IN (${sql.join(
-        feitos.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-    `);
-    return { unlinked, linked, ...(falhas.length ? { falhas } : {}) };
-  });
+      });
+    } else feitos.push(...itens);
+  } finally {
+    // Done or not, what was done is kept and the contract is freed (a retry does the rest).
+    await liberar(feitos);
+  }
+  return { unlinked, linked, ...(falhas.length ? { falhas } : {}) };
 }
 
 /**

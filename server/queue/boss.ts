@@ -31,10 +31,10 @@ export const QUEUES = {
   traccar: { name: 'traccar-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /**
    * Traccar: one contract's block or unblock (DESIGN 11): its vehicles' devices leave or rejoin the
-   * client's user, one permission call per device (frota/traccar-bloqueio.ts). A short expiry: a
-   * process killed in a job leaves it to another within half a minute.
+   * client's user, one permission call per device (frota/traccar-bloqueio.ts). A job of a process
+   * killed meanwhile is enqueued again when a process starts (its contract's hold lapses in 40 s).
    */
-  traccarBloqueio: { name: 'traccar-bloqueio', retryLimit: 12, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
+  traccarBloqueio: { name: 'traccar-bloqueio', retryLimit: 12, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   /** Asaas: a client's customer, a charge's payment, a subscription. */
   asaas: { name: 'asaas-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /** An import whose job pg-boss gave up on (last failed attempt or expiry): marked `falhou` (DESIGN 10). */

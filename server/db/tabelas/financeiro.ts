@@ -44,6 +44,8 @@ export const contratos = pgTable(
     bloqueio: text(),
     /** Staff lifted a billing block: the ids of the charges overdue then (as clientes.billingOverride). */
     bloqueioOverride: jsonb().$type<number[]>().notNull().default([]),
+    /** A Traccar block job works on this contract until then (frota/traccar-bloqueio.ts): one at a time, no transaction held. */
+    traccarOcupadoAte: timestamp({ withTimezone: true }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
