@@ -19,10 +19,11 @@ import { QUEUES } from '../queue/boss';
 import { activeTraccar } from './traccar-sync';
 
 /**
- * How long a job holds its contract (`contratos.traccar_ocupado_ate`): another job of the contract
- * waits (the queue retries it); a job cut by a kill -9 frees it when this passes.
+ * How long a job holds its contract (`contratos.traccar_ocupado_ate`), renewed every third of it
+ * while the job runs: another job of the contract waits (the queue retries it); a job cut by a
+ * kill -9 frees it when this passes.
  */
-const OCUPADO_SEGUNDOS = 40;
+const OCUPADO_SEGUNDOS = 15;
 /** Permission calls of one job under way at once. */
 const CHAMADAS_JUNTAS = 5;
 
@@ -108,6 +109,12 @@ export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
   let linked = 0;
   const falhas: string[] = [];
   const feitos: Dispositivo[] = [];
+  // The hold renewed while the calls go on (a contract of many vehicles, a slow Traccar).
+  const renovar = setInterval(() => {
+    db.execute(
+      sql`UPDATE contratos SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS}) WHERE id = ${idcontrato}`,
+    ).catch(() => undefined);
+  }, (OCUPADO_SEGUNDOS * 1000) / 3);
   try {
     if (userId && itens.length) {
       const present = new Set((await devicesOfUser(settings, userId)).map((device) => device.id));
@@ -131,6 +138,7 @@ export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
       });
     } else feitos.push(...itens);
   } finally {
+    clearInterval(renovar);
     // Done or not, what was done is kept and the contract is freed (a retry does the rest).
     await liberar(feitos);
   }

@@ -63,7 +63,7 @@ function StatusChip({ record }: { record: Cliente }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />
-      <BloqueioParcialChip bloqueio={record.bloqueio} />
+      <BloqueioParcialChip bloqueio={record.bloqueio} compact />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ export interface BloqueioCliente {
 }
 
 /** "Bloqueio parcial: N de M veículos", shown only when some (not all) of the client's vehicles are blocked. */
-export function BloqueioParcialChip({ bloqueio }: { bloqueio?: BloqueioCliente | null }) {
+export function BloqueioParcialChip({ bloqueio, compact }: { bloqueio?: BloqueioCliente | null; compact?: boolean }) {
   const translate = useTranslate();
   if (bloqueio?.situacao !== 'parcial') return null;
   return (
@@ -27,6 +27,8 @@ export function BloqueioParcialChip({ bloqueio }: { bloqueio?: BloqueioCliente |
       size="small"
       color="warning"
       icon={<BlockIcon />}
+      // In a list's narrow column the text wraps instead of widening the table.
+      sx={compact ? { height: 'auto', py: 0.25, maxWidth: 150, '& .MuiChip-label': { whiteSpace: 'normal' } } : undefined}
       label={translate('app.bloqueio.parcial', { n: bloqueio.veiculos, total: bloqueio.total, smart_count: bloqueio.total })}
     />
   );
