@@ -199,10 +199,10 @@ export class Workers {
           : name === QUEUES.atendimento.name
             ? 5
             : name === QUEUES.traccarBloqueio.name
-              ? 8
+              ? 32
               : 1;
       const batchSize =
-        name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : name === QUEUES.traccarBloqueio.name ? 16 : 10;
+        name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : name === QUEUES.traccarBloqueio.name ? 64 : 10;
       const workers = name === QUEUES.mensagem.name ? 2 : 1;
       for (let w = 0; w < workers; w++) {
         let workerId = '';

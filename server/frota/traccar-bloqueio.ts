@@ -25,7 +25,7 @@ import { activeTraccar } from './traccar-sync';
  */
 const OCUPADO_SEGUNDOS = 15;
 /** Permission calls of one job under way at once. */
-const CHAMADAS_JUNTAS = 5;
+const CHAMADAS_JUNTAS = 10;
 
 /** Thrown when another job holds the contract: the queue tries again shortly. */
 class ContratoOcupado extends Error {}
@@ -56,65 +56,68 @@ async function emParalelo<T>(items: readonly T[], limit: number, task: (item: T)
   if (failure !== undefined) throw failure;
 }
 
-const ids = (list: readonly number[]) =>
-  sql.join(
-    list.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /** Runs one job: `{ idcontrato }`. Throws (so the queue retries) only on failures that may pass. */
 export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
   const idcontrato = Number(data.idcontrato);
   if (!Number.isInteger(idcontrato) || idcontrato <= 0) return { skipped: 'sem contrato' };
   const settings = await activeTraccar(db);
   if (!settings) return { skipped: 'inativo' };
-  // The contract, held for this job: no transaction stays open across the Traccar calls.
-  const [contrato] = rowsOf<{ userId: number | null }>(
+  // The contract held for this job (no transaction stays open across the Traccar calls), its
+  // client's user and its items whose change is due, in one statement.
+  const [held] = rowsOf<{ held: number; existe: number; userId: number | null; itens: Dispositivo[] | string }>(
     await db.execute(sql`
-      UPDATE contratos k SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS})
-      WHERE k.id = ${idcontrato} AND (k.traccar_ocupado_ate IS NULL OR k.traccar_ocupado_ate < now())
-      RETURNING (SELECT c.traccar_user_id FROM clientes c WHERE c.id = k.idcliente) AS "userId"
+      WITH held AS (
+        UPDATE contratos k SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS})
+        WHERE k.id = ${idcontrato} AND (k.traccar_ocupado_ate IS NULL OR k.traccar_ocupado_ate < now())
+        RETURNING k.id, k.idcliente
+      )
+      SELECT (SELECT count(*) FROM held)::int AS held,
+             (SELECT count(*) FROM contratos WHERE id = ${idcontrato})::int AS existe,
+             (SELECT c.traccar_user_id FROM clientes c JOIN held h ON c.id = h.idcliente) AS "userId",
+             coalesce((
+               SELECT json_agg(json_build_object('iditem', i.id, 'deviceId', t.traccar_id, 'bloqueado', i.bloqueado,
+                        'doCliente', coalesce(t.idcliente = h.idcliente AND v.idcliente = h.idcliente, false)))
+               FROM held h JOIN contratos_itens i ON i.idcontrato = h.id
+               LEFT JOIN veiculos v ON v.id = i.idveiculo
+               LEFT JOIN trackres t ON t.idveiculo = i.idveiculo
+               WHERE i.tipo = 'veiculo' AND i.bloqueado <> i.traccar_bloqueado
+             ), '[]'::json) AS itens
     `),
   );
-  if (!contrato) {
-    const [existe] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM contratos WHERE id = ${idcontrato}`));
-    if (!existe) return { skipped: 'removido' };
-    throw new ContratoOcupado(`contrato ${idcontrato} em uso por outra tarefa`);
-  }
-  const liberar = (feitos: Dispositivo[]) =>
-    db.transaction(async (tx) => {
-      // What Traccar now holds, for the items whose wanted state is still the one applied.
-      for (const bloqueado of [true, false]) {
-        const lista = feitos.filter((item) => item.bloqueado === bloqueado).map((item) => Number(item.iditem));
-        if (lista.length)
-          await tx.execute(sql`
-            UPDATE contratos_itens SET traccar_bloqueado = ${bloqueado}
-            WHERE id IN (${ids(lista)}) AND bloqueado = ${bloqueado}
-          `);
-      }
-      await tx.execute(sql`UPDATE contratos SET traccar_ocupado_ate = NULL WHERE id = ${idcontrato}`);
-    });
-  const itens = rowsOf<Dispositivo>(
+  if (!held.existe) return { skipped: 'removido' };
+  if (!held.held) throw new ContratoOcupado(`contrato ${idcontrato} em uso por outra tarefa`);
+  const contrato = { userId: held.userId === null ? null : Number(held.userId) };
+  const itens = (typeof held.itens === 'string' ? JSON.parse(held.itens) : held.itens) as Dispositivo[];
+  const liberar = async (feitos: Dispositivo[]) => {
+    const lista = (bloqueado: boolean) => {
+      const ids = feitos.filter((item) => item.bloqueado === bloqueado).map((item) => sql`${Number(item.iditem)}`);
+      return ids.length ? sql.join(ids, sql`, `) : sql`NULL`;
+    };
+    // What Traccar now holds, for the items whose wanted state is still the one applied; the contract freed.
     await db.execute(sql`
-      SELECT i.id AS iditem, t.traccar_id AS "deviceId", i.bloqueado,
-             (t.idcliente = k.idcliente AND v.idcliente = k.idcliente) AS "doCliente"
-      FROM contratos_itens i JOIN contratos k ON k.id = i.idcontrato
-      LEFT JOIN veiculos v ON v.id = i.idveiculo
-      LEFT JOIN trackres t ON t.idveiculo = i.idveiculo AND i.idveiculo IS NOT NULL
-      WHERE i.idcontrato = ${idcontrato} AND i.tipo = 'veiculo' AND i.bloqueado <> i.traccar_bloqueado
-    `),
-  );
+      WITH bloqueados AS (
+        UPDATE contratos_itens SET traccar_bloqueado = true WHERE id IN (${lista(true)}) AND bloqueado RETURNING 1
+      ), livres AS (
+        UPDATE contratos_itens SET traccar_bloqueado = false WHERE id IN (${lista(false)}) AND NOT bloqueado RETURNING 1
+      )
+      UPDATE contratos SET traccar_ocupado_ate = NULL
+      WHERE id = ${idcontrato} AND (SELECT count(*) FROM bloqueados) + (SELECT count(*) FROM livres) >= 0
+    `);
+  };
   const userId = contrato.userId;
   let unlinked = 0;
   let linked = 0;
   const falhas: string[] = [];
   const feitos: Dispositivo[] = [];
   // The hold renewed while the calls go on (a contract of many vehicles, a slow Traccar).
-  const renovar = setInterval(() => {
-    db.execute(
-      sql`UPDATE contratos SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS}) WHERE id = ${idcontrato}`,
-    ).catch(() => undefined);
-  }, (OCUPADO_SEGUNDOS * 1000) / 3);
+  const renovar = setInterval(
+    () => {
+      db.execute(
+        sql`UPDATE contratos SET traccar_ocupado_ate = now() + make_interval(secs => ${OCUPADO_SEGUNDOS}) WHERE id = ${idcontrato}`,
+      ).catch(() => undefined);
+    },
+    (OCUPADO_SEGUNDOS * 1000) / 3,
+  );
   try {
     if (userId && itens.length) {
       const present = new Set((await devicesOfUser(settings, userId)).map((device) => device.id));
