@@ -14,6 +14,7 @@
  * Options: --clientes 1000 --veiculos 10. Needs PostgreSQL (PG_ADMIN_URL or
  * postgres://postgres@127.0.0.1:5432/postgres); creates and drops the database `rastreio_bloqueio`.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addDays } from '../domain/calendar';
@@ -49,6 +50,7 @@ const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
 const traccar = await startTraccarFake();
 
 const lines: string[] = [];
+const cpuLines: string[] = [];
 const report = (line: string) => {
   console.log(line);
   lines.push(line);
@@ -102,6 +104,29 @@ function callsSince(from: number) {
   const counts = [...perDevice.values()];
   return { total: counts.reduce((a, b) => a + b, 0), once: counts.filter((n) => n === 1).length, more: counts.filter((n) => n > 1).length };
 }
+
+/** CPU seconds a process has used (utime + stime from /proc), 0 when unreadable. */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** PostgreSQL's CPU seconds so far (every postgres process: the backends of this bench and of others alike). */
+function cpuOfPostgres(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
 const gets = () => traccar.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/devices')).length;
 
@@ -178,6 +203,8 @@ try {
   const phase = async (name: string, blocked: boolean, trigger: () => Promise<void>, kill: boolean) => {
     const from = traccar.permissionCalls.length;
     const reads = gets();
+    const cpu = { worker: cpuOf(worker.child.pid), api: cpuOf(api.child.pid), bench: process.cpuUsage(), pg: cpuOfPostgres() };
+    const workerBefore = worker;
     const started = performance.now();
     let killed = '';
     let triggerMs = 0;
@@ -195,6 +222,17 @@ try {
     const ms = performance.now() - started;
     const calls = callsSince(from);
     const state = check(blocked);
+    const benchCpu = process.cpuUsage(cpu.bench);
+    const used = {
+      // the killed worker's seconds are lost with it: the restarted one's are counted
+      worker: workerBefore === worker ? cpuOf(worker.child.pid) - cpu.worker : cpuOf(worker.child.pid),
+      api: cpuOf(api.child.pid) - cpu.api,
+      bench: (benchCpu.user + benchCpu.system) / 1e6,
+      pg: cpuOfPostgres() - cpu.pg,
+    };
+    cpuLines.push(
+      `| ${name} | ${used.worker.toFixed(1)} s | ${used.api.toFixed(1)} s | ${used.bench.toFixed(1)} s | ${used.pg.toFixed(1)} s | ${load()} |`,
+    );
     const met = exact && calls.once === DEVICES && calls.more === 0 && (kill || ms <= BUDGET_SECONDS * 1000);
     report(
       `| ${name}${killed} | ${DEVICES} | ${seconds(ms)} (the run or burst itself: ${seconds(triggerMs)})${exact ? '' : ` (**not exact**: ${state.wrong} wrong, ${state.duplicated} duplicated)`} | ${calls.total} | ${calls.once} | ${calls.more} | ${gets() - reads} | ${met ? 'met' : '**not met**'} |`,
@@ -232,6 +270,12 @@ try {
   await overdue(addDays(today, -9));
   await phase('billing run blocks, kill -9 of the worker midway, restart', true, bill, true);
   await phase('payment burst unblocks, kill -9 of the worker midway, restart', false, burst, true);
+  report('');
+  report('CPU used during each scenario (2 cores shared with whatever else runs; PostgreSQL counts every backend of the machine):');
+  report('');
+  report('| scenario | worker process | API process | bench (fake Traccar, checks) | PostgreSQL | load average at the end |');
+  report('|---|---:|---:|---:|---:|---:|');
+  for (const line of cpuLines) report(line);
   await queue.stop();
   await database.close();
 } finally {

@@ -79,7 +79,7 @@ export async function runBloqueioJob(db: Db, data: Record<string, unknown>) {
                         'doCliente', coalesce(t.idcliente = h.idcliente AND v.idcliente = h.idcliente, false)))
                FROM held h JOIN contratos_itens i ON i.idcontrato = h.id
                LEFT JOIN veiculos v ON v.id = i.idveiculo
-               LEFT JOIN trackres t ON t.idveiculo = i.idveiculo
+               LEFT JOIN trackres t ON t.idveiculo = i.idveiculo AND t.idveiculo > 0
                WHERE i.tipo = 'veiculo' AND i.bloqueado <> i.traccar_bloqueado
              ), '[]'::json) AS itens
     `),

@@ -6,7 +6,7 @@
  * Desbloquear brings everything back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { formatNumero } from '../../domain/formatters';
 import { shot, startApp, type RunningApp } from './support';
@@ -17,7 +17,7 @@ const NOME = 'Transportes Bloqueio Parcial';
 
 describe('the block per contract on the client’s page in Chromium, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser, context: BrowserContext, page: Page;
+  let browser: Browser, page: Page;
   const errors: string[] = [];
   const ids = { cliente: 0, contratos: [] as number[], placas: ['BLQ1A23', 'BLQ4B56'] };
 
@@ -29,7 +29,7 @@ describe('the block per contract on the client’s page in Chromium, through npm
 
   beforeAll(async () => {
     app = await startApp();
-    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors));
+    ({ browser, page } = await signedInBrowser(app, ADMIN, errors));
     const cliente = await post('/v1/clientes', { cadastro: 'FISICA', name: NOME, cpf: generateCPF(), email: 'frota@exemplo.com.br' });
     const plano = await post('/v1/planos', { name: 'Plano Frota', descricao: 'Rastreamento', limtdispositivos: 1, valor: 50, valoradd: 0 });
     ids.cliente = cliente.id;
@@ -87,10 +87,16 @@ describe('the block per contract on the client’s page in Chromium, through npm
 
     // Desbloquear: nothing blocked any more.
     await page.goto(`${app.url}/clientes/${ids.cliente}/show`);
-    await page.getByRole('region', { name: 'Contratos' }).getByRole('button', { name: `Desbloquear o contrato ${primeiro}` }).click();
+    await page
+      .getByRole('region', { name: 'Contratos' })
+      .getByRole('button', { name: `Desbloquear o contrato ${primeiro}` })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desbloquear' }).click();
     await page.getByText(`Contrato ${primeiro} desbloqueado`).waitFor();
-    await page.getByRole('region', { name: 'Contratos' }).getByRole('button', { name: `Bloquear o contrato ${primeiro}` }).waitFor();
+    await page
+      .getByRole('region', { name: 'Contratos' })
+      .getByRole('button', { name: `Bloquear o contrato ${primeiro}` })
+      .waitFor();
     expect(await page.getByText(/Bloqueio parcial/).count()).toBe(0);
     await shot(page, 'bloqueio-03-desbloqueado');
   });
