@@ -17,12 +17,14 @@ import { processarEvento } from './atendimento/recebimento';
 import { encerrarInativas } from './atendimento/conversas';
 import { createAsaasSync } from './asaas/sync';
 import { cobrancasCriadas } from './cobrancas/cobrancas';
+import { efeitosDoBloqueio, type ContratoChange } from './cobrancas/bloqueio';
 import type { Effects } from './cobrancas/effects';
 import { runBilling, type ClientChange } from './cobrancas/faturamento';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
 import { autorizacaoEvento, capturaRecusada, negativacaoEvento, PIX_AUTOMATICO_EVENTS } from './cobrancas/formas';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
 import type { Db, DbOrTx } from './db/client';
+import { retomarBloqueios, runBloqueioJob } from './frota/traccar-bloqueio';
 import { runTraccarJob } from './frota/traccar-jobs';
 import { retomarImportacoes } from './importacao/criar';
 import { marcarImportacaoFalhou, runImportacao } from './importacao/importacao';
@@ -77,7 +79,10 @@ export function createEffects(queue: JobQueue, keys: ServerKeys): Effects {
     );
   };
 
-  const effects: Effects = { queue, chargesCreated, clientsChanged, syncTraccarClientes, keys };
+  // Contracts blocked or unblocked by billing: audited, their vehicles' Traccar jobs enqueued (cobrancas/bloqueio.ts).
+  const contratosChanged = (tx: DbOrTx, changes: ContratoChange[]) => efeitosDoBloqueio(tx, queue, changes);
+
+  const effects: Effects = { queue, chargesCreated, clientsChanged, contratosChanged, syncTraccarClientes, keys };
   return effects;
 }
 
@@ -152,6 +157,8 @@ export class Workers {
         rateLimits: await pruneRateLimits(db),
         // Idle WhatsApp conversations close (atendimento/conversas.ts).
         conversas: await encerrarInativas(db),
+        // Contract blocks whose Traccar job was given up (or Traccar activated since) go again.
+        bloqueios: await retomarBloqueios(db, queue),
       }),
       [QUEUES.faturamento.name]: async () => {
         const today = appToday();
@@ -165,6 +172,7 @@ export class Workers {
       [QUEUES.atendimento.name]: async (data) => processarEvento(db, queue, Number(data.id)),
       [QUEUES.atendimentoWebhook.name]: async (data) => definirWebhook(db, data),
       [QUEUES.traccar.name]: (data) => runTraccarJob(db, data, effects.keys),
+      [QUEUES.traccarBloqueio.name]: (data) => runBloqueioJob(db, data),
       [QUEUES.asaas.name]: (data) => asaas.handle(data),
       [QUEUES.importacao.name]: (data) => runImportacao(db, effects, Number(data.id)),
       [QUEUES.importacaoFalhou.name]: (data) => marcarImportacaoFalhou(db, Number(data.id)),
@@ -184,8 +192,17 @@ export class Workers {
     for (const [name, handler] of this.#handlers) {
       // Messages go out several at a time, and chats are answered several at a time (each chat under
       // its own lock); the other queues one by one, in their order.
-      const parallel = name === QUEUES.mensagem.name ? (options.senders ?? 5) : name === QUEUES.atendimento.name ? 5 : 1;
-      const batchSize = name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : 10;
+      // Contracts' blocks too (each contract held by one job: traccar-bloqueio.ts).
+      const parallel =
+        name === QUEUES.mensagem.name
+          ? (options.senders ?? 5)
+          : name === QUEUES.atendimento.name
+            ? 5
+            : name === QUEUES.traccarBloqueio.name
+              ? 32
+              : 1;
+      const batchSize =
+        name === QUEUES.mensagem.name || name === QUEUES.atendimento.name ? parallel : name === QUEUES.traccarBloqueio.name ? 64 : 10;
       const workers = name === QUEUES.mensagem.name ? 2 : 1;
       for (let w = 0; w < workers; w++) {
         let workerId = '';
@@ -206,6 +223,8 @@ export class Workers {
     }
     // Imports a stopped process left half done go on (from their last committed batch).
     await retomarImportacoes(this.db, this.queue);
+    // Contract blocks whose Traccar change is due with no job waiting (frota/traccar-bloqueio.ts).
+    await retomarBloqueios(this.db, this.queue);
     const tz = appTimeZone();
     await boss.schedule(QUEUES.faturamento.name, '1 0 * * *', {}, { tz });
     await boss.schedule(QUEUES.varredura.name, '*/5 * * * *', {}, { tz });

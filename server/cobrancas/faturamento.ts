@@ -26,6 +26,7 @@ import { foldEndedSessions } from '../db/versions';
 import { descontoEfetivoSql } from './formas';
 import { getCompany, integrationActive } from '../regras/company';
 import { lerItens } from './itens';
+import { settleContracts, type ContratoChange } from './bloqueio';
 
 /** Key of the advisory lock one billing run holds for its transaction. */
 const BILLING_LOCK = 727_275;
@@ -48,6 +49,9 @@ export interface BillingCounts {
   clientesAtivos: number;
   clientesVencidos: number;
   clientesBloqueados: number;
+  /** Contracts blocked and unblocked by their linked subscription's charges (bloqueio.ts). */
+  contratosBloqueados: number;
+  contratosDesbloqueados: number;
 }
 
 const rowsOf = async <T>(query: Promise<unknown>) => rowsOfResult<T>(await query);
@@ -71,6 +75,8 @@ export interface ClientChange {
 export interface BillingEffects {
   chargesCreated(tx: DbOrTx, ids: number[]): Promise<void>;
   clientsChanged(tx: DbOrTx, changes: ClientChange[]): Promise<void>;
+  /** Contracts blocked or unblocked by billing (cobrancas/bloqueio.ts): audited, their Traccar jobs enqueued. */
+  contratosChanged(tx: DbOrTx, changes: ContratoChange[]): Promise<void>;
 }
 
 /** `AND column IN (ids)`, or nothing when `ids` is absent. */
@@ -255,21 +261,34 @@ async function markOverdue(tx: DbOrTx, today: CalendarDate, clientIds?: readonly
   );
 }
 
-/** (c) Each client billing may move gets the status its overdue charges call for. */
+/**
+ * (c) Each client billing may move gets the status its overdue charges call for. Charges of a
+ * linked subscription block their contract (bloqueio.ts) and count for the client's own block only
+ * when every contract holding vehicles is blocked (DESIGN 11: then it is Bloqueado as today).
+ */
 async function settleClients(tx: DbOrTx, today: CalendarDate, bloqueio: number, clientIds?: readonly number[]) {
   const changed = await rowsOf<{ id: number; status: number; previous: number }>(
     tx.execute(sql`
       WITH overdue AS (
         SELECT c.idcliente,
-               min(c.duedate) FILTER (WHERE NOT k.billing_override @> to_jsonb(c.id)) AS oldest
-        FROM cobrancas c JOIN clientes k ON k.id = c.idcliente
+               min(c.duedate) FILTER (WHERE NOT k.billing_override @> to_jsonb(c.id)) AS oldest_any,
+               min(c.duedate) FILTER (WHERE NOT k.billing_override @> to_jsonb(c.id) AND a.idcontrato IS NULL) AS oldest
+        FROM cobrancas c JOIN clientes k ON k.id = c.idcliente LEFT JOIN assinaturas a ON a.id = c.idassinatura
         WHERE c.status = ${COBRANCA.VENCIDA} ${onlyClients(sql`c.idcliente`, clientIds)}
         GROUP BY c.idcliente
+      ), contracts AS (
+        -- a client whose every contract holding vehicles is blocked: its total block
+        SELECT k.idcliente, bool_and(k.bloqueio IS NOT NULL) AS todos
+        FROM contratos k JOIN overdue o ON o.idcliente = k.idcliente
+        WHERE EXISTS (SELECT 1 FROM contratos_itens i WHERE i.idcontrato = k.id AND i.tipo = 'veiculo' AND i.status <> 'cancelado')
+        GROUP BY k.idcliente
       ), wanted AS (
         SELECT k.id,
-               CASE WHEN o.oldest IS NULL THEN ${CLIENTE.ATIVO} WHEN ${today}::date - o.oldest >= ${bloqueio} THEN ${CLIENTE.BLOQUEADO} ELSE ${CLIENTE.VENCIDO} END AS status,
+               CASE WHEN o.oldest_any IS NULL THEN ${CLIENTE.ATIVO}
+                    WHEN ${today}::date - o.oldest >= ${bloqueio} OR coalesce(t.todos, false) THEN ${CLIENTE.BLOQUEADO}
+                    ELSE ${CLIENTE.VENCIDO} END AS status,
                o.idcliente IS NOT NULL AS has_overdue
-        FROM clientes k LEFT JOIN overdue o ON o.idcliente = k.id
+        FROM clientes k LEFT JOIN overdue o ON o.idcliente = k.id LEFT JOIN contracts t ON t.idcliente = k.id
         -- a client billing may move: active, or in a status billing set; a staff block stays
         WHERE ${faturamentoMoveClienteSql(sql, { status: sql`k.status`, motivo: sql`k.status_motivo` })} ${onlyClients(sql`k.id`, clientIds)}
       )
@@ -312,6 +331,8 @@ export async function reconcileClients(tx: DbOrTx, today: CalendarDate, clientId
   if (!ids.length) return;
   const { bloqueio } = await billingSettings(tx);
   await markOverdue(tx, today, ids);
+  const contracts = await settleContracts(tx, today, bloqueio, ids);
+  if (effects && contracts.length) await effects.contratosChanged(tx, contracts);
   const { moved } = await settleClients(tx, today, bloqueio, ids);
   if (effects && moved.length) await effects.clientsChanged(tx, moved);
 }
@@ -349,6 +370,8 @@ export async function runBilling(db: Db, { today, effects }: { today: CalendarDa
       clientesAtivos: 0,
       clientesVencidos: 0,
       clientesBloqueados: 0,
+      contratosBloqueados: 0,
+      contratosDesbloqueados: 0,
     };
     if (!locked) return counts;
     // The version and rollup rows of ended sessions go into session 0 (db/versions.ts).
@@ -360,6 +383,10 @@ export async function runBilling(db: Db, { today, effects }: { today: CalendarDa
     counts.periodosAvancados = subscriptions.periods;
     counts.assinaturasEncerradas = subscriptions.ended;
     counts.cobrancasVencidas = await markOverdue(tx, today);
+    const contracts = await settleContracts(tx, today, bloqueio);
+    counts.contratosBloqueados = contracts.filter((c) => c.bloqueio).length;
+    counts.contratosDesbloqueados = contracts.length - counts.contratosBloqueados;
+    if (effects && contracts.length) await effects.contratosChanged(tx, contracts);
     const clients = await settleClients(tx, today, bloqueio);
     counts.clientesAtivos = clients.ativos;
     counts.clientesVencidos = clients.vencidos;
@@ -377,5 +404,7 @@ export const changedAnything = (counts: BillingCounts) =>
     counts.cobrancasVencidas +
     counts.clientesAtivos +
     counts.clientesVencidos +
-    counts.clientesBloqueados >
+    counts.clientesBloqueados +
+    counts.contratosBloqueados +
+    counts.contratosDesbloqueados >
   0;

@@ -25,6 +25,7 @@ import { assinaturas, contratos, contratosItens, veiculos } from '../db/schema';
 import type { JobQueue } from '../queue/boss';
 import { badRequest, conflict, notFound } from '../regras/http-errors';
 import { enqueueGateway } from './gateway';
+import { enfileirarBloqueios, sincronizarItens } from './bloqueio';
 
 type ItemRow = typeof contratosItens.$inferSelect;
 type ContratoRow = typeof contratos.$inferSelect;
@@ -117,6 +118,11 @@ export async function lerItens(tx: DbOrTx, idcontratos: readonly number[]): Prom
 
 export const itensDoContrato = async (tx: DbOrTx, idcontrato: number) => (await lerItens(tx, [idcontrato])).get(idcontrato) ?? [];
 
+/** An item added to a blocked contract is blocked too; a cancelled one is not (bloqueio.ts). */
+async function seguirBloqueio(tx: DbOrTx, queue: JobQueue, idcontrato: number) {
+  if ((await sincronizarItens(tx, [idcontrato])).size) await enfileirarBloqueios(tx, queue, [idcontrato]);
+}
+
 /** The contract, locked for the change (404 when absent). */
 async function contratoBloqueado(tx: DbOrTx, idcontrato: number): Promise<ContratoRow> {
   const [row] = await tx.select().from(contratos).where(eq(contratos.id, idcontrato)).for('update');
@@ -189,6 +195,7 @@ export async function criarItem(tx: DbOrTx, queue: JobQueue, idcontrato: number,
       naoCobrarMulta: input.naoCobrarMulta,
     })
     .returning({ id: contratosItens.id });
+  await seguirBloqueio(tx, queue, idcontrato);
   await atualizarAssinaturaVinculada(tx, queue, idcontrato);
   return (await itensDoContrato(tx, idcontrato)).find((i) => i.id === saved.id)!;
 }
@@ -258,6 +265,7 @@ export async function cancelarItem(tx: DbOrTx, queue: JobQueue, idcontrato: numb
     .update(contratosItens)
     .set({ status: ITEM_STATUS.CANCELADO, fim: item.inicio ? fim : null, motivo, updatedAt: sql`now()` })
     .where(eq(contratosItens.id, iditem));
+  await seguirBloqueio(tx, queue, idcontrato);
   await atualizarAssinaturaVinculada(tx, queue, idcontrato);
   const multa = item.naoCobrarMulta
     ? 0

@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { CLIENTE } from '../db/status-sql';
 import { motivoSituacao, type MotivoFatos } from '../../domain/frota';
 import { getCompany, integrationActive } from '../regras/company';
 import { frotaSettings, motivoSql, situacaoSql } from './estado';
@@ -52,7 +53,10 @@ export const ITEM_COLUMNS = sql`
   ${situacaoOf} AS situacao, e.status, GREATEST(e.last_update, e.server_time) AS "lastUpdate", e.fix_time AS "fixTime",
   e.valid, e.latitude, e.longitude, e.velocidade, e.curso, e.ignicao, e.tensao, e.bateria, e.satelites,
   COALESCE(e.endereco, '') AS endereco, e.ultimo_alarme AS "ultimoAlarme", e.ultimo_alarme_em AS "ultimoAlarmeEm",
-  e.traccar_id AS "traccarId"`;
+  e.traccar_id AS "traccarId",
+  -- blocked (DESIGN 11): its contract's block took it off the client's Traccar user, or the client is Bloqueado
+  (COALESCE(c.status, 0) = ${CLIENTE.BLOQUEADO} OR (t.idveiculo > 0 AND EXISTS (
+    SELECT 1 FROM contratos_itens ci WHERE ci.idveiculo = t.idveiculo AND ci.bloqueado AND ci.status <> 'cancelado'))) AS bloqueado`;
 
 export const FROM_JOINED = sql`trackres t
   LEFT JOIN frota_estado e ON e.idrastreador = t.id

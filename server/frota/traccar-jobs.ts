@@ -5,13 +5,13 @@
  * the removals. A Traccar failure never fails a save: the row records it (traccarSync 2 and the
  * reason) and the queue retries what may work later.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { CLIENTE_STATUS } from '../../domain/constants';
 import { clienteNome } from '../../domain/clientes';
 import { MSG } from '../../domain/messages';
 import { normalizePlaca } from '../../domain/schemas/equipamentos';
 import type { Db } from '../db/client';
-import { clientes, trackres, veiculos } from '../db/schema';
+import { clientes, contratosItens, trackres, veiculos } from '../db/schema';
 import { IntegrationError } from '../integrations/http';
 import type { ServerKeys } from '../seguranca/chave';
 import { openAppPassword } from '../seguranca/senha-app';
@@ -208,11 +208,36 @@ async function usedElsewhere(db: Db, trackerId: number, traccarId: number) {
   return rows.some((row) => row.id !== trackerId);
 }
 
+/**
+ * The client's devices whose vehicle's contract is blocked (DESIGN 11), or whose block or unblock
+ * is still due (its own job, traccar-bloqueio.ts, makes that change: never this sync, so that the
+ * two never post one link twice). `emCurso`: those due, left alone here.
+ */
+async function bloqueados(db: Db, idcliente: number): Promise<{ todos: Set<number>; emCurso: Set<number> }> {
+  const rows = await db
+    .select({ traccarId: trackres.traccarId, bloqueado: contratosItens.bloqueado, aplicado: contratosItens.traccarBloqueado })
+    .from(trackres)
+    .innerJoin(
+      contratosItens,
+      and(
+        eq(contratosItens.idveiculo, trackres.idveiculo),
+        or(eq(contratosItens.bloqueado, true), eq(contratosItens.traccarBloqueado, true)),
+      ),
+    )
+    .where(and(eq(trackres.idcliente, idcliente), isNotNull(trackres.traccarId)));
+  return {
+    todos: new Set(rows.map((row) => row.traccarId!)),
+    emCurso: new Set(rows.filter((row) => row.bloqueado !== row.aplicado).map((row) => row.traccarId!)),
+  };
+}
+
 /** The device on its client's Traccar user. A refusal there is the client's problem, recorded on the client. */
 async function linkToClient(db: Db, settings: TraccarSettings, idcliente: number, deviceId: number) {
   if (!idcliente) return;
   const [cliente] = await db.select({ traccarUserId: clientes.traccarUserId }).from(clientes).where(eq(clientes.id, idcliente));
   if (!cliente?.traccarUserId) return;
+  // A vehicle whose contract is blocked stays off the client's user (traccar-bloqueio.ts).
+  if ((await bloqueados(db, idcliente)).todos.has(deviceId)) return;
   try {
     const linked = await devicesOfUser(settings, cliente.traccarUserId);
     if (!linked.some((device) => device.id === deviceId)) await linkDevice(settings, cliente.traccarUserId, deviceId);
@@ -314,7 +339,9 @@ async function syncLinks(db: Db, settings: TraccarSettings, idcliente: number, u
     .select({ traccarId: trackres.traccarId, idcliente: trackres.idcliente })
     .from(trackres)
     .where(isNotNull(trackres.traccarId));
-  const wanted = new Set(known.filter((t) => t.idcliente === idcliente).map((t) => t.traccarId!));
+  // The client's devices, but those of vehicles whose contract is blocked (traccar-bloqueio.ts).
+  const blocked = await bloqueados(db, idcliente);
+  const wanted = new Set(known.filter((t) => t.idcliente === idcliente && !blocked.todos.has(t.traccarId!)).map((t) => t.traccarId!));
   const ours = new Set(known.map((t) => t.traccarId!));
   const linked = new Set((await devicesOfUser(settings, userId)).map((device) => device.id));
   let added = 0;
@@ -325,7 +352,7 @@ async function syncLinks(db: Db, settings: TraccarSettings, idcliente: number, u
     added++;
   }
   for (const deviceId of linked) {
-    if (wanted.has(deviceId) || !ours.has(deviceId)) continue;
+    if (wanted.has(deviceId) || !ours.has(deviceId) || blocked.emCurso.has(deviceId)) continue;
     await unlinkDevice(settings, userId, deviceId);
     removed++;
   }

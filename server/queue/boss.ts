@@ -29,6 +29,14 @@ export const QUEUES = {
   webhook: { name: 'webhook-gateway', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   /** Traccar: a tracker's device, a client's user. */
   traccar: { name: 'traccar-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * Traccar: one contract's block or unblock (DESIGN 11): its vehicles' devices leave or rejoin the
+   * client's user, one permission call per device (frota/traccar-bloqueio.ts). A job of a process
+   * killed meanwhile is enqueued again when a process starts (its contract's hold lapses in 15 s).
+   * Retried every 3 s for a minute and a half (a contract held by another job, Traccar away); after
+   * that the sweep enqueues it again every 5 minutes while its change is due.
+   */
+  traccarBloqueio: { name: 'traccar-bloqueio', retryLimit: 30, retryDelay: 3, retryBackoff: false, expireInSeconds: 60 },
   /** Asaas: a client's customer, a charge's payment, a subscription. */
   asaas: { name: 'asaas-sync', retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   /** An import whose job pg-boss gave up on (last failed attempt or expiry): marked `falhou` (DESIGN 10). */

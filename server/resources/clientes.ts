@@ -14,6 +14,7 @@ import { assinaturas, clientes, cobrancas, contratos, ordensservicos, veiculos }
 import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { reconcileClients } from '../cobrancas/faturamento';
+import { bloqueioDosClientes, bloqueioFiltroSql, SITUACOES_BLOQUEIO } from '../cobrancas/bloqueio';
 import { appToday } from '../regras/clock';
 import { ACAO, audit } from '../regras/auditoria';
 import { formatNumero } from '../../domain/formatters';
@@ -108,15 +109,27 @@ export const clientesResource = defineResource({
       cadastro: z.enum(CADASTROS, { error: MSG.cadastro }).optional(),
       // Pre-registrations waiting for staff (DESIGN 10): 1 those, 0 the confirmed ones.
       revisao: z.enum(['0', '1'], { error: 'Use 1 (pré-cadastros a confirmar) ou 0 (confirmados).' }).optional(),
+      // The block per contract (DESIGN 11): none, some vehicles, or all (cobrancas/bloqueio.ts).
+      bloqueio: z.enum(SITUACOES_BLOQUEIO, { error: MSG.bloqueioFiltro }).optional(),
     },
     (q) => [
       q.cadastro ? eq(clientes.cadastro, q.cadastro) : undefined,
       q.revisao !== undefined ? eq(clientes.revisao, q.revisao === '1') : undefined,
+      q.bloqueio ? bloqueioFiltroSql(q.bloqueio, { id: sql`${clientes.id}`, status: sql`${clientes.status}` }) : undefined,
     ],
   ),
+  // `bloqueio { situacao, veiculos, total }` reads the vehicles and the contracts' items.
+  listTables: ['veiculos', 'contratos', 'contratos_itens'],
   aliases: { datecreated: 'dtcard' },
-  present(items) {
-    for (const item of items) item.password = '';
+  async present(items, ctx) {
+    const bloqueios = await bloqueioDosClientes(
+      ctx.db,
+      items.map((item) => ({ id: Number(item.id), status: Number(item.status) })),
+    );
+    for (const item of items) {
+      item.password = '';
+      item.bloqueio = bloqueios.get(Number(item.id));
+    }
   },
   create: {
     schema: clienteSchema,

@@ -71,7 +71,7 @@ export const contratosResource = defineResource({
   access: STAFF_ACCESS,
   searchFields: (c) => [c.id, c.clienteNome, c.clienteDocumento, (c.plano as { descricao?: string } | undefined)?.descricao],
   copia: { de: 'clientes', key: contratos.idcliente, busca: (c) => clienteSearch(financeFieldsOf(c)) },
-  hiddenColumns: ['updatedAt'],
+  hiddenColumns: ['updatedAt', 'bloqueioOverride', 'traccarOcupadoAte'],
   sortable: { id: contratos.id, status: contratos.status, createdAt: contratos.createdAt },
   status: { values: Object.values(CONTRATO_STATUS), where: (status) => eq(contratos.status, status) },
   filters: listFilters({ idcliente: id(MSG.invalidCliente).optional() }, (q) => [

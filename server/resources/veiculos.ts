@@ -16,6 +16,7 @@ import { embed } from './embed';
 import { followVehicleClient, releaseVehicle } from '../estoque/links';
 import { autorDe } from '../estoque/estoque';
 import { queueTrackerSync } from '../frota/traccar-sync';
+import { veiculosBloqueados } from '../cobrancas/bloqueio';
 
 const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
 
@@ -52,6 +53,15 @@ export const veiculosResource = defineResource({
       columns: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
     }),
   ],
+  // `bloqueado` (DESIGN 11): its contract's block, or its client Bloqueado (cobrancas/bloqueio.ts).
+  listTables: ['contratos_itens', 'clientes'],
+  async present(items, ctx) {
+    const bloqueados = await veiculosBloqueados(
+      ctx.db,
+      items.map((item) => Number(item.id)),
+    );
+    for (const item of items) item.bloqueado = bloqueados.has(Number(item.id));
+  },
   create: {
     schema: veiculoSchema,
     prepare: async (input: VeiculoInput, _ctx, tx) => ({ ...(await values(input, tx)), deviceId: 0 }),

@@ -17,7 +17,7 @@ import { isAdmin } from '../../domain/permissions';
 import { idParam, semCorpo } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
-import { COBRANCA } from '../db/status-sql';
+import { CLIENTE, COBRANCA } from '../db/status-sql';
 import { notFound } from '../regras/http-errors';
 import { clientesResource } from '../resources/clientes';
 import { findById, presentItems } from '../resources/records';
@@ -37,14 +37,17 @@ function resumoSql(id: Placeholder, admin: boolean): SQL {
       sql`SELECT count(*) FROM veiculos WHERE idcliente = ${id}`,
       sql`SELECT v.id, v.placa, v.marca, v.modelo, v.ano, v.cor,
             CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object('id', t.id, 'imei', t.imei, 'marca', t.marca, 'modelo', t.modelo,
-              'situacao', f.situacao, 'lastUpdate', f.last_update) END AS device
+              'situacao', f.situacao, 'lastUpdate', f.last_update) END AS device,
+            -- its contract's block, or the client Bloqueado (DESIGN 11)
+            (EXISTS (SELECT 1 FROM contratos_itens i WHERE i.idveiculo = v.id AND i.bloqueado AND i.status <> 'cancelado')
+              OR EXISTS (SELECT 1 FROM clientes c WHERE c.id = v.idcliente AND c.status = ${CLIENTE.BLOQUEADO})) AS bloqueado
           FROM veiculos v LEFT JOIN trackres t ON t.id = v.device_id AND v.device_id > 0
           LEFT JOIN frota_estado f ON f.idrastreador = t.id
           WHERE v.idcliente = ${id} ORDER BY v.id DESC`,
     )} AS veiculos`,
     sql`${section(
       sql`SELECT count(*) FROM contratos WHERE idcliente = ${id}`,
-      sql`SELECT id, status, token, plano->>'descricao' AS plano, plano->>'valor' AS valor, created_at AS "createdAt"
+      sql`SELECT id, status, token, plano->>'descricao' AS plano, plano->>'valor' AS valor, created_at AS "createdAt", bloqueio
           FROM contratos WHERE idcliente = ${id} ORDER BY id DESC`,
     )} AS contratos`,
     sql`${section(

@@ -2,17 +2,20 @@
  * A contract's calls beyond the generic resource (DESIGN sections 5, 9 and 11): `POST` (and `GET`, as
  * SPEC calls it) `/v1/contratos/enviar/{id}` sends the contract's public link to its client through
  * the messaging channel (mensagens/envio.ts says when it may not); `/v1/contratos/{id}/itens` are
- * its items (cobrancas/itens.ts): list, add, change, suspend and reactivate.
+ * its items (cobrancas/itens.ts): list, add, change, suspend and reactivate; `…/bloquear` and
+ * `…/desbloquear` its block by hand (cobrancas/bloqueio.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam } from '../../domain/schemas/list';
+import { idParam, semCorpo } from '../../domain/schemas/list';
 import { itemCancelarSchema, itemCreateSchema, itemDataSchema, itemParams, itemUpdateSchema } from '../../domain/schemas/contratoItens';
 import { addDays } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
 import { isAdmin } from '../../domain/permissions';
 import { alterarItem, cancelarItem, criarItem, itensDoContrato, suspenderItem } from '../cobrancas/itens';
 import { cobrancas } from '../db/schema';
+import { bloquearContrato, efeitosDoBloqueio } from '../cobrancas/bloqueio';
+import { reconcileClients } from '../cobrancas/faturamento';
 import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import { forbidden } from '../regras/http-errors';
@@ -89,6 +92,32 @@ export function registerContratoRoutes(app: FastifyInstance, db: Db, options: Co
         db.transaction((tx) =>
           suspenderItem(tx, options.queue, request.params.id, request.params.iditem, request.body.de!, acao === 'suspender'),
         ),
+    });
+  }
+
+  // The block per contract (DESIGN 11): staff block or lift it by hand, audited; the client's
+  // status follows (every contract blocked: Bloqueado), and the vehicles' Traccar jobs are enqueued.
+  for (const acao of ['bloquear', 'desbloquear'] as const) {
+    r.post(`/v1/contratos/:id/${acao}`, {
+      schema: {
+        tags,
+        summary:
+          acao === 'bloquear'
+            ? 'Bloqueia o contrato: seus veículos saem do usuário do cliente no Traccar'
+            : 'Desbloqueia o contrato: seus veículos voltam ao usuário do cliente no Traccar',
+        params: idParam,
+        // No input: nothing, or an empty object, and nothing else is a 400.
+        body: semCorpo,
+      },
+      config: { access: 'user' },
+      handler: async (request) =>
+        db.transaction(async (tx) => {
+          const change = await bloquearContrato(tx, request.params.id, acao === 'bloquear');
+          await efeitosDoBloqueio(tx, options.queue, [change], { id: request.user!.id, name: request.user!.name });
+          await reconcileClients(tx, appToday(), [change.idcliente], app.effects);
+          const itens = await itensDoContrato(tx, change.id);
+          return { id: change.id, bloqueio: change.bloqueio, veiculos: itens.filter((i) => i.bloqueado).length, itens };
+        }),
     });
   }
 

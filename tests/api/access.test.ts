@@ -62,6 +62,8 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'POST /v1/contratos/:id/itens/:iditem/suspender': 'user',
   'POST /v1/contratos/:id/itens/:iditem/reativar': 'user',
   'POST /v1/contratos/:id/itens/:iditem/cancelar': 'user',
+  'POST /v1/contratos/:id/bloquear': 'user',
+  'POST /v1/contratos/:id/desbloquear': 'user',
   'POST /v1/cobrancas/enviar/:id': 'user',
   'GET /v1/financeiro/resumo': 'user',
   'GET /v1/financeiro/serie': 'user',

@@ -587,6 +587,8 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
         body: { fim: '2030-06-30', motivo: 'Fuzz', ordem: false },
       }),
       'POST /v1/contratos/enviar/:id': () => ({ params: { id: contrato.id } }),
+      'POST /v1/contratos/:id/bloquear': () => ({ params: { id: contrato.id } }),
+      'POST /v1/contratos/:id/desbloquear': () => ({ params: { id: contrato.id } }),
       'GET /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'GET /v1/financeiro/resumo': () => ({ query: month }),

@@ -8,7 +8,9 @@
  * events report `GET /api/reports/events`.
  *
  * Control API (no auth, besides the common one in control.ts; /__fake/down also drops the sockets):
- *   GET  /__fake/state                 {devices, users, permissions, commands, queued, positions, events}
+ *   GET  /__fake/state                 {devices, users, permissions, deviceBlocks, commands, queued, positions, events}
+ *   GET  /__fake/permissions           {permissions (a multiset), deviceBlocks (PUTs that disabled or expired a device),
+ *                                      calls (every link posted or deleted, in order)}
  *   POST /__fake/online/{deviceId}     {online: boolean}  -> the device
  *   POST /__fake/position/{deviceId}   partial Position   -> the position (pushed to the sockets)
  *   POST /__fake/alarm/{deviceId}      {alarm: "powerCut"} -> the alarm event (a position carrying it first)
@@ -59,7 +61,12 @@ export interface TraccarFake {
   userId: number;
   devices: Map<number, TraccarDevice>;
   users: Map<number, TraccarUser>;
+  /** The user–device links, a multiset as Traccar's tc_user_device (a pair posted twice is there twice). */
   permissions: { userId: number; deviceId: number }[];
+  /** Every `PUT /api/devices/{id}` that set `disabled: true` or an `expirationTime`: must stay empty (INTEGRATIONS.md). */
+  deviceBlocks: { deviceId: number; disabled: boolean; expirationTime: string | null }[];
+  /** Every link posted or deleted (bulk too), in order: the calls a block made per device. */
+  permissionCalls: { method: string; userId: number; deviceId: number }[];
   /** Position history per device, latest last. */
   positions: Map<number, TraccarPosition[]>;
   commands: TraccarCommandLog[];
@@ -97,6 +104,8 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
   const users = new Map<number, TraccarUser>();
   const passwords = new Map<number, string>();
   const permissions: { userId: number; deviceId: number }[] = [];
+  const deviceBlocks: { deviceId: number; disabled: boolean; expirationTime: string | null }[] = [];
+  const permissionCalls: { method: string; userId: number; deviceId: number }[] = [];
   const positions = new Map<number, TraccarPosition[]>();
   const supported = new Map<number, string[]>();
   const online = new Set<number>();
@@ -222,6 +231,43 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     sendEmpty(res, 204);
   }
 
+  /** Links of user and device (other pairs are not modelled); a refusal's text, or null. */
+  function addLinks(inputs: Record<string, unknown>[]): string | null {
+    for (const input of inputs) {
+      if (!users.has(Number(input.userId))) return accessDenied('User');
+      if (!devices.has(Number(input.deviceId))) return accessDenied('Device');
+    }
+    for (const input of inputs) {
+      permissions.push({ userId: Number(input.userId), deviceId: Number(input.deviceId) });
+      permissionCalls.push({ method: 'POST', userId: Number(input.userId), deviceId: Number(input.deviceId) });
+    }
+    return null;
+  }
+  function removeLinks(inputs: Record<string, unknown>[]) {
+    for (const input of inputs) permissionCalls.push({ method: 'DELETE', userId: Number(input.userId), deviceId: Number(input.deviceId) });
+    for (const input of inputs)
+      for (let i = permissions.length - 1; i >= 0; i--)
+        if (permissions[i].userId === Number(input.userId) && permissions[i].deviceId === Number(input.deviceId)) permissions.splice(i, 1);
+  }
+  /** A bulk body: an array of links, all with the same keys (mixed keys: Traccar's 400). */
+  function bulkBody(req: FakeRequest, res: Parameters<typeof sendText>[0]): Record<string, unknown>[] | null {
+    const parsed = parseJson(req.rawBody);
+    if (!parsed.ok || !Array.isArray(parsed.value)) {
+      text400(res, badJson(parsed.ok ? 'Cannot deserialize value from non-array' : parsed.error));
+      return null;
+    }
+    const links = parsed.value as unknown[];
+    const keys = (o: unknown) =>
+      Object.keys(asObject(o) ?? {})
+        .sort()
+        .join(',');
+    if (links.some((link) => keys(link) !== keys(links[0]))) {
+      text400(res, stack('Permission types mismatch', 'IllegalArgumentException', 'PermissionsResource:123 < ...'));
+      return null;
+    }
+    return links.map((link) => asObject(link) ?? {});
+  }
+
   const router = new Router()
     .on('GET', '/api/server', (_req, res) =>
       sendJson(res, 200, {
@@ -282,6 +328,9 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       if ([...devices.values()].some((d) => d.uniqueId === uniqueId && d.id !== old.id))
         return text400(res, uniqueViolation('tc_devices', 'uniqueid', uniqueId));
       const device = newDevice(old.id, input, old);
+      // INTEGRATIONS.md: a device is never blocked by `disabled` nor `expirationTime` (Traccar would drop its positions).
+      if ((device.disabled && !old.disabled) || (device.expirationTime && device.expirationTime !== old.expirationTime))
+        deviceBlocks.push({ deviceId: device.id, disabled: device.disabled, expirationTime: device.expirationTime ?? null });
       devices.set(device.id, device);
       sendJson(res, 200, device);
     })
@@ -314,20 +363,43 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
       sendJson(res, 200, user);
     })
     .on('DELETE', '/api/users/:id', (req, res) => remove(res, Number(req.params.id), users, 'User', passwords, 'userId'))
+    // Permissions as INTEGRATIONS.md 4.1 "Per-device access": tc_user_device has no key, so a second
+    // POST of a pair is a duplicate row (kept: `permissions` is a multiset); DELETE removes every
+    // matching row (204 also when none); bulk takes an array of links with the same keys.
+    .on('GET', '/api/permissions', (req, res) => {
+      const pairs = [...req.query.entries()];
+      const filter = Object.fromEntries(pairs.slice(0, 2).map(([k, v]) => [k, Number(v)]));
+      if (filter.userId === undefined || filter.deviceId === undefined) return text400(res, accessDenied('User'));
+      sendJson(
+        res,
+        200,
+        permissions.filter((p) => p.userId === filter.userId && p.deviceId === filter.deviceId),
+      );
+    })
     .on('POST', '/api/permissions', (req, res) => {
       const input = body(req, res);
       if (!input) return;
-      const link = { userId: Number(input.userId), deviceId: Number(input.deviceId) };
-      if (!users.has(link.userId)) return text400(res, accessDenied('User'));
-      if (!devices.has(link.deviceId)) return text400(res, accessDenied('Device'));
-      if (!permissions.some((p) => p.userId === link.userId && p.deviceId === link.deviceId)) permissions.push(link);
+      const refusal = addLinks([input]);
+      if (refusal) return text400(res, refusal);
       sendEmpty(res, 204);
     })
     .on('DELETE', '/api/permissions', (req, res) => {
       const input = body(req, res);
       if (!input) return;
-      const i = permissions.findIndex((p) => p.userId === Number(input.userId) && p.deviceId === Number(input.deviceId));
-      if (i >= 0) permissions.splice(i, 1);
+      removeLinks([input]);
+      sendEmpty(res, 204);
+    })
+    .on('POST', '/api/permissions/bulk', (req, res) => {
+      const links = bulkBody(req, res);
+      if (!links) return;
+      const refusal = addLinks(links);
+      if (refusal) return text400(res, refusal);
+      sendEmpty(res, 204);
+    })
+    .on('DELETE', '/api/permissions/bulk', (req, res) => {
+      const links = bulkBody(req, res);
+      if (!links) return;
+      removeLinks(links);
       sendEmpty(res, 204);
     })
     .on('GET', '/api/positions', (req, res) => {
@@ -474,11 +546,13 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
   });
   addCommonControl(router, server);
   router
+    .on('GET', '/__fake/permissions', (_req, res) => sendJson(res, 200, { permissions, deviceBlocks, calls: permissionCalls }))
     .on('GET', '/__fake/state', (_req, res) =>
       sendJson(res, 200, {
         devices: [...devices.values()],
         users: [...users.values()],
         permissions,
+        deviceBlocks,
         commands,
         queued,
         positions: Object.fromEntries(positions),
@@ -514,6 +588,8 @@ export async function startTraccarFake(opts: { port?: number; token?: string; us
     devices,
     users,
     permissions,
+    deviceBlocks,
+    permissionCalls,
     positions,
     commands,
     queued,

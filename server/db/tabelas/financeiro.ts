@@ -36,6 +36,16 @@ export const contratos = pgTable(
     token: text().notNull(),
     /** The next due date of its linked subscription's charge, kept by the billing run (DESIGN 11); null when unlinked. */
     proximaCobranca: date({ mode: 'string' }),
+    /**
+     * The contract's block (DESIGN 11, "Block per contract"): 'faturamento' (its linked
+     * subscription's charge `bloqueio` days overdue), 'manual' (staff), null when not blocked.
+     * Its vehicles' items follow (`contratos_itens.bloqueado`).
+     */
+    bloqueio: text(),
+    /** Staff lifted a billing block: the ids of the charges overdue then (as clientes.billingOverride). */
+    bloqueioOverride: jsonb().$type<number[]>().notNull().default([]),
+    /** A Traccar block job works on this contract until then (frota/traccar-bloqueio.ts): one at a time, no transaction held. */
+    traccarOcupadoAte: timestamp({ withTimezone: true }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -43,6 +53,9 @@ export const contratos = pgTable(
   (t) => [
     uniqueIndex('contratos_token_key').on(t.token),
     index('contratos_status_id_idx').on(t.status, t.id),
+    index('contratos_bloqueio_idx')
+      .on(t.idcliente)
+      .where(sql`${t.bloqueio} IS NOT NULL`),
     index('contratos_idcliente_idx').on(t.idcliente, t.id),
     trgm('contratos_busca_trgm', t.busca),
   ],
@@ -73,13 +86,23 @@ export const contratosItens = pgTable(
     fimFidelidade: date({ mode: 'string' }),
     multaFidelidade: jsonb().$type<{ tipo: 'proporcional' | 'fixa'; valor: number }>(),
     naoCobrarMulta: boolean().notNull().default(false),
+    /** Its contract is blocked: the client's Traccar user loses this vehicle's device (DESIGN 11). */
     bloqueado: boolean().notNull().default(false),
+    /** What the Traccar jobs last applied (frota/traccar-bloqueio.ts); differs from `bloqueado` while a job is due. */
+    traccarBloqueado: boolean().notNull().default(false),
     motivo: text().notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('contratos_itens_idcontrato_idx').on(t.idcontrato, t.id),
+    /** The blocked vehicles (the clients' `bloqueio` filter), and the items whose Traccar change is due (the sweep). */
+    index('contratos_itens_bloqueado_idx')
+      .on(t.idcontrato)
+      .where(sql`${t.bloqueado}`),
+    index('contratos_itens_traccar_devido_idx')
+      .on(t.idcontrato)
+      .where(sql`${t.bloqueado} <> ${t.traccarBloqueado}`),
     /** One live item per vehicle: a cancelled one frees it. */
     uniqueIndex('contratos_itens_idveiculo_vivo_key')
       .on(t.idveiculo)

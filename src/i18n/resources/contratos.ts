@@ -24,6 +24,25 @@ export const contratosMessages = {
     },
   },
   app: {
+    // The block per contract (DESIGN 11): the contract's buttons, the client's and the vehicle's chips.
+    bloqueio: {
+      parcial: 'Bloqueio parcial: %{n} de %{total} veículo |||| Bloqueio parcial: %{n} de %{total} veículos',
+      veiculo: 'Bloqueado',
+      contrato: 'Bloqueado',
+      bloquear: 'Bloquear',
+      desbloquear: 'Desbloquear',
+      bloquear_contrato: 'Bloquear o contrato %{numero}',
+      desbloquear_contrato: 'Desbloquear o contrato %{numero}',
+      bloquear_titulo: 'Bloquear o contrato %{numero}?',
+      desbloquear_titulo: 'Desbloquear o contrato %{numero}?',
+      bloquear_texto:
+        'Os veículos deste contrato saem do aplicativo do cliente até a equipe desbloqueá-lo. O rastreamento continua: as posições seguem chegando.',
+      desbloquear_texto:
+        'Os veículos deste contrato voltam ao aplicativo do cliente. Com cobrança vencida, a cobrança automática só bloqueia de novo por uma nova cobrança vencida.',
+      bloqueado: 'Contrato %{numero} bloqueado',
+      desbloqueado: 'Contrato %{numero} desbloqueado',
+      filtro_parcial: 'Bloqueio parcial',
+    },
     contratos: {
       create_title: 'Novo Contrato',
       edit_title: 'Contrato',

@@ -19,6 +19,7 @@ import { apiFetch } from '../../dataProvider/http';
 import { statusChoices } from './choices';
 import { join, str, type ClienteResumoReply } from './resumo';
 import { FigureContent } from '../../components/FigureContent';
+import { BloqueioParcialChip, type BloqueioCliente } from '../contratos/BloqueioContrato';
 
 const STATUS_COLORS = {
   [CLIENTE_STATUS.ATIVO]: 'success',
@@ -68,6 +69,7 @@ export function Header({ resumo, onChanged }: { resumo: ClienteResumoReply; onCh
               label={translate(status.name)}
             />
           )}
+          <BloqueioParcialChip bloqueio={cliente.bloqueio as BloqueioCliente | undefined} />
           {cliente.naoEnviarMensagens ? (
             <Chip size="small" variant="outlined" label={translate('resources.clientes.fields.naoEnviarMensagens')} />
           ) : null}

@@ -5,7 +5,7 @@
 import * as React from 'react';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Avatar, Chip, FormControlLabel, Switch, Tooltip } from '@mui/material';
+import { Avatar, Chip, FormControlLabel, Stack, Switch, Tooltip } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { clienteDocumento, isJuridica } from '../../../domain/clientes';
@@ -23,6 +23,7 @@ import { ClienteCreateForm, ClienteEditForm } from './ClienteForm';
 import { PreCadastroLinkButton } from './PreCadastroLinkButton';
 import type { Cliente } from './types';
 import { ClienteLink } from '../../components/ClienteLink';
+import { BloqueioParcialChip } from '../contratos/BloqueioContrato';
 
 /** Numbers, documents, phones and dates read badly when broken over two lines. */
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -59,7 +60,33 @@ function StatusChip({ record }: { record: Cliente }) {
   if (record.revisao) return <Chip size="small" color="info" label={translate('app.clientes.precadastro')} />;
   const choice = statusChoices.find((c) => c.id === Number(record.status)) ?? statusChoices[0];
   const color = STATUS_COLORS[choice.id as keyof typeof STATUS_COLORS];
-  return <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Chip size="small" variant="outlined" color={color} label={translate(choice.name)} />
+      <BloqueioParcialChip bloqueio={record.bloqueio} compact />
+    </Stack>
+  );
+}
+
+/** Only the clients with some vehicles blocked by their contracts (`bloqueio=parcial`). */
+function BloqueioParcialFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const checked = filterValues.bloqueio === 'parcial';
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={checked}
+          onChange={(event) => {
+            const { bloqueio: _bloqueio, ...rest } = filterValues;
+            setFilters(event.target.checked ? { ...rest, bloqueio: 'parcial' } : rest, undefined, false);
+          }}
+        />
+      }
+      label={translate('app.bloqueio.filtro_parcial')}
+    />
+  );
 }
 
 /** Only the pre-registrations waiting for staff (`revisao=1`). */
@@ -102,6 +129,7 @@ export default function ClienteList() {
         <>
           <StatusFilter choices={statusChoices} />
           <PreCadastroFilter />
+          <BloqueioParcialFilter />
           <PreCadastroLinkButton />
         </>
       }

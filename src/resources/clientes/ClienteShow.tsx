@@ -27,6 +27,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } fr
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
 import { Header, Totais } from './ClienteHeader';
+import { BloqueioContratoButton, VeiculoBloqueadoChip } from '../contratos/BloqueioContrato';
 import { filteredList, join, str, type ClienteResumoReply, type Row, type Secao } from './resumo';
 
 const SITUACAO_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
@@ -101,7 +102,7 @@ function Section({ title, secao, to, toLabel, empty, render }: SectionProps) {
 
 const small = (node: React.ReactNode) => (node ? <Box sx={{ display: 'flex', gap: 0.5 }}>{node}</Box> : undefined);
 
-function Sections({ resumo }: { resumo: ClienteResumoReply }) {
+function Sections({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged: () => void }) {
   const translate = useTranslate();
   const id = resumo.cliente.id;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -127,15 +128,17 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
             ? translate('app.cliente_pagina.rastreador', { imei: device.imei })
             : translate('app.cliente_pagina.sem_rastreador'),
           to: `/veiculos/${v.id}`,
-          aside:
-            device && device.situacao
-              ? small(
-                  statusChip(
+          aside: small(
+            <>
+              <VeiculoBloqueadoChip bloqueado={v.bloqueado} />
+              {device && device.situacao
+                ? statusChip(
                     translate(`app.cliente_pagina.situacao.${device.situacao}`, { _: device.situacao }),
                     SITUACAO_COLORS[device.situacao] ?? 'default',
-                  ),
-                )
-              : undefined,
+                  )
+                : null}
+            </>,
+          ),
         };
       },
     },
@@ -144,12 +147,17 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
       render: (c) => ({
         primary: join(formatNumero(c.id), c.plano, c.valor ? formatMoney(c.valor) : ''),
         secondary: (
-          <MuiLink href={`${origin}/static/contrato/${str(c.token)}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
-            {translate('app.cliente_pagina.link_publico')}
-          </MuiLink>
+          <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <MuiLink href={`${origin}/static/contrato/${str(c.token)}`} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+              {translate('app.cliente_pagina.link_publico')}
+            </MuiLink>
+            <BloqueioContratoButton id={Number(c.id)} bloqueio={(c.bloqueio as string | null) ?? null} onDone={onChanged} />
+          </Box>
         ),
         aside: small(
-          statusChip(translate(`app.contratos.status.${str(c.status)}`), c.status === CONTRATO_STATUS.ATIVO ? 'success' : 'default'),
+          c.bloqueio
+            ? statusChip(translate('app.bloqueio.contrato'), 'error')
+            : statusChip(translate(`app.contratos.status.${str(c.status)}`), c.status === CONTRATO_STATUS.ATIVO ? 'success' : 'default'),
         ),
       }),
     },
@@ -275,7 +283,7 @@ export default function ClienteShow() {
       <Title title={clienteNome(data.cliente)} />
       <Header resumo={data} onChanged={reload} />
       <Totais resumo={data} />
-      <Sections resumo={data} />
+      <Sections resumo={data} onChanged={reload} />
     </Box>
   );
 }

@@ -17,4 +17,6 @@ export interface Cliente extends ClienteResumo {
   /** Created by the public pre-registration and not yet confirmed by staff. */
   revisao?: boolean;
   naoEnviarMensagens?: boolean;
+  /** The block per contract (DESIGN 11): how many of its vehicles are off its Traccar user. */
+  bloqueio?: { situacao: 'nenhum' | 'parcial' | 'total'; veiculos: number; total: number };
 }

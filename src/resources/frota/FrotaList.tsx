@@ -21,6 +21,7 @@ import { ClienteFilter } from './ClienteFilter';
 import { ConexaoBanner } from './ConexaoBanner';
 import { ResumoCards } from './ResumoCards';
 import { SituacaoChip } from './SituacaoChip';
+import { VeiculoBloqueadoChip } from '../contratos/BloqueioContrato';
 import type { Conexao, FrotaItem } from './types';
 
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -52,7 +53,8 @@ export function Veiculo({ item }: { item: FrotaItem }) {
     <Box>
       <MuiLink component={Link} to={`/veiculos/${item.idveiculo}/localizacao`} underline="hover" sx={{ fontWeight: 600 }}>
         {item.placa}
-      </MuiLink>
+      </MuiLink>{' '}
+      <VeiculoBloqueadoChip bloqueado={item.bloqueado} />
       <Typography variant="caption" color="text.secondary" component="div">
         <Ellipsis text={[item.veiculoMarca, item.veiculoModelo].filter(Boolean).join(' ')} max={120} />
       </Typography>

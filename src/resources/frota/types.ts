@@ -3,6 +3,8 @@ import type { SituacaoFrota } from '../../../domain/frota';
 
 export interface FrotaItem {
   id: number;
+  /** Off its client's Traccar user: its contract blocked, or the client Bloqueado (DESIGN 11). */
+  bloqueado?: boolean;
   imei: string;
   modelo: string;
   marca: string;

@@ -10,11 +10,16 @@ import { ListTable, type ListCard } from '../../components/ListTable';
 import type { Veiculo } from './types';
 import { VeiculoCreateForm, VeiculoEditForm, veiculoTransform } from './VeiculoForm';
 import { ClienteLink } from '../../components/ClienteLink';
+import { VeiculoBloqueadoChip } from '../contratos/BloqueioContrato';
 
 /** On a phone: make and model, the plate beside them, and the client (its page's link) under them. */
 const card: ListCard<Veiculo> = {
   primary: (record) => [record.marca, record.modelo].filter(Boolean).join(' '),
-  tertiary: (record) => record.placa,
+  tertiary: (record) => (
+    <>
+      {record.placa} <VeiculoBloqueadoChip bloqueado={record.bloqueado} />
+    </>
+  ),
   secondary: (record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />,
 };
 
@@ -32,7 +37,14 @@ export default function VeiculoList() {
           label="resources.veiculos.fields.veiculo"
           render={ellipsisOf((record) => [record.marca, record.modelo].filter(Boolean).join(' '), 240)}
         />
-        <DataTable.Col source="placa" />
+        <DataTable.Col
+          source="placa"
+          render={(record) => (
+            <>
+              {record.placa} <VeiculoBloqueadoChip bloqueado={record.bloqueado} />
+            </>
+          )}
+        />
         <DataTable.Col source="cliente" disableSort render={(record) => <ClienteLink id={record.idcliente} cliente={record.cliente} />} />
       </ListTable>
     </ListPage>
