@@ -36,6 +36,11 @@ export const contratos = pgTable(
     token: text().notNull(),
     /** The next due date of its linked subscription's charge, kept by the billing run (DESIGN 11); null when unlinked. */
     proximaCobranca: date({ mode: 'string' }),
+    /** The yearly readjustment (DESIGN 11): { indice: IPCA|IGPM|fixo|nenhum, percentual (fixo, in %), mes (1–12; null: the creation month) }. */
+    reajuste: jsonb()
+      .$type<{ indice: string; percentual: number | null; mes: number | null }>()
+      .notNull()
+      .default({ indice: 'nenhum', percentual: null, mes: null }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
