@@ -266,22 +266,26 @@ const TIPO_LINHA: Record<LinhaTipo, string> = {
   ajuste: 'saldo a compensar',
 };
 
+type LinhaEmTexto = Pick<Linha, 'tipo' | 'placa' | 'descricao' | 'dias' | 'valor'>;
+
+/** A charge's lines in one text ("ABC1D23 mensalidade R$ 60,00; XYZ9Z99 proporcional 12 dias R$ 23,23"): the NFS-e's `{{itens}}`; empty without lines. */
+export function itensEmTexto(itens: readonly LinhaEmTexto[] | null | undefined): string {
+  return (itens ?? [])
+    .map((l) =>
+      `${l.placa || l.descricao} ${TIPO_LINHA[l.tipo] ?? l.tipo}${l.tipo === 'proporcional' || l.tipo === 'credito' ? ` ${Math.abs(l.dias)} dias` : ''} ${reais(l.valor)}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    )
+    .join('; ');
+}
+
 /**
  * A charge's description with its lines (the Asaas payment's description, at most `max`
  * characters): "Mensalidade: ABC1D23 mensalidade R$ 60,00; XYZ9Z99 proporcional 12 dias R$ 23,23".
  */
-export function descricaoComItens(
-  descricao: string,
-  itens: readonly Pick<Linha, 'tipo' | 'placa' | 'descricao' | 'dias' | 'valor'>[] | null,
-  max = 500,
-) {
+export function descricaoComItens(descricao: string, itens: readonly LinhaEmTexto[] | null, max = 500) {
   if (!itens?.length) return descricao.slice(0, max);
-  const linhas = itens.map((l) =>
-    `${l.placa || l.descricao} ${TIPO_LINHA[l.tipo] ?? l.tipo}${l.tipo === 'proporcional' || l.tipo === 'credito' ? ` ${Math.abs(l.dias)} dias` : ''} ${reais(l.valor)}`.replace(
-      /\s+/g,
-      ' ',
-    ),
-  );
-  const texto = `${descricao}: ${linhas.join('; ')}`;
+  const texto = `${descricao}: ${itensEmTexto(itens)}`;
   return texto.length <= max ? texto : `${texto.slice(0, max - 1)}…`;
 }

@@ -56,7 +56,8 @@ export const integracoesMessages = {
         iss_help: 'Sugerida pelo serviço escolhido; confira com o seu contador.',
         retainIss: 'O tomador retém o ISS',
         descricao: 'Descrição do serviço na nota',
-        descricao_help: 'Aceita {{descricao}}, {{codigo}}, {{nome}}, {{valor}}, {{vencimento}} e {{dataCriacao}}.',
+        descricao_help:
+          'Aceita {{descricao}}, {{codigo}}, {{nome}}, {{valor}}, {{vencimento}}, {{dataCriacao}} e {{itens}} (os itens do contrato cobrados: placa, tipo, dias e valor).',
         emissao: 'Quando emitir',
         emissao_help: 'As assinaturas seguem a mesma regra: o Asaas emite a nota de cada pagamento delas.',
         emissao_pagamento: 'Quando a cobrança é paga',
