@@ -289,3 +289,21 @@ export function descricaoComItens(descricao: string, itens: readonly LinhaEmText
   const texto = `${descricao}: ${itensEmTexto(itens)}`;
   return texto.length <= max ? texto : `${texto.slice(0, max - 1)}…`;
 }
+
+/** A charge's line's kind as the screens and the payment page name it. */
+export const LINHA_TIPO_LABELS: Record<LinhaTipo, string> = {
+  mensalidade: 'Mensalidade',
+  proporcional: 'Proporcional',
+  credito: 'Crédito',
+  multa: 'Multa',
+  ajuste: 'Saldo a compensar',
+};
+
+const dataCompleta = (date: CalendarDate) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** "01/04/2099 a 30/04/2099" (or one day), empty for a carried balance. */
+export function periodoDaLinha(linha: Pick<Linha, 'de' | 'ate'>): string {
+  if (!linha.de) return '';
+  if (!linha.ate || linha.ate === linha.de) return dataCompleta(linha.de);
+  return `${dataCompleta(linha.de)} a ${dataCompleta(linha.ate)}`;
+}

@@ -146,6 +146,11 @@ export const cobrancasMessages = {
         nfse_numero: 'Número da NFS-e',
       },
       page: {
+        itens: 'Itens do contrato',
+        item_tipo: 'Tipo',
+        item_placa: 'Placa / item',
+        item_periodo: 'Período',
+        item_dias: 'Dias',
         title: 'Cobrança',
         numero_titulo: 'Nº %{numero}',
         not_found: 'Cobrança não encontrada.',
