@@ -42,7 +42,8 @@ export const fidelidadeMesesSchema = z.preprocess(
 
 /** A fidelity fine: proporcional (a percentage of the item's value per 30 days left) or fixa (a value); null: none. */
 export const multaFidelidadeSchema = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
+  // A form's fine without a kind (none chosen) is no fine.
+  (v) => (v === '' || v === undefined || (typeof v === 'object' && v !== null && !(v as { tipo?: unknown }).tipo) ? null : v),
   z
     .object(
       {

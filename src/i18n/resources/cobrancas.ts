@@ -195,6 +195,7 @@ export const cobrancasMessages = {
           avisoNegativacao: 'Aviso de negativação',
           debitoAgendado: 'Débito agendado',
           formaAlterada: 'Forma de cobrança alterada',
+          reajuste: 'Reajuste do contrato',
           envio: 'Envio manual',
           atendimento: 'Atendimento',
         },
