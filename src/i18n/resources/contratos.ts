@@ -20,6 +20,7 @@ export const contratosMessages = {
         },
         informacoes: 'Termos do contrato',
         status: 'Status',
+        reajuste: { indice: 'Índice', mes: 'Mês de aniversário', percentual: 'Percentual fixo (%)' },
       },
     },
   },

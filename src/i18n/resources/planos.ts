@@ -11,6 +11,8 @@ export const planosMessages = {
         valor: 'Valor',
         valoradd: 'Valor adicional',
         informacoes: 'Informações',
+        de: 'De',
+        ate: 'Até',
       },
     },
   },
