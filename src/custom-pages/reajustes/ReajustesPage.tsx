@@ -24,6 +24,7 @@ import { LinkBase, useNotify, useTranslate } from 'ra-core';
 import { formatMoney, formatNumero } from '../../../domain/formatters';
 import { isAdmin } from '../../../domain/permissions';
 import {
+  somarMeses,
   REAJUSTE_INDICE_LABELS,
   REAJUSTE_STATUS,
   REAJUSTE_STATUS_LABELS,
@@ -57,6 +58,11 @@ const STATUS_COLOR: Record<ReajusteStatus, 'warning' | 'info' | 'success' | 'def
   descartado: 'default',
 };
 const competenciaBr = (c: string) => `${c.slice(5, 7)}/${c.slice(0, 4)}`;
+/** The competências offered: a year back and a year ahead of this month, newest first. */
+const COMPETENCIAS = (() => {
+  const atual = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
+  return Array.from({ length: 25 }, (_, i) => somarMeses(atual, 12 - i));
+})();
 const pendente = (r: Reajuste) => r.status === 'aguardando_indice' || r.status === 'proposto';
 
 /** The figure typed for one readjustment, saved with Salvar (Enter too). */
@@ -193,13 +199,21 @@ export default function ReajustesPage() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <TextField
-          type="month"
+          select
           size="small"
           label={translate('app.reajustes.competencia')}
           value={competencia}
           onChange={(e) => setCompetencia(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{translate('app.reajustes.todos')}</MenuItem>
+          {COMPETENCIAS.map((c) => (
+            <MenuItem key={c} value={c}>
+              {competenciaBr(c)}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           select
           size="small"
@@ -207,6 +221,7 @@ export default function ReajustesPage() {
           value={status}
           onChange={(e) => setStatus(e.target.value)}
           sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{translate('app.reajustes.todos')}</MenuItem>
           {REAJUSTE_STATUS.map((s) => (

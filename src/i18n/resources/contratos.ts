@@ -53,7 +53,7 @@ export const contratosMessages = {
         valor_mensal: 'Valor mensal (R$)',
         valor_help: 'Em branco: o valor do plano (ou da faixa pela quantidade de veículos)',
         valor_invalido: 'Informe um valor como 49,90',
-        do_plano: 'plano',
+        do_plano: 'do plano',
         status: 'Status',
         inicio: 'Início',
         inicio_help: 'Em branco: começa quando a ordem de instalação for finalizada',

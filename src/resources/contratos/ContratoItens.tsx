@@ -62,8 +62,18 @@ export function ContratoItens({ idcontrato, idcliente }: { idcontrato: number; i
     item.veiculo
       ? `${item.placa} · ${[item.veiculo.marca, item.veiculo.modelo].filter(Boolean).join(' ')}`
       : item.descricao || `#${item.id}`;
-  const valor = (item: ContratoItem) =>
-    `${formatMoney(item.valorEfetivo)}${item.valor === null ? ` (${translate('app.contratos.itens.do_plano')})` : ''}`;
+  const valor = (item: ContratoItem) => (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(item.valorEfetivo)}
+      </Box>
+      {item.valor === null ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {translate('app.contratos.itens.do_plano')}
+        </Typography>
+      ) : null}
+    </>
+  );
   const fidelidade = (item: ContratoItem) =>
     item.fidelidadeMeses
       ? translate('app.contratos.itens.fidelidade_ate', {

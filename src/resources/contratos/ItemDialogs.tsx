@@ -22,6 +22,7 @@ import { useGetList, useTranslate } from 'ra-core';
 import { formatMoney } from '../../../domain/formatters';
 import { parseMoney } from '../../../domain/schemas/money';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
+import { BrDateField } from '../../components/BrDateInput';
 
 /** Today in the business's zone, AAAA-MM-DD. */
 export const hojeSp = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -80,7 +81,7 @@ export function AdicionarItemDialog({
   const translate = useTranslate();
   const { data: veiculos = [], isPending } = useGetList<Veiculo>('veiculos', {
     filter: { idcliente },
-    pagination: { page: 1, perPage: 500 },
+    pagination: { page: 1, perPage: 100 },
     sort: { field: 'id', order: 'ASC' },
   });
   const livres = veiculos.filter((v) => !emUso.includes(v.id));
@@ -141,16 +142,14 @@ export function AdicionarItemDialog({
             helperText={erros.valor || translate('app.contratos.itens.valor_help')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          <TextField
+          <BrDateField
             fullWidth
             margin="dense"
-            type="date"
             label={translate('app.contratos.itens.inicio')}
             value={inicio}
-            onChange={(e) => setInicio(e.target.value)}
+            onChange={setInicio}
             error={!!erros.inicio}
             helperText={erros.inicio || translate('app.contratos.itens.inicio_help')}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             fullWidth
@@ -196,15 +195,13 @@ export function DataItemDialog({
         <DialogTitle id="item-data">{titulo}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{texto}</DialogContentText>
-          <TextField
+          <BrDateField
             fullWidth
-            type="date"
             label={translate('app.contratos.itens.a_partir_de')}
             value={de}
-            onChange={(e) => setDe(e.target.value)}
+            onChange={setDe}
             error={!!erros.de}
             helperText={erros.de || ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </DialogContent>
         <Acoes onClose={onClose} enviando={enviando} label="ra.action.confirm" />
@@ -247,16 +244,14 @@ export function CancelarItemDialog({
       >
         <DialogTitle id="item-cancelar">{titulo}</DialogTitle>
         <DialogContent>
-          <TextField
+          <BrDateField
             fullWidth
             margin="dense"
-            type="date"
             label={translate('app.contratos.itens.fim')}
             value={fim}
-            onChange={(e) => setFim(e.target.value)}
+            onChange={setFim}
             error={!!erros.fim}
             helperText={erros.fim || translate('app.contratos.itens.fim_help')}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             fullWidth
