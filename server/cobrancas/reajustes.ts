@@ -8,6 +8,7 @@
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { clienteNome } from '../../domain/clientes';
+import { CONTRATO_STATUS } from '../../domain/constants';
 import { ITEM_STATUS, valorEfetivo, type Faixa, type PlanoDoContrato } from '../../domain/contratoItens';
 import { comEmpresa, fillTemplate } from '../../domain/financeiro';
 import { formatMoney, formatNumero } from '../../domain/formatters';
@@ -298,7 +299,7 @@ export async function proporReajustes(db: Db, { today, fetcher, log }: ProporOpt
     .from(contratos)
     .where(
       and(
-        eq(contratos.status, 0),
+        eq(contratos.status, CONTRATO_STATUS.ATIVO),
         sql`${contratos.reajuste}->>'indice' IN ('IPCA', 'IGPM', 'fixo')`,
         sql`coalesce((${contratos.reajuste}->>'mes')::int, extract(month FROM ${contratos.createdAt})::int) IN (${sql.join(
           meses.map((m) => sql`${m}`),
