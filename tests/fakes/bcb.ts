@@ -8,7 +8,8 @@
  */
 import { dispatch, Router, sendJson, startFakeServer, type FakeServer } from './http';
 
-const MESES = (ano: number, valores: string[]): [string, string][] => valores.map((valor, i) => [`${ano}-${String(i + 1).padStart(2, "0")}`, valor]);
+const MESES = (ano: number, valores: string[]): [string, string][] =>
+  valores.map((valor, i) => [`${ano}-${String(i + 1).padStart(2, '0')}`, valor]);
 
 /** Published figures (IBGE's IPCA, FGV's IGP-M), as the SGS gives them. */
 export const SERIES: Record<number, [string, string][]> = {
