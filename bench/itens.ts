@@ -6,10 +6,10 @@
  * linked ones from their items' lines) and again with nothing to change. See bench/README.md,
  * "Contract items".
  *
- * `BENCH_DB=rastreio_bench_itens npx tsx bench/itens.ts`
+ * `BENCH_DB=rastreio_bench_itens npx tsx bench/itens.ts [--dias N | --meses N] [--desvincular]`
  */
 import { sql } from 'drizzle-orm';
-import { addMonths } from '../domain/calendar';
+import { addDays, addMonths } from '../domain/calendar';
 import { changedAnything, runBilling } from '../server/cobrancas/faturamento';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { appToday } from '../server/regras/clock';
@@ -57,7 +57,9 @@ console.log(`linked in ${((performance.now() - started) / 1000).toFixed(1)} s: $
 const argv = process.argv.slice(2);
 const meses = Number(argv[argv.indexOf('--meses') + 1] ?? 1) || 1;
 if (argv.includes('--desvincular')) await db.execute(sql`UPDATE assinaturas SET idcontrato = NULL WHERE idcontrato IS NOT NULL`);
-const today = addMonths(appToday(), argv.includes('--meses') ? meses : 1);
+// --dias N: the run as of N days later instead (a day's billing, the budget's case: one day's periods).
+const dias = argv.includes('--dias') ? Number(argv[argv.indexOf('--dias') + 1]) || 1 : 0;
+const today = dias ? addDays(appToday(), dias) : addMonths(appToday(), argv.includes('--meses') ? meses : 1);
 for (const run of ['first run', 'run with nothing to change']) {
   const t0 = performance.now();
   const result = await runBilling(db, { today });

@@ -11,5 +11,6 @@ export const ACOES_AUDITORIA = [
   'multa',
   'atendimento',
   'negativacao',
+  'reajuste',
 ] as const;
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];

@@ -266,22 +266,44 @@ const TIPO_LINHA: Record<LinhaTipo, string> = {
   ajuste: 'saldo a compensar',
 };
 
+type LinhaEmTexto = Pick<Linha, 'tipo' | 'placa' | 'descricao' | 'dias' | 'valor'>;
+
+/** A charge's lines in one text ("ABC1D23 mensalidade R$ 60,00; XYZ9Z99 proporcional 12 dias R$ 23,23"): the NFS-e's `{{itens}}`; empty without lines. */
+export function itensEmTexto(itens: readonly LinhaEmTexto[] | null | undefined): string {
+  return (itens ?? [])
+    .map((l) =>
+      `${l.placa || l.descricao} ${TIPO_LINHA[l.tipo] ?? l.tipo}${l.tipo === 'proporcional' || l.tipo === 'credito' ? ` ${Math.abs(l.dias)} dias` : ''} ${reais(l.valor)}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    )
+    .join('; ');
+}
+
 /**
  * A charge's description with its lines (the Asaas payment's description, at most `max`
  * characters): "Mensalidade: ABC1D23 mensalidade R$ 60,00; XYZ9Z99 proporcional 12 dias R$ 23,23".
  */
-export function descricaoComItens(
-  descricao: string,
-  itens: readonly Pick<Linha, 'tipo' | 'placa' | 'descricao' | 'dias' | 'valor'>[] | null,
-  max = 500,
-) {
+export function descricaoComItens(descricao: string, itens: readonly LinhaEmTexto[] | null, max = 500) {
   if (!itens?.length) return descricao.slice(0, max);
-  const linhas = itens.map((l) =>
-    `${l.placa || l.descricao} ${TIPO_LINHA[l.tipo] ?? l.tipo}${l.tipo === 'proporcional' || l.tipo === 'credito' ? ` ${Math.abs(l.dias)} dias` : ''} ${reais(l.valor)}`.replace(
-      /\s+/g,
-      ' ',
-    ),
-  );
-  const texto = `${descricao}: ${linhas.join('; ')}`;
+  const texto = `${descricao}: ${itensEmTexto(itens)}`;
   return texto.length <= max ? texto : `${texto.slice(0, max - 1)}…`;
+}
+
+/** A charge's line's kind as the screens and the payment page name it. */
+export const LINHA_TIPO_LABELS: Record<LinhaTipo, string> = {
+  mensalidade: 'Mensalidade',
+  proporcional: 'Proporcional',
+  credito: 'Crédito',
+  multa: 'Multa',
+  ajuste: 'Saldo a compensar',
+};
+
+const dataCompleta = (date: CalendarDate) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** "01/04/2099 a 30/04/2099" (or one day), empty for a carried balance. */
+export function periodoDaLinha(linha: Pick<Linha, 'de' | 'ate'>): string {
+  if (!linha.de) return '';
+  if (!linha.ate || linha.ate === linha.de) return dataCompleta(linha.de);
+  return `${dataCompleta(linha.de)} a ${dataCompleta(linha.ate)}`;
 }

@@ -16,6 +16,8 @@ export const ALERT_KINDS = [
   // Pix Automático (DESIGN 11): a debit scheduled (instead of novacobranca and vencehoje), and the fall back to boleto/PIX.
   'debitoAgendado',
   'formaAlterada',
+  // A contract's yearly readjustment applied (DESIGN 11): once per readjustment, about the contract, not a charge.
+  'reajuste',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -29,6 +29,7 @@ import { Backups, type BackupOptions } from './backup/service';
 import { registerBackupRoutes } from './routes/backups';
 import { registerFinanceRoutes } from './routes/financeiro';
 import { registerContratoRoutes } from './routes/contratos';
+import { registerReajusteRoutes } from './routes/reajustes';
 import { registerAuditoriaRoutes } from './routes/auditoria';
 import { RESOURCES } from './resources/registry';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStaticCobrancaRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
   registerFinanceRoutes(app, db);
   registerContratoRoutes(app, db, { queue, publicUrl: options.publicUrl });
+  registerReajusteRoutes(app, db, { queue });
   registerCobrancaRoutes(app, db, { queue, asaasBaseUrl: options.asaasBaseUrl });
   registerAssinaturaRoutes(app, db, { asaasBaseUrl: options.asaasBaseUrl });
   registerTecnicosRoute(app, db);

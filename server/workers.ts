@@ -20,6 +20,7 @@ import { cobrancasCriadas } from './cobrancas/cobrancas';
 import { efeitosDoBloqueio, type ContratoChange } from './cobrancas/bloqueio';
 import type { Effects } from './cobrancas/effects';
 import { runBilling, type ClientChange } from './cobrancas/faturamento';
+import { proporReajustes } from './cobrancas/reajustes';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
 import { autorizacaoEvento, capturaRecusada, negativacaoEvento, PIX_AUTOMATICO_EVENTS } from './cobrancas/formas';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
@@ -167,6 +168,11 @@ export class Workers {
         log.info({ billing: counts, alertas }, counts.skipped ? 'faturamento: outro processo já está executando' : 'faturamento executado');
         return { ...counts, alertas };
       },
+      [QUEUES.reajuste.name]: async () => {
+        const result = await proporReajustes(db, { today: appToday(), log });
+        log.info({ reajuste: result }, 'reajustes propostos');
+        return result;
+      },
       [QUEUES.webhook.name]: async (data) => processGatewayEvent(db, effects, Number(data.id), GATEWAY_EVENTS),
       // WhatsApp conversations: an incoming message, then Evolution's webhook after a save (atendimento/).
       [QUEUES.atendimento.name]: async (data) => processarEvento(db, queue, Number(data.id)),
@@ -228,6 +234,7 @@ export class Workers {
     const tz = appTimeZone();
     await boss.schedule(QUEUES.faturamento.name, '1 0 * * *', {}, { tz });
     await boss.schedule(QUEUES.varredura.name, '*/5 * * * *', {}, { tz });
+    await boss.schedule(QUEUES.reajuste.name, '30 0 * * *', {}, { tz });
     if (options.billingAtStart) {
       // Every start runs it (DESIGN 7), however soon after the last: a quick restart must not wait
       // for 00:01 to bill what came due meanwhile. Processes started together each enqueue one;

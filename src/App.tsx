@@ -32,6 +32,8 @@ import {
   TecnicoEstoquePage,
   ContratoPublicoPage,
   NfsePage,
+  ReajustesPage,
+  ReajusteConfigPage,
   Dashboard,
   FinanceiroPage,
   FrotaMapaPage,
@@ -120,6 +122,8 @@ export function App() {
         <Route path="/financeiro/*" element={<FinanceiroPage />} />
         {/* The WhatsApp messages (issue 24): every staff member, as a charge's messages. */}
         <Route path="/mensagens/*" element={<MensagensPage />} />
+        {/* The yearly readjustments (DESIGN 11): every staff member; applying is an administrator's. */}
+        <Route path="/reajustes/*" element={<ReajustesPage />} />
         {/* The fleet's map and a vehicle's location: the map library loads only on these pages. */}
         <Route path="/frota/mapa" element={<FrotaMapaPage />} />
         <Route path="/veiculos/:id/localizacao" element={<VeiculoLocalizacaoPage />} />
@@ -184,6 +188,14 @@ export function App() {
           element={
             <AdminOnly resource="configuracoes">
               <MdpPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/integrations/reajuste/*"
+          element={
+            <AdminOnly resource="configuracoes">
+              <ReajusteConfigPage />
             </AdminOnly>
           }
         />

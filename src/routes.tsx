@@ -37,6 +37,9 @@ export const TraccarPage = lazy(() => import('./custom-pages/integrations/Tracca
 export const WhatsPage = lazy(() => import('./custom-pages/integrations/WhatsPage'));
 export const MdpPage = lazy(() => import('./custom-pages/integrations/MdpPage'));
 export const NfsePage = lazy(() => import('./custom-pages/integrations/NfsePage'));
+/** The yearly readjustments (DESIGN 11): the list for staff, the index source for administrators. */
+export const ReajustesPage = lazy(() => import('./custom-pages/reajustes/ReajustesPage'));
+export const ReajusteConfigPage = lazy(() => import('./custom-pages/integrations/ReajusteConfigPage'));
 export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/NotificacoesPage'));
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 /** The WhatsApp messages list (issue 24): every staff member. */

@@ -7,6 +7,7 @@ import { optionalPercent } from './financeiro';
 import { nfseSettingsSchema } from './nfse';
 import { atendimentoSettingsSchema } from '../atendimento';
 import { negativacaoSettingsSchema } from '../negativacao';
+import { reajusteSettingsSchema } from '../reajuste';
 
 const status01 = int(MSG.invalidStatus).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.integrationStatus }));
 const oneOf = (values: readonly number[]) => int().refine((v) => values.includes(v), { error: valuesAccepted(values) });
@@ -76,6 +77,7 @@ export const integrationsSchema = z
         avisoNegativacao: text(2000),
         debitoAgendado: text(2000),
         formaAlterada: text(2000),
+        reajuste: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,
@@ -85,6 +87,8 @@ export const integrationsSchema = z
     atendimento: atendimentoSettingsSchema,
     negativacao: negativacaoSettingsSchema,
     pixAutomatico: z.object({ ativo: z.boolean({ error: MSG.invalidInput }) }).partial(),
+    /** The readjustment's index figures (DESIGN 11): typed by staff, or read from the BCB's SGS. */
+    reajuste: reajusteSettingsSchema,
   })
   .partial();
 

@@ -4,6 +4,7 @@
  * SPEC's `SEMINANULLY` taken as `SEMIANNUALLY`, and the second names of the charges' dates.
  */
 import { z } from 'zod';
+import { contratoReajusteSchema } from '../reajuste';
 import { isCalendarDate } from '../calendar';
 import { CYCLE_ALIASES, CYCLES } from '../financeiro';
 import { MSG, valuesAccepted } from '../messages';
@@ -74,6 +75,8 @@ export const contratoSchema = z.preprocess(
     plano: z.preprocess((v) => (v === null ? undefined : v), planoSchema.optional()),
     informacoes: text(20_000),
     status: statusOf([0, 1], MSG.contratoStatus),
+    /** The yearly readjustment (DESIGN 11); absent: kept (a new contract: nenhum, its creation month). */
+    reajuste: z.preprocess((v) => (v === null ? undefined : v), contratoReajusteSchema.optional()),
   }),
 );
 export type ContratoInput = z.infer<typeof contratoSchema>;

@@ -40,9 +40,18 @@ export const fidelidadeMesesSchema = z.preprocess(
   count(MSG.fidelidadeMeses, 0, 120),
 );
 
+const semTipo = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  'tipo' in v &&
+  Object.keys(v).every((key) => key === 'tipo' || key === 'valor') &&
+  ((v as { tipo?: unknown }).tipo === '' || (v as { tipo?: unknown }).tipo == null);
+
 /** A fidelity fine: proporcional (a percentage of the item's value per 30 days left) or fixa (a value); null: none. */
 export const multaFidelidadeSchema = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
+  // A form's fine without a kind ({ tipo: '' | null, valor? }: none chosen) is no fine; anything else is checked as it is.
+  (v) => (v === '' || v === undefined || semTipo(v) ? null : v),
   z
     .object(
       {

@@ -292,7 +292,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     return created;
   }
 
-  async function syncAssinatura(config: AsaasConfig, id: number): Promise<string> {
+  async function syncAssinatura(config: AsaasConfig, id: number, manterCobrancas = false): Promise<string> {
     const [sub] = await db.select().from(assinaturas).where(eq(assinaturas.id, id));
     if (!sub) return 'Assinatura removida antes da sincronização.';
     if (sub.status !== ASSINATURA_STATUS.ATIVA) {
@@ -306,7 +306,10 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     }
     if (sub.gatewayId) {
       try {
-        await asaas.updateSubscription(config, sub.gatewayId, { ...(await subscriptionFields(sub)), updatePendingPayments: true });
+        await asaas.updateSubscription(config, sub.gatewayId, {
+          ...(await subscriptionFields(sub)),
+          updatePendingPayments: !manterCobrancas,
+        });
         return `Assinatura atualizada no Asaas.${await invoiceSettingsOf(config, sub.gatewayId)}${await pedirCartao(sub)}`;
       } catch (error) {
         if (!(error instanceof IntegrationError) || error.httpStatus !== 404) throw error;
@@ -426,7 +429,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
       case 'cobranca-cancelar':
         return (await asaas.deletePayment(config, job.gatewayId)) ? 'Pagamento removido do Asaas.' : 'Pagamento já não existia no Asaas.';
       case 'assinatura':
-        return syncAssinatura(config, job.id);
+        return syncAssinatura(config, job.id, job.manterCobrancas === true);
       case 'assinatura-remover':
         return (await asaas.deleteSubscription(config, job.gatewayId))
           ? 'Assinatura removida do Asaas.'

@@ -30,8 +30,11 @@ export type GatewayJob =
   | { kind: 'pix-automatico-cancelar'; id: number; authorizationId: string }
   /** The payment of a charge cancelled or removed. */
   | { kind: 'cobranca-cancelar'; id: number; gatewayId: string }
-  /** The subscription: created, updated, or removed when it stops being active. */
-  | { kind: 'assinatura'; id: number }
+  /**
+   * The subscription: created, updated, or removed when it stops being active. `manterCobrancas`
+   * (a readjustment, DESIGN 11): Asaas's payments already made keep their value.
+   */
+  | { kind: 'assinatura'; id: number; manterCobrancas?: boolean }
   /** The subscription of a removed record. */
   | { kind: 'assinatura-remover'; id: number; gatewayId: string };
 

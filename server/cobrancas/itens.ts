@@ -296,7 +296,7 @@ export async function valorVinculado(tx: DbOrTx, idcontrato: number, cycle: Cycl
 }
 
 /** The contract's linked subscription follows its items' sum (and the gateway follows it). */
-export async function atualizarAssinaturaVinculada(tx: DbOrTx, queue: JobQueue, idcontrato: number) {
+export async function atualizarAssinaturaVinculada(tx: DbOrTx, queue: JobQueue, idcontrato: number, { manterCobrancas = false } = {}) {
   const [assinatura] = await tx
     .select({ id: assinaturas.id, valor: assinaturas.valor, cycle: assinaturas.cycle, gatewayId: assinaturas.gatewayId })
     .from(assinaturas)
@@ -309,7 +309,8 @@ export async function atualizarAssinaturaVinculada(tx: DbOrTx, queue: JobQueue, 
     .update(assinaturas)
     .set({ valor: valor.toFixed(2), updatedAt: sql`now()` })
     .where(eq(assinaturas.id, assinatura.id));
-  if (assinatura.gatewayId) await enqueueGateway(tx, queue, [{ kind: 'assinatura', id: assinatura.id }]);
+  if (assinatura.gatewayId)
+    await enqueueGateway(tx, queue, [{ kind: 'assinatura', id: assinatura.id, ...(manterCobrancas ? { manterCobrancas } : {}) }]);
 }
 
 /**

@@ -9,6 +9,7 @@
  *   once like payments (cobrancas/pagamentos.ts);
  * - a subscription gets Asaas' `invoiceSettings`, so Asaas invoices each of its payments.
  */
+import { itensEmTexto, type Linha } from '../../domain/contratoItens';
 import { eq, or, sql } from 'drizzle-orm';
 import { clienteNome } from '../../domain/clientes';
 import { COBRANCA_STATUS } from '../../domain/constants';
@@ -93,6 +94,8 @@ export async function emitirNfse(db: Db, id: number, options: EmitirOptions = {}
     valor: formatMoney(charge.valor),
     vencimento: formatDate(charge.duedate),
     dataCriacao: formatDate(charge.datecreated),
+    // A linked subscription's charge's lines (DESIGN 11): empty for a charge without them (its line is left out).
+    itens: itensEmTexto(charge.itens as Linha[] | null),
   }).slice(0, 5000);
   const today = appToday();
   try {

@@ -15,3 +15,4 @@ export * from './tabelas/frota';
 export * from './tabelas/estoque';
 export * from './tabelas/importacao';
 export * from './tabelas/atendimento';
+export * from './tabelas/reajustes';

@@ -19,6 +19,8 @@ export const QUEUES = {
   mensagem: { name: 'mensagem-enviar', retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   /** The daily billing run, then the day's alerts (scheduled at 00:01 in APP_TIMEZONE and at start-up). */
   faturamento: { name: 'faturamento', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  /** The yearly readjustments' proposals and index figures (DESIGN 11), every day at 00:30 in APP_TIMEZONE. */
+  reajuste: { name: 'reajuste', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800 },
   /** Re-enqueues what waits too long: due retries, in-doubt sends (every 5 minutes); removes expired rate-limit counters. */
   varredura: { name: 'varredura', retryLimit: 0, expireInSeconds: 600 },
   /** A WhatsApp event stored by the webhook (atendimento): the conversation, its message and the bot's reply. */

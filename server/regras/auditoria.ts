@@ -24,6 +24,8 @@ export const ACAO = {
   atendimento: 'atendimento',
   /** Negativação through Asaas: notice, simulation, request, cancellation (DESIGN 11). */
   negativacao: 'negativacao',
+  /** A contract's yearly readjustment applied or discarded (DESIGN 11). */
+  reajuste: 'reajuste',
 } as const;
 
 export type Acao = (typeof ACAO)[keyof typeof ACAO];

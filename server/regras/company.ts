@@ -13,6 +13,7 @@ import { randomToken } from './passwords';
 import { DEFAULT_NFSE } from '../../domain/nfse';
 import { defaultAtendimento } from '../../domain/atendimento';
 import { DEFAULT_NEGATIVACAO } from '../../domain/negativacao';
+import { REAJUSTE_URL_PADRAO } from '../../domain/reajuste';
 import { isDeepStrictEqual } from 'node:util';
 
 const SECRET_PATHS = [
@@ -55,6 +56,12 @@ export const DEFAULT_ALERTAS = {
   /** Pix Automático ended (cancelled, expired, refused): the client pays by PIX or boleto again. */
   formaAlterada:
     'Olá, {{nome}}! O Pix Automático da sua assinatura foi encerrado. As próximas cobranças chegarão por PIX ou boleto.\nCobrança em aberto: {{codigo}} de {{valor}}, vence em {{vencimento}}. Pague pelo link: {{linkPagamento}}',
+  /**
+   * A contract's yearly readjustment applied (DESIGN 11), once; its own placeholders: {{contrato}},
+   * {{indice}}, {{percentual}}, {{valorAnterior}}, {{valorNovo}} (the monthly total) and {{vigencia}} (MM/AAAA).
+   */
+  reajuste:
+    'Olá, {{nome}}! Conforme o seu contrato {{contrato}}, o valor mensal foi reajustado em {{percentual}} ({{indice}}): de {{valorAnterior}} para {{valorNovo}}, a partir das cobranças de {{vigencia}}. As cobranças já emitidas não mudam.',
 };
 
 /** A text with the placeholders' first English names (`{{nome}}` → `{{name}}`): how the defaults were written before issue 30. */
@@ -101,6 +108,8 @@ export function defaultIntegrations() {
     negativacao: { ...DEFAULT_NEGATIVACAO },
     /** Pix Automático (DESIGN 11): off until Asaas enables it on the account. */
     pixAutomatico: { ativo: false },
+    /** The readjustment's index figures (DESIGN 11): typed by staff (manual) or read from the BCB's SGS at `url`. */
+    reajuste: { fonte: 'manual' as 'manual' | 'bcb', url: REAJUSTE_URL_PADRAO },
   };
 }
 

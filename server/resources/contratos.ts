@@ -16,6 +16,8 @@ import { embed } from './embed';
 import { clienteFinanceColumns, clienteSearch, financeClient, financeFieldsOf } from '../cobrancas/finance';
 import { randomToken } from '../regras/passwords';
 import { lerItens } from '../cobrancas/itens';
+import { REAJUSTE_PADRAO } from '../../domain/reajuste';
+import { appToday } from '../regras/clock';
 
 type ContratoRow = typeof contratos.$inferSelect;
 
@@ -95,11 +97,26 @@ export const contratosResource = defineResource({
   },
   create: {
     schema: contratoSchema,
-    prepare: async (input: ContratoInput, _ctx, tx) => ({ ...(await values(input, tx)), token: randomToken(24) }),
+    prepare: async (input: ContratoInput, _ctx, tx) => ({
+      ...(await values(input, tx)),
+      // The anniversary month defaults to the creation month (DESIGN 11).
+      reajuste: { ...(input.reajuste ?? REAJUSTE_PADRAO), mes: input.reajuste?.mes ?? Number(appToday().slice(5, 7)) },
+      token: randomToken(24),
+    }),
   },
   update: {
     schema: contratoSchema,
-    prepare: (input: ContratoInput, existing, _ctx, tx) => values(input, tx, existing),
+    prepare: async (input: ContratoInput, existing, _ctx, tx) => ({
+      ...(await values(input, tx, existing)),
+      ...(input.reajuste
+        ? {
+            reajuste: {
+              ...input.reajuste,
+              mes: input.reajuste.mes ?? existing.reajuste.mes ?? Number(existing.createdAt.toISOString().slice(5, 7)),
+            },
+          }
+        : {}),
+    }),
   },
   remove: {},
 });

@@ -8,6 +8,7 @@
 import * as React from 'react';
 import { cobrancaPagavel } from '../../domain/cobranca';
 import { COBRANCA_STATUS } from '../../domain/constants';
+import { LINHA_TIPO_LABELS, periodoDaLinha, type LinhaTipo } from '../../domain/contratoItens';
 import { formatCpfCnpj, formatDate, formatMoney } from '../../domain/formatters';
 import { COBRANCA_TOKEN } from '../../domain/pagamento';
 import { copyToClipboard } from '../components/clipboard';
@@ -66,6 +67,32 @@ function Linha({ label, value, total = false }: { label: string; value: React.Re
   );
 }
 
+/** A contract charge's lines (DESIGN 11): each vehicle's plate, kind, period and days, and its value. */
+function Itens({ itens }: { itens: CobrancaPublica['cobranca']['itens'] }) {
+  if (!itens?.length) return null;
+  return (
+    <section aria-labelledby="itens-titulo" className="itens">
+      <h2 id="itens-titulo">{t('itens')}</h2>
+      <ul>
+        {itens.map((linha, i) => {
+          const periodo = periodoDaLinha(linha);
+          const dias = linha.dias ? t(Math.abs(linha.dias) === 1 ? 'item_dia' : 'item_dias', { dias: Math.abs(linha.dias) }) : '';
+          return (
+            <li key={i}>
+              <div>
+                <strong>{[linha.placa, LINHA_TIPO_LABELS[linha.tipo as LinhaTipo] ?? linha.tipo].filter(Boolean).join(' · ')}</strong>
+                {linha.descricao ? <span className="detalhe">{linha.descricao}</span> : null}
+                {periodo || dias ? <span className="detalhe">{[periodo, dias].filter(Boolean).join(' · ')}</span> : null}
+              </div>
+              <span className="valor">{formatMoney(linha.valor)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 function Pronta({ data }: { data: CobrancaPublica }) {
   const { cobranca, empresa, pix, boleto, invoiceUrl } = data;
   const pago = cobranca.status === COBRANCA_STATUS.RECEBIDA;
@@ -96,6 +123,7 @@ function Pronta({ data }: { data: CobrancaPublica }) {
             </>
           ) : null}
         </dl>
+        <Itens itens={cobranca.itens} />
         {pago ? <p className="aviso pago">{pagoEmTexto(cobranca)}</p> : null}
         {cancelada ? <p className="aviso info">{t('cancelada')}</p> : null}
         {pagavel && cobranca.vencida ? (

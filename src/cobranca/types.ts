@@ -16,6 +16,8 @@ export interface CobrancaPublica {
     pagoEm: string | null;
     valorPago: number | null;
     formaPagamento: string | null;
+    /** A contract charge's lines (DESIGN 11); absent or empty for other charges. */
+    itens?: { tipo: string; descricao: string; placa: string; de: string | null; ate: string | null; dias: number; valor: number }[];
   };
   pix: { payload: string; encodedImage: string; expirationDate: string | null } | null;
   boleto: { identificationField: string; bankSlipUrl: string } | null;

@@ -30,6 +30,8 @@ export const appMessages = {
       integracoes: 'Integrações',
       mdp: 'Meio de pagamento',
       nfse: 'Nota fiscal',
+      reajuste: 'Índices de reajuste',
+      reajustes: 'Reajustes',
       traccar: 'Traccar',
       whats: 'WhatsApp',
       configuracoes: 'Configurações',

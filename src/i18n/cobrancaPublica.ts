@@ -5,6 +5,9 @@
  */
 export const cobrancaPublicaMessages = {
   title: 'Pagamento',
+  itens: 'O que está sendo cobrado',
+  item_dias: '%{dias} dias',
+  item_dia: '1 dia',
   cnpj: 'CNPJ %{cnpj}',
   ola: 'Olá, %{nome}!',
   cobranca_n: 'Cobrança nº %{id}',

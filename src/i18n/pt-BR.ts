@@ -18,6 +18,7 @@ import { notificacoesMessages } from './custom-pages/notificacoes';
 import { precadastroMessages } from './custom-pages/precadastro';
 import { profileMessages } from './custom-pages/profile';
 import { segurancaMessages } from './custom-pages/seguranca';
+import { reajustesMessages } from './custom-pages/reajustes';
 import { raCompletions } from './raCompletions';
 import { assinaturasMessages } from './resources/assinaturas';
 import { chipsMessages } from './resources/chips';
@@ -64,6 +65,7 @@ const ours = [
   financeiroMessages,
   planosMessages,
   contratosMessages,
+  reajustesMessages,
   assinaturasMessages,
   cobrancasMessages,
   mensagensMessages,

@@ -33,11 +33,12 @@ export function AppMenu() {
         <MenuGroup
           label="app.menu.financeiro"
           icon={<AccountBalanceIcon />}
-          paths={['/financeiro', '/planos', '/contratos', '/assinaturas', '/cobrancas', '/mensagens']}
+          paths={['/financeiro', '/planos', '/contratos', '/reajustes', '/assinaturas', '/cobrancas', '/mensagens']}
         >
           {groupLink('/financeiro', 'resumo')}
           {groupLink('/planos', 'planos')}
           {groupLink('/contratos', 'contratos')}
+          {groupLink('/reajustes', 'reajustes')}
           {groupLink('/assinaturas', 'assinaturas')}
           {groupLink('/cobrancas', 'cobrancas')}
           {groupLink('/mensagens', 'mensagens')}
@@ -51,6 +52,7 @@ export function AppMenu() {
           {groupLink('/integrations/traccar', 'traccar')}
           {groupLink('/integrations/whats', 'whats')}
           {groupLink('/integrations/nfse', 'nfse')}
+          {groupLink('/integrations/reajuste', 'reajuste')}
         </MenuGroup>
         {isAdministrator ? (
           <MenuGroup

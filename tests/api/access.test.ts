@@ -65,6 +65,12 @@ const ROUTE_ACCESS: Record<string, AccessLevel> = {
   'POST /v1/contratos/:id/bloquear': 'user',
   'POST /v1/contratos/:id/desbloquear': 'user',
   'POST /v1/cobrancas/enviar/:id': 'user',
+  // The yearly readjustments (DESIGN 11): applying is an administrator's.
+  'GET /v1/reajustes': 'user',
+  'PUT /v1/reajustes/:id': 'user',
+  'POST /v1/reajustes/:id/aplicar': 'admin',
+  'POST /v1/reajustes/aplicar': 'admin',
+  'POST /v1/reajustes/:id/descartar': 'user',
   'GET /v1/financeiro/resumo': 'user',
   'GET /v1/financeiro/serie': 'user',
   'GET /v1/static/cobranca/:token': 'public',

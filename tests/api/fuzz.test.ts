@@ -413,6 +413,10 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       fidelidadeMeses: 12,
       multaFidelidade: { tipo: 'fixa', valor: 100 },
     });
+    // A yearly readjustment to read, type, apply and discard (DESIGN 11).
+    const [reajuste] = await rows<{ id: number }>(
+      sql`INSERT INTO reajustes (idcontrato, competencia, indice, percentual, origem, status) VALUES (${contrato.id}, '2030-03', 'fixo', 3, 'fixo', 'proposto') RETURNING id`,
+    );
     const assinatura = { idcliente: cliente.id, description: 'Mensalidade', valor: 59.9, nextduedate: '2030-01-10', cycle: 'MONTHLY' };
     const assinaturaId = (await created('/v1/assinaturas', assinatura)).id;
     const cobranca = { idcliente: cliente.id, descricao: 'Instalação', valor: 120, duedate: '2030-01-10' };
@@ -589,6 +593,11 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'POST /v1/contratos/enviar/:id': () => ({ params: { id: contrato.id } }),
       'POST /v1/contratos/:id/bloquear': () => ({ params: { id: contrato.id } }),
       'POST /v1/contratos/:id/desbloquear': () => ({ params: { id: contrato.id } }),
+      'GET /v1/reajustes': () => ({ query: { competencia: '2030-03', status: 'proposto' } }),
+      'PUT /v1/reajustes/:id': () => ({ params: { id: reajuste.id }, body: { percentual: 3.5 } }),
+      'POST /v1/reajustes/:id/aplicar': () => ({ params: { id: reajuste.id } }),
+      'POST /v1/reajustes/aplicar': () => ({ body: { ids: [reajuste.id] } }),
+      'POST /v1/reajustes/:id/descartar': () => ({ params: { id: reajuste.id } }),
       'GET /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/enviar/:id': () => ({ params: { id: cobrancaId } }),
       'GET /v1/financeiro/resumo': () => ({ query: month }),

@@ -305,6 +305,62 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
     }
   });
 
+  it('NFS-e: {{itens}} lists a contract charge’s lines (DESIGN 11); its line is left out for a charge without them', async () => {
+    expect((await gateway(1)).status).toBe(200);
+    try {
+      const nfse = {
+        ativo: true,
+        municipalServiceId: '11.02',
+        municipalServiceName: 'Monitoramento',
+        iss: 3,
+        retainIss: false,
+        descricao: 'Rastreamento: {{descricao}}\nItens: {{itens}}',
+        emissao: 'manual',
+      };
+      expect((await env.admin.put('/v1/users/1', { integrations: { nfse } })).status).toBe(200);
+      const cliente = await newClient();
+      const comItens = await charge(cliente.id, { descricao: 'Mensalidade', valor: 83.23 });
+      const semItens = await charge(cliente.id, { descricao: 'Instalação', valor: 50 });
+      const linhas = [
+        {
+          tipo: 'mensalidade',
+          descricao: 'Rastreador',
+          placa: 'ABC1D23',
+          de: '2099-04-01',
+          ate: '2099-04-30',
+          dias: 30,
+          valor: 60,
+          iditem: 1,
+        },
+        {
+          tipo: 'proporcional',
+          descricao: 'Rastreador',
+          placa: 'XYZ9Z99',
+          de: '2099-03-01',
+          ate: '2099-03-31',
+          dias: 12,
+          valor: 23.23,
+          iditem: 2,
+        },
+      ];
+      await env.t.database.db.execute(sql`UPDATE cobrancas SET itens = ${JSON.stringify(linhas)}::jsonb WHERE id = ${comItens.id}`);
+      for (const c of [comItens, semItens])
+        await waitFor(
+          async () => (await rows<{ g: string | null }>(sql`SELECT gateway_id AS g FROM cobrancas WHERE id = ${c.id}`))[0].g !== null,
+        );
+      const com = await env.admin.post(`/v1/cobrancas/${comItens.id}/nfse`);
+      expect(com.status).toBe(200);
+      expect(asaas.fake.invoices.get(com.body.nfse.id as string)?.serviceDescription).toBe(
+        'Rastreamento: Mensalidade\nItens: ABC1D23 mensalidade R$ 60,00; XYZ9Z99 proporcional 12 dias R$ 23,23',
+      );
+      const sem = await env.admin.post(`/v1/cobrancas/${semItens.id}/nfse`);
+      expect(asaas.fake.invoices.get(sem.body.nfse.id as string)?.serviceDescription).toBe('Rastreamento: Instalação');
+    } finally {
+      await env.admin.put('/v1/users/1', { integrations: { nfse: { ativo: false } } });
+      await gateway(0);
+    }
+  });
+
   it('messages carry the payment link; a line whose placeholders are all empty is left out (no PIX line with Asaas off)', async () => {
     const cliente = await newClient({ mobilePhone: '(11) 98765-4321' });
     const c = await charge(cliente.id, { valor: 80 });

@@ -102,7 +102,12 @@ describe('contracts', () => {
         valor: 45,
         valoradd: 10,
         informacoes: 'App incluso',
+        // The plan's tiers, fidelity and fine travel with the copy (DESIGN 11).
+        faixas: [],
+        fidelidadeMeses: 0,
+        multaFidelidade: null,
       },
+      reajuste: { indice: 'nenhum', percentual: null, mes: null },
     });
   });
 

@@ -46,6 +46,11 @@ export const contratos = pgTable(
     bloqueioOverride: jsonb().$type<number[]>().notNull().default([]),
     /** A Traccar block job works on this contract until then (frota/traccar-bloqueio.ts): one at a time, no transaction held. */
     traccarOcupadoAte: timestamp({ withTimezone: true }),
+    /** The yearly readjustment (DESIGN 11): { indice: IPCA|IGPM|fixo|nenhum, percentual (fixo, in %), mes (1–12; null: the creation month) }. */
+    reajuste: jsonb()
+      .$type<{ indice: string; percentual: number | null; mes: number | null }>()
+      .notNull()
+      .default({ indice: 'nenhum', percentual: null, mes: null }),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -18,6 +18,7 @@ export const ACAO_COLORS: Record<Acao, 'info' | 'error' | 'success' | 'default'>
   multa: 'default',
   atendimento: 'default',
   negativacao: 'error',
+  reajuste: 'info',
 };
 
 export interface AuditoriaItem {

@@ -32,7 +32,14 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   descontoAte: 'app.notificacoes.placeholders.descontoAte',
 };
 
-export function AlertaTemplateInput({ source, label }: { source: string; label: string }) {
+/** A template about something else than a charge (the readjustment's): its own placeholders, their help and the sample that fills the preview. */
+export interface OutrosPlaceholders {
+  chaves: readonly string[];
+  ajuda: Record<string, string>;
+  exemplo: Record<string, string>;
+}
+
+export function AlertaTemplateInput({ source, label, proprios }: { source: string; label: string; proprios?: OutrosPlaceholders }) {
   const translate = useTranslate();
   const { field, fieldState, id } = useInput({ source });
   const value = typeof field.value === 'string' ? field.value : '';
@@ -65,7 +72,12 @@ export function AlertaTemplateInput({ source, label }: { source: string; label: 
   // As a real message: with the gateway off there is no PIX nor boleto, and their lines are left out.
   const gateway = useWatch({ name: 'integrations.gateway' }) as { status?: unknown; token?: unknown } | undefined;
   const gatewayAtivo = Number(gateway?.status) === INTEGRATION_STATUS.ATIVO && Boolean(gateway?.token);
-  const preview = fillTemplate(comEmpresa(value), gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO));
+  const preview = fillTemplate(
+    comEmpresa(value),
+    proprios ? { empresa: ALERTA_EXEMPLO.empresa, ...proprios.exemplo } : gatewayAtivo ? ALERTA_EXEMPLO : semGateway(ALERTA_EXEMPLO),
+  );
+  const chaves = proprios?.chaves ?? ALERTA_PLACEHOLDERS;
+  const ajuda = (key: string) => proprios?.ajuda[key] ?? PLACEHOLDER_HELP[key as (typeof ALERTA_PLACEHOLDERS)[number]];
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 3, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -76,13 +88,13 @@ export function AlertaTemplateInput({ source, label }: { source: string; label: 
         aria-label={translate('app.notificacoes.insert_placeholder', { name })}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 1 }}
       >
-        {ALERTA_PLACEHOLDERS.map((key) => (
+        {chaves.map((key) => (
           <Chip
             key={key}
             size="small"
             variant="outlined"
             label={`{{${key}}}`}
-            title={translate(PLACEHOLDER_HELP[key])}
+            title={translate(ajuda(key))}
             onClick={() => insert(`{{${key}}}`)}
           />
         ))}

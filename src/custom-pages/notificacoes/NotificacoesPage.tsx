@@ -11,6 +11,7 @@ import { NumberInput, SaveButton, SelectInput, TabbedForm, Toolbar } from 'react
 import { NOTIFICACOES_OPTIONS } from '../../../domain/constants';
 import { FormGrid } from '../../components/FormGrid';
 import { CompanySettingsPage, settingsResolver, type IntegrationGroup } from '../integrations/CompanySettingsPage';
+import { REAJUSTE_PLACEHOLDERS } from './alertaExemplo';
 import { AlertaTemplateInput } from './AlertaTemplateInput';
 
 const GROUPS: readonly IntegrationGroup[] = ['notificacoes', 'alertas'];
@@ -83,6 +84,12 @@ export default function NotificacoesPage() {
             {ALERTAS.map(({ name, label }) => (
               <AlertaTemplateInput key={name} source={`integrations.alertas.${name}`} label={label} />
             ))}
+            {/* A contract's readjustment applied (DESIGN 11): about the contract, with placeholders of its own. */}
+            <AlertaTemplateInput
+              source="integrations.alertas.reajuste"
+              label="app.notificacoes.alertas_reajuste"
+              proprios={REAJUSTE_PLACEHOLDERS}
+            />
           </TabbedForm.Tab>
         </TabbedForm>
       </Card>

@@ -28,3 +28,27 @@ export const semGateway = (values: typeof ALERTA_EXEMPLO): typeof ALERTA_EXEMPLO
   pixCopiaECola: '',
   linhaDigitavel: '',
 });
+
+/** The readjustment's message (DESIGN 11): its own placeholders, their help and a sample contract's readjustment. */
+export const REAJUSTE_PLACEHOLDERS = {
+  chaves: ['nome', 'contrato', 'indice', 'percentual', 'valorAnterior', 'valorNovo', 'vigencia', 'empresa'],
+  ajuda: {
+    nome: 'app.notificacoes.placeholders.nome',
+    contrato: 'app.notificacoes.placeholders_reajuste.contrato',
+    indice: 'app.notificacoes.placeholders_reajuste.indice',
+    percentual: 'app.notificacoes.placeholders_reajuste.percentual',
+    valorAnterior: 'app.notificacoes.placeholders_reajuste.valorAnterior',
+    valorNovo: 'app.notificacoes.placeholders_reajuste.valorNovo',
+    vigencia: 'app.notificacoes.placeholders_reajuste.vigencia',
+    empresa: 'app.notificacoes.placeholders.empresa',
+  } as Record<string, string>,
+  exemplo: {
+    nome: 'Maria da Silva',
+    contrato: formatNumero(7),
+    indice: 'IPCA',
+    percentual: '4,68%',
+    valorAnterior: formatMoney(120),
+    valorNovo: formatMoney(125.62),
+    vigencia: '03/2026',
+  } as Record<string, string>,
+};

@@ -18,6 +18,7 @@ export const auditoriaMessages = {
         multa: 'Multa dispensada',
         atendimento: 'Atendimento',
         negativacao: 'Negativação',
+        reajuste: 'Reajuste',
       },
       col_data: 'Data/hora',
       col_usuario: 'Usuário',

@@ -44,6 +44,17 @@ export const integracoesMessages = {
         not_connected: 'O WhatsApp não foi conectado. Tente novamente.',
         disconnected: 'WhatsApp desconectado',
       },
+      // DESIGN 11: the yearly readjustment's index figures.
+      reajuste: {
+        title: 'Índices de reajuste',
+        intro:
+          'O reajuste anual dos contratos usa o IPCA ou o IGP-M acumulado nos 12 meses que terminam dois meses antes do aniversário. Os índices podem ser digitados na tela Reajustes ou lidos do Banco Central (séries 433 e 189 do SGS).',
+        fonte: 'De onde vêm os índices',
+        fonte_manual: 'Digitados pela equipe (tela Reajustes)',
+        fonte_bcb: 'Banco Central (SGS), todos os dias',
+        url: 'Endereço do SGS',
+        url_help: 'Padrão: https://api.bcb.gov.br/dados/serie',
+      },
       // Issue 21
       nfse: {
         title: 'Nota fiscal (NFS-e)',
@@ -56,7 +67,8 @@ export const integracoesMessages = {
         iss_help: 'Sugerida pelo serviço escolhido; confira com o seu contador.',
         retainIss: 'O tomador retém o ISS',
         descricao: 'Descrição do serviço na nota',
-        descricao_help: 'Aceita {{descricao}}, {{codigo}}, {{nome}}, {{valor}}, {{vencimento}} e {{dataCriacao}}.',
+        descricao_help:
+          'Aceita {{descricao}}, {{codigo}}, {{nome}}, {{valor}}, {{vencimento}}, {{dataCriacao}} e {{itens}} (os itens do contrato cobrados: placa, tipo, dias e valor).',
         emissao: 'Quando emitir',
         emissao_help: 'As assinaturas seguem a mesma regra: o Asaas emite a nota de cada pagamento delas.',
         emissao_pagamento: 'Quando a cobrança é paga',

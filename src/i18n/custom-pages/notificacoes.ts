@@ -24,6 +24,15 @@ export const notificacoesMessages = {
       alertas_help:
         'Mensagens enviadas pelo WhatsApp. Clique em um campo para inseri-lo na posição do cursor; a prévia usa uma cobrança de exemplo. A "Cobrança atualizada" vai quando o valor ou o vencimento muda depois que a cobrança foi enviada.',
       alertas: ALERTAS,
+      alertas_reajuste: 'Reajuste do contrato',
+      placeholders_reajuste: {
+        contrato: 'Número do contrato',
+        indice: 'Índice do reajuste (IPCA, IGP-M, percentual fixo)',
+        percentual: 'Percentual aplicado',
+        valorAnterior: 'Valor mensal antes do reajuste',
+        valorNovo: 'Valor mensal reajustado',
+        vigencia: 'Mês a partir do qual vale (MM/AAAA)',
+      },
       insert_placeholder: 'Inserir campo em %{name}',
       placeholders: {
         codigo: 'Número da cobrança',

@@ -18,6 +18,7 @@ import { useDadosempresa } from '../../print/useDadosempresa';
 import { statusColor } from './choices';
 import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
 import { NfseSection } from './NfseSection';
+import { CobrancaItens } from './CobrancaItens';
 import { CopiarLinkButton, DesfazerRecebimentoButton, PagamentoSection, ReceberButton } from './Pagamento';
 import type { Cobranca } from './types';
 
@@ -111,6 +112,7 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
       </PrintSection>
       <PrintSection title="app.cobrancas.page.cobranca">
         <PrintTable columns={chargeColumns} rows={[cobranca]} rowKey={(c) => c.id} />
+        <CobrancaItens itens={cobranca.itens} />
         {status === COBRANCA_STATUS.CANCELADA ? null : <Encargos cobranca={cobranca} />}
         {cobranca.invoiceUrl || cobranca.bankSlipUrl ? (
           <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>

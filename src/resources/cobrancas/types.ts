@@ -19,6 +19,8 @@ export interface Encargos {
 /** A charge as /v1/cobrancas returns it: its client embedded, an overdue one with its updated value. */
 export interface Cobranca {
   id: number;
+  /** A contract charge's lines (DESIGN 11): what each vehicle adds, pro rata or whole; null for other charges. */
+  itens?: import('../../../domain/contratoItens').Linha[] | null;
   idcliente: number;
   cliente?: CobrancaCliente | null;
   descricao: string;

@@ -15,9 +15,19 @@ import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { zodResolver } from '../../form/zodResolver';
 import { PlanoTab } from './PlanoTab';
+import { planoExtras } from '../planos/PlanoInputs';
+import { ContratoItens } from './ContratoItens';
+import { ReajusteInputs } from './ReajusteInputs';
 
 const resolver = zodResolver(contratoSchema);
-const defaults = { idcliente: null, idplano: null, plano: null, informacoes: '', status: CONTRATO_STATUS.ATIVO };
+const defaults = {
+  idcliente: null,
+  idplano: null,
+  plano: null,
+  informacoes: '',
+  status: CONTRATO_STATUS.ATIVO,
+  reajuste: { indice: 'nenhum', percentual: null, mes: null },
+};
 
 const statusChoices = [
   { id: CONTRATO_STATUS.ATIVO, name: 'app.contratos.status.0' },
@@ -34,6 +44,14 @@ export function contratoTransform(data: RaRecord): RaRecord {
         valor: parseMoney(data.plano.valor),
         valoradd: parseMoney(data.plano.valoradd),
         informacoes: data.plano.informacoes ?? '',
+        ...planoExtras(data.plano),
+      }
+    : undefined;
+  const reajuste = data.reajuste?.indice
+    ? {
+        indice: data.reajuste.indice,
+        percentual: data.reajuste.indice === 'fixo' ? (data.reajuste.percentual ?? null) : null,
+        mes: data.reajuste.mes || null,
       }
     : undefined;
   return {
@@ -41,6 +59,7 @@ export function contratoTransform(data: RaRecord): RaRecord {
     idcliente: data.idcliente,
     idplano: data.idplano,
     ...(plano ? { plano } : {}),
+    ...(reajuste ? { reajuste } : {}),
     informacoes: data.informacoes ?? '',
     status: Number(data.status) || CONTRATO_STATUS.ATIVO,
   } as RaRecord;
@@ -55,6 +74,13 @@ function ContratoUploads() {
   return <UploadsPanel unid={Number(record.id)} documento="contratos" accept={UPLOAD_ACCEPTS.contratos} maxSize={MAX_UPLOAD_BYTES} />;
 }
 
+/** The contract's items, managed through their own calls (saved at once, not with the form). */
+function ContratoItensTab() {
+  const record = useRecordContext();
+  if (!record?.id) return null;
+  return <ContratoItens idcontrato={Number(record.id)} idcliente={Number(record.idcliente)} />;
+}
+
 function ContratoForm({ isNew }: { isNew: boolean }) {
   return (
     <DialogTabbedForm resolver={resolver} defaultValues={defaults} disableInvalidFormNotification>
@@ -65,6 +91,14 @@ function ContratoForm({ isNew }: { isNew: boolean }) {
       <DialogTabbedForm.Tab label="app.contratos.tab_plano">
         <PlanoTab />
       </DialogTabbedForm.Tab>
+      <DialogTabbedForm.Tab label="app.contratos.tab_reajuste">
+        <ReajusteInputs />
+      </DialogTabbedForm.Tab>
+      {isNew ? null : (
+        <DialogTabbedForm.Tab label="app.contratos.tab_itens">
+          <ContratoItensTab />
+        </DialogTabbedForm.Tab>
+      )}
       <DialogTabbedForm.Tab label="app.contratos.tab_termos">
         <TextInput source="informacoes" multiline minRows={10} fullWidth helperText="app.contratos.termos_help" />
         {isNew ? null : <SelectInput source="status" choices={statusChoices} />}

@@ -24,6 +24,9 @@ export const planoCopia = (plano: Plano): PlanoCopia => ({
   valor: plano.valor,
   valoradd: plano.valoradd,
   informacoes: plano.informacoes ?? '',
+  faixas: plano.faixas ?? [],
+  fidelidadeMeses: plano.fidelidadeMeses ?? 0,
+  multaFidelidade: plano.multaFidelidade ?? null,
 });
 
 export function PlanoTab() {

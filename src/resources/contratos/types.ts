@@ -8,6 +8,9 @@ export interface PlanoCopia {
   valor?: number;
   valoradd?: number;
   informacoes?: string;
+  faixas?: { de: number; ate: number | null; valor: number }[];
+  fidelidadeMeses?: number;
+  multaFidelidade?: { tipo: 'proporcional' | 'fixa'; valor: number } | null;
 }
 
 /** The client a contract embeds: identity, contact and address. */
@@ -48,18 +51,34 @@ export interface Contrato {
   datecreated?: string;
   /** Its items (DESIGN 11), with their effective monthly value. */
   itens?: ContratoItem[];
+  reajuste?: ContratoReajuste;
 }
 
 /** A contract's item as its read carries it. */
 export interface ContratoItem {
   id: number;
   tipo: string;
+  idveiculo?: number | null;
   placa?: string;
   descricao?: string;
   veiculo?: { marca?: string; modelo?: string } | null;
   status: string;
   inicio?: string | null;
+  fim?: string | null;
+  /** Typed; null: the plan's value or its fleet tier. */
+  valor?: number | null;
   valorEfetivo: number;
+  fidelidadeMeses?: number;
+  fimFidelidade?: string | null;
+  multaFidelidade?: { tipo: 'proporcional' | 'fixa'; valor: number } | null;
+  naoCobrarMulta?: boolean;
+}
+
+/** The contract's yearly readjustment (DESIGN 11). */
+export interface ContratoReajuste {
+  indice: 'IPCA' | 'IGPM' | 'fixo' | 'nenhum';
+  percentual: number | null;
+  mes: number | null;
 }
 
 /** A vehicle as the contract document lists it. */

@@ -6,12 +6,12 @@ import { planoSchema } from '../../../domain/schemas/planos';
 import { parseMoney } from '../../../domain/schemas/money';
 import { zodResolver } from '../../form/zodResolver';
 import { FormToolbar } from '../../components/FormToolbar';
-import { PlanoInputs } from './PlanoInputs';
+import { planoExtras, PlanoInputs } from './PlanoInputs';
 
 const resolver = zodResolver(planoSchema);
 
 export function planoTransform(data: RaRecord): RaRecord {
-  return { ...data, valor: parseMoney(data.valor), valoradd: parseMoney(data.valoradd) } as RaRecord;
+  return { ...data, valor: parseMoney(data.valor), valoradd: parseMoney(data.valoradd), ...planoExtras(data) } as RaRecord;
 }
 
 /** The same form creates and edits (the edit one starts from the loaded plan: 49,90 from the first paint). */
