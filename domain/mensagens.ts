@@ -16,6 +16,8 @@ export const ALERT_KINDS = [
   // Pix Automático (DESIGN 11): a debit scheduled (instead of novacobranca and vencehoje), and the fall back to boleto/PIX.
   'debitoAgendado',
   'formaAlterada',
+  // Pix Automático's authorization sent to the client (its QR code on the payment page, the copia e cola in the text).
+  'autorizacaoPix',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -76,6 +76,7 @@ export const integrationsSchema = z
         avisoNegativacao: text(2000),
         debitoAgendado: text(2000),
         formaAlterada: text(2000),
+        autorizacaoPix: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,

@@ -12,14 +12,19 @@
  *   POST /__fake/dunning-allowed       {allowed, reason?}: the simulation's isAllowed
  *   POST /__fake/feature-off           {feature: "paymentDunnings" | "pixAutomatic", off}: 403 "not enabled"
  *   POST /__fake/authorization/{id}/{event}  CREATED | ACTIVATED | CANCELLED | EXPIRED | REFUSED: the Pix Automático
- *                                      authorization's status and its PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* webhook
+ *                                      authorization's status and its PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* webhook;
+ *                                      ACTIVATED first pays the immediate QR code (journey 3): a PIX payment of its
+ *                                      originalValue, RECEIVED, with the QR code's conciliationIdentifier
+ *                                      (PAYMENT_CREATED, PAYMENT_RECEIVED), then the authorization turns ACTIVE
+ *   POST /__fake/instruction/{paymentId}/{event} {refusalReason?}  CREATED | SCHEDULED | REFUSED | CANCELLED: the
+ *                                      debit's instruction and its PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* webhook
  * Pix Automático's authorizations live here too (the same controlled-access flag): POST (CREATED, with payload and
  * encodedImage; frequency, contractId ≤ 35, startDate, immediateQrCode checked), GET, DELETE (CANCELLED).
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { fail, list, notFound } from './asaas-http';
-import { error, today, type AsaasPayment } from './asaas-model';
+import { buildPayment, error, today, type AsaasPayment } from './asaas-model';
 import { controlBody } from './control';
 import { sendJson, type FakeRequest, type Router } from './http';
 
@@ -72,7 +77,7 @@ export function multipartFields(req: FakeRequest): Record<string, string> | unde
 }
 
 type Emit = (event: string, payment: AsaasPayment) => void;
-type EmitAs = (event: string, key: 'authorization', resource: { id: string }) => void;
+type EmitAs = (event: string, key: 'authorization' | 'paymentInstruction', resource: { id: string }) => void;
 
 /** A Pix Automático authorization (INTEGRATIONS.md 4.3). */
 export interface AsaasAuthorization {
@@ -318,11 +323,66 @@ export function addDunningRoutes(
     if (!found) throw new Error(`asaas fake: no authorization ${id}`);
     const status = AUTHORIZATION_STATUS[event];
     if (!status) throw new Error(`asaas fake: unknown authorization event ${event}`);
+    // Journey 3: the immediate QR code is paid first, then the authorization is active.
+    if (status === 'ACTIVE' && found.status === 'CREATED') payImmediateQrCode(found);
     found.status = status;
     if (status === 'CANCELLED') Object.assign(found, { cancellationDate: today(), cancellationReason: 'Cancelada pelo pagador.' });
     state.emitAs(`PIX_AUTOMATIC_RECURRING_AUTHORIZATION_${event}`, 'authorization', found);
     return found;
   }
+
+  /** The payment Asaas creates for an authorization's immediate QR code, paid. */
+  function payImmediateQrCode(found: AsaasAuthorization) {
+    const payment = buildPayment({
+      customer: found.customerId,
+      billingType: 'PIX',
+      value: found.immediateQrCode.originalValue,
+      dueDate: today(),
+      description: found.description ?? 'Pix Automático',
+      pixAutomaticAuthorizationId: found.id,
+    });
+    Object.assign(payment, { conciliationIdentifier: found.immediateQrCode.conciliationIdentifier });
+    state.payments.set(payment.id, payment);
+    state.emit('PAYMENT_CREATED', payment);
+    Object.assign(payment, { status: 'RECEIVED', paymentDate: today(), clientPaymentDate: today(), confirmedDate: today() });
+    state.emit('PAYMENT_RECEIVED', payment);
+  }
+
+  /** A debit's instruction (one per payment): its status and webhook. */
+  const instructions = new Map<string, Record<string, unknown>>();
+  const INSTRUCTION_STATUS: Record<string, string> = { CREATED: 'AWAITING_REQUEST', SCHEDULED: 'SCHEDULED', REFUSED: 'REFUSED', CANCELLED: 'CANCELLED' };
+  function instructionEvent(paymentId: string, event: string, refusalReason?: string) {
+    const payment = state.payments.get(paymentId);
+    if (!payment) throw new Error(`asaas fake: no payment ${paymentId}`);
+    const status = INSTRUCTION_STATUS[event];
+    if (!status) throw new Error(`asaas fake: unknown instruction event ${event}`);
+    const authorizationId = (payment as unknown as { pixAutomaticAuthorizationId?: string | null }).pixAutomaticAuthorizationId ?? null;
+    const instruction = instructions.get(paymentId) ?? {
+      id: randomUUID(),
+      endToEndIdentifier: null,
+      authorization: { id: authorizationId, customerId: payment.customer },
+      dueDate: payment.dueDate,
+      paymentId,
+      purpose: 'SCHEDULE',
+      retryAttempt: 0,
+    };
+    Object.assign(instruction, { status, refusalReason: event === 'REFUSED' ? (refusalReason ?? 'INSUFFICIENT_BALANCE') : null });
+    instructions.set(paymentId, instruction);
+    state.emitAs(`PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_${event}`, 'paymentInstruction', instruction as { id: string });
+    return instruction;
+  }
+  router.on(
+    'POST',
+    '/__fake/instruction/:paymentId/:event',
+    (req, res) => {
+      try {
+        const input = controlBody(req);
+        sendJson(res, 200, instructionEvent(req.params.paymentId, req.params.event, typeof input.refusalReason === 'string' ? input.refusalReason : undefined));
+      } catch (cause) {
+        sendJson(res, 404, { error: (cause as Error).message });
+      }
+    },
+  );
 
   const control = (fn: (req: FakeRequest) => unknown) => (req: FakeRequest, res: ServerResponse) => {
     try {
@@ -383,6 +443,7 @@ export function addDunningRoutes(
   return {
     authorizations,
     authorizationEvent,
+    instructionEvent,
     dunnings,
     setDunningStatus: setStatus,
     setDunningCancelable: setCancelable,

@@ -30,6 +30,7 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   desconto: 'app.notificacoes.placeholders.desconto',
   valorComDesconto: 'app.notificacoes.placeholders.valorComDesconto',
   descontoAte: 'app.notificacoes.placeholders.descontoAte',
+  pixAutomatico: 'app.notificacoes.placeholders.pixAutomatico',
 };
 
 export function AlertaTemplateInput({ source, label }: { source: string; label: string }) {

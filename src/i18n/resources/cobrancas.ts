@@ -190,6 +190,7 @@ export const cobrancasMessages = {
           avisoNegativacao: 'Aviso de negativação',
           debitoAgendado: 'Débito agendado',
           formaAlterada: 'Forma de cobrança alterada',
+          autorizacaoPix: 'Autorização do Pix Automático',
           envio: 'Envio manual',
           atendimento: 'Atendimento',
         },
