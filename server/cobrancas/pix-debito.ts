@@ -107,7 +107,8 @@ const motivoDe = (status: DebitoPixStatus, reason: unknown) => {
 export async function instrucaoEvento(tx: DbOrTx, event: GatewayEvent, effects: Effects): Promise<string> {
   const instrucao = (event.paymentInstruction ?? {}) as Record<string, unknown>;
   const status = INSTRUCAO[event.event.replace('PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_', '')];
-  const paymentId = typeof instrucao.paymentId === 'string' ? instrucao.paymentId : typeof instrucao.payment === 'string' ? instrucao.payment : '';
+  const paymentId =
+    typeof instrucao.paymentId === 'string' ? instrucao.paymentId : typeof instrucao.payment === 'string' ? instrucao.payment : '';
   if (!status || !paymentId) return 'Instrução sem pagamento: ignorada.';
   const [charge] = await tx
     .select({ id: cobrancas.id, status: cobrancas.status, debitoPix: cobrancas.debitoPix })

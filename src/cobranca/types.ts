@@ -24,9 +24,7 @@ export interface CobrancaPublica {
   invoiceUrl: string;
   /** Pix Automático (DESIGN 11): the authorization's QR code while it waits, or the debit's date once active. */
   pixAutomatico?:
-    | { status: 'aguardando'; payload: string; encodedImage: string; expiraEm: string }
-    | { status: 'ativa'; debitoEm: string }
-    | null;
+    { status: 'aguardando'; payload: string; encodedImage: string; expiraEm: string } | { status: 'ativa'; debitoEm: string } | null;
   /** How the subscription is collected: boleto_pix | cartao | pix_automatico; null for a charge without one. */
   formaCobranca?: string | null;
   link?: string;

@@ -235,7 +235,11 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     await asaas.fake.idle();
     await waitFor(
       async () =>
-        (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_eventos WHERE event LIKE 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION%' AND status = 'recebido'`))[0].n === 0,
+        (
+          await rows<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM webhook_eventos WHERE event LIKE 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION%' AND status = 'recebido'`,
+          )
+        )[0].n === 0,
     );
     expect(late.length).toBeGreaterThan(0);
     expect((await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix.status).toBe('recusada');

@@ -350,7 +350,12 @@ export function addDunningRoutes(
 
   /** A debit's instruction (one per payment): its status and webhook. */
   const instructions = new Map<string, Record<string, unknown>>();
-  const INSTRUCTION_STATUS: Record<string, string> = { CREATED: 'AWAITING_REQUEST', SCHEDULED: 'SCHEDULED', REFUSED: 'REFUSED', CANCELLED: 'CANCELLED' };
+  const INSTRUCTION_STATUS: Record<string, string> = {
+    CREATED: 'AWAITING_REQUEST',
+    SCHEDULED: 'SCHEDULED',
+    REFUSED: 'REFUSED',
+    CANCELLED: 'CANCELLED',
+  };
   function instructionEvent(paymentId: string, event: string, refusalReason?: string) {
     const payment = state.payments.get(paymentId);
     if (!payment) throw new Error(`asaas fake: no payment ${paymentId}`);
@@ -371,18 +376,18 @@ export function addDunningRoutes(
     state.emitAs(`PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_${event}`, 'paymentInstruction', instruction as { id: string });
     return instruction;
   }
-  router.on(
-    'POST',
-    '/__fake/instruction/:paymentId/:event',
-    (req, res) => {
-      try {
-        const input = controlBody(req);
-        sendJson(res, 200, instructionEvent(req.params.paymentId, req.params.event, typeof input.refusalReason === 'string' ? input.refusalReason : undefined));
-      } catch (cause) {
-        sendJson(res, 404, { error: (cause as Error).message });
-      }
-    },
-  );
+  router.on('POST', '/__fake/instruction/:paymentId/:event', (req, res) => {
+    try {
+      const input = controlBody(req);
+      sendJson(
+        res,
+        200,
+        instructionEvent(req.params.paymentId, req.params.event, typeof input.refusalReason === 'string' ? input.refusalReason : undefined),
+      );
+    } catch (cause) {
+      sendJson(res, 404, { error: (cause as Error).message });
+    }
+  });
 
   const control = (fn: (req: FakeRequest) => unknown) => (req: FakeRequest, res: ServerResponse) => {
     try {

@@ -23,6 +23,7 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router';
 import { clienteNome } from '../../../domain/clientes';
 import { ASSINATURA_STATUS, CONTRATO_STATUS, ORDEM_STATUS } from '../../../domain/constants';
+import { FormaCobrancaChip, type FormaEstado } from '../assinaturas/FormaCobranca';
 import { formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
@@ -163,10 +164,13 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
         ),
         to: `/assinaturas/${a.id}`,
         aside: small(
-          statusChip(
-            translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }),
-            a.status === ASSINATURA_STATUS.ATIVA ? 'success' : 'warning',
-          ),
+          <>
+            <FormaCobrancaChip record={a as FormaEstado} />
+            {statusChip(
+              translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }),
+              a.status === ASSINATURA_STATUS.ATIVA ? 'success' : 'warning',
+            )}
+          </>,
         ),
       }),
     },
