@@ -174,14 +174,21 @@ async function run(backend: Backend) {
       posts.map(async (body, i) => {
         await sleep(Math.max(0, started + (i * 1000) / RATE - performance.now()));
         const t0 = performance.now();
-        const response = await fetch(url, {
+        // A post that fails (a connection refused or timed out) is a failure, its time counted.
+        const status = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'asaas-access-token': webhookToken },
           body: JSON.stringify(body),
-        });
-        await response.arrayBuffer();
+        })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            return String(response.status);
+          })
+          .catch((error: unknown) =>
+            error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
+          );
         latencies.push(performance.now() - t0);
-        if (response.status !== 200) failures.push(`${String(body.event)}: ${response.status}`);
+        if (status !== '200') failures.push(`${String(body.event)}: ${status}`);
       }),
     );
     const postedMs = performance.now() - started;
