@@ -130,7 +130,7 @@ describe('collecting without chasing in Chromium, 1366 px and phone', () => {
       valor: 150,
       duedate: addDays(hoje(), -40),
     });
-    await waitFor(async () => Boolean((await api('GET', `/v1/cobrancas/${cobranca.id}`)).gatewayId), 30_000);
+    await waitFor(() => [...asaas.payments.values()].some((p) => p.externalReference === String(cobranca.id)), 30_000);
     const paymentId = [...asaas.payments.values()].find((p) => p.externalReference === String(cobranca.id))!.id;
     asaas.overdue(paymentId);
     await waitFor(async () => (await api('GET', `/v1/cobrancas/${cobranca.id}`)).status === 2, 30_000);
