@@ -13,6 +13,13 @@ export const ALERTAS = {
   cancelada: 'Cancelada',
   recebida: 'Recebida',
   atualizada: 'Cobrança atualizada',
+  // Collecting without chasing (DESIGN 11).
+  formaPagamento: 'Cartão: cadastrar',
+  cartaoRecusado: 'Cartão recusado',
+  avisoNegativacao: 'Aviso de negativação',
+  debitoAgendado: 'Débito agendado',
+  formaAlterada: 'Forma de cobrança alterada',
+  autorizacaoPix: 'Autorização do Pix Automático',
 };
 
 export const cobrancasMessages = {
@@ -232,12 +239,6 @@ export const cobrancasMessages = {
         empty: 'Nenhuma mensagem enviada para esta cobrança.',
         kind: {
           ...ALERTAS,
-          formaPagamento: 'Cartão: cadastrar',
-          cartaoRecusado: 'Cartão recusado',
-          avisoNegativacao: 'Aviso de negativação',
-          debitoAgendado: 'Débito agendado',
-          formaAlterada: 'Forma de cobrança alterada',
-          autorizacaoPix: 'Autorização do Pix Automático',
           envio: 'Envio manual',
           atendimento: 'Atendimento',
         },
