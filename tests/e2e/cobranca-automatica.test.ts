@@ -120,6 +120,18 @@ describe('collecting without chasing in Chromium, 1366 px and phone', () => {
     await page.goto('/assinaturas');
     await page.getByText('Pix Automático · ativo').first().waitFor();
     await shot(page, 'cobranca-auto-04-assinaturas');
+
+    // And on a phone: the list's card and the client's page show it too.
+    const staffPhone = await browser.newContext({ ...PHONE, baseURL: app.url, storageState: await context.storageState() });
+    const mobile = await staffPhone.newPage();
+    watchErrors(mobile, errors);
+    await mobile.goto('/assinaturas');
+    await mobile.getByText('Pix Automático · ativo').first().waitFor();
+    await shot(mobile, 'cobranca-auto-04b-assinaturas-celular');
+    await mobile.goto(`/clientes/${idcliente}/show`);
+    await mobile.getByText('Pix Automático · ativo').first().waitFor();
+    await shot(mobile, 'cobranca-auto-04c-cliente-celular');
+    await staffPhone.close();
   });
 
   it('an overdue charge with negativação shows its state on the charge page (1366 px and phone)', async () => {

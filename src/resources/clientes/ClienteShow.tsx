@@ -23,7 +23,7 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router';
 import { clienteNome } from '../../../domain/clientes';
 import { ASSINATURA_STATUS, CONTRATO_STATUS, ORDEM_STATUS } from '../../../domain/constants';
-import { FormaCobrancaChip, type FormaEstado } from '../assinaturas/FormaCobranca';
+import { formaTexto, type FormaEstado } from '../assinaturas/FormaCobranca';
 import { formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
@@ -161,16 +161,15 @@ function Sections({ resumo }: { resumo: ClienteResumoReply }) {
         secondary: join(
           translate(`app.assinaturas.cycles.${str(a.cycle)}`, { _: str(a.cycle) }),
           translate('app.cliente_pagina.proximo_vencimento', { data: formatDate(a.nextduedate) }),
+          // The forma de cobrança and its state (DESIGN 11).
+          formaTexto(translate, a as FormaEstado),
         ),
         to: `/assinaturas/${a.id}`,
         aside: small(
-          <>
-            <FormaCobrancaChip record={a as FormaEstado} />
-            {statusChip(
-              translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }),
-              a.status === ASSINATURA_STATUS.ATIVA ? 'success' : 'warning',
-            )}
-          </>,
+          statusChip(
+            translate(`app.assinaturas.status.${str(a.status)}`, { _: str(a.status) }),
+            a.status === ASSINATURA_STATUS.ATIVA ? 'success' : 'warning',
+          ),
         ),
       }),
     },
