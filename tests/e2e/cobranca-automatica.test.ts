@@ -1,7 +1,7 @@
 /**
  * Collecting without chasing in Chromium (DESIGN 11, issue 34), through `npm start` against the
  * fake Asaas: staff ask for a subscription's Pix Automático at 1366 px; the client, on a phone
- * (393×851), finds "Ative o débito automático" with its QR code and copia e cola on the payment
+ * (393×851), finds the discount ("Pague R$ 80,00 até dd/mm") and "Ative o débito automático" with its QR code and copia e cola on the payment
  * page; the fake's lever authorizes it (ACTIVATED: the immediate QR code paid), and the next
  * charge's page says "Será debitado automaticamente em dd/mm" with no way to pay. An overdue charge
  * is noticed, simulated (the fee) and sent to negativação from its page by an administrator; its
@@ -69,6 +69,8 @@ describe('collecting without chasing in Chromium, 1366 px and phone', () => {
       valor: 90,
       cycle: 'MONTHLY',
       nextduedate: addDays(hoje(), 8),
+      // The early-payment discount: R$ 10,00 until the due date.
+      desconto: { valor: 10, tipo: 'valor', diasAntes: 0 },
     });
     const charges = async () => (await api('GET', `/v1/cobrancas?idcliente=${idcliente}&dataInicio=2000-01-01&dataFim=2100-01-01`)).Items;
     await waitFor(async () => (await charges()).length === 1, 30_000);
@@ -91,6 +93,7 @@ describe('collecting without chasing in Chromium, 1366 px and phone', () => {
     const phoneErrors: string[] = [];
     watchErrors(phone, phoneErrors);
     await phone.goto(`${app.url}/static/cobranca/${first.token}`);
+    await phone.getByText(/Pague R\$\s80,00 até \d\d\/\d\d \(desconto de R\$\s10,00\)\./).waitFor();
     await phone.getByRole('heading', { name: 'Ative o débito automático' }).waitFor();
     const qr = phone.getByRole('img', { name: /QR Code do Pix Automático/ });
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
