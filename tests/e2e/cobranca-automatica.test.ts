@@ -4,8 +4,9 @@
  * (393×851), finds the discount ("Pague R$ 80,00 até dd/mm") and "Ative o débito automático" with
  * its QR code and copia e cola on the payment page; the fake's lever authorizes it (ACTIVATED: the
  * immediate QR code paid), and the next charge's page says "Será debitado automaticamente em
- * dd/mm" with no way to pay. An overdue charge is noticed, simulated (the fee) and sent to negativação from its page by an administrator; its
- * state follows Asaas's event, at 1366 px and on the phone. Screenshots of each screen.
+ * dd/mm" with no way to pay. An overdue charge is noticed, simulated (the fee) and sent to
+ * negativação from its page by an administrator; its state follows Asaas's event, at 1366 px and
+ * on the phone. Screenshots of each screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
