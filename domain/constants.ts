@@ -87,6 +87,8 @@ export const ALERTA_PLACEHOLDERS = [
   'desconto',
   'valorComDesconto',
   'descontoAte',
+  // Pix Automático's authorization waiting (DESIGN 11): its copia e cola (the QR code is on the payment page).
+  'pixAutomatico',
 ] as const;
 export type AlertaPlaceholder = (typeof ALERTA_PLACEHOLDERS)[number];
 

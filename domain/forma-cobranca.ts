@@ -30,6 +30,15 @@ export const billingTypeDaForma = (forma: string): 'CREDIT_CARD' | 'UNDEFINED' =
 export const PIX_AUTOMATICO_STATUS = ['aguardando', 'ativa', 'cancelada', 'expirada', 'recusada'] as const;
 export type PixAutomaticoStatus = (typeof PIX_AUTOMATICO_STATUS)[number];
 
+/** A Pix Automático debit's instruction on a charge (PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_*). */
+export const DEBITO_PIX_STATUS = ['criada', 'agendada', 'recusada', 'cancelada'] as const;
+export type DebitoPixStatus = (typeof DEBITO_PIX_STATUS)[number];
+/** A refused or cancelled debit: the charge is paid by PIX or boleto, as any other. */
+export const debitoPixFalhou = (debito: unknown): boolean => {
+  const status = (debito as { status?: unknown } | null | undefined)?.status;
+  return status === 'recusada' || status === 'cancelada';
+};
+
 /** Pix Automático's frequency for a subscription's cycle (INTEGRATIONS.md 4.3); none for BIWEEKLY and BIMONTHLY. */
 export const FREQUENCIA_PIX: Record<string, string | undefined> = {
   WEEKLY: 'WEEKLY',
@@ -51,6 +60,8 @@ export const MSG_FORMA = {
     EXPIRED: 'A autorização do Pix Automático expirou sem pagamento.',
     REFUSED: 'O banco do cliente recusou a autorização do Pix Automático.',
   } as Record<string, string>,
+  enviarInvalido: 'Use enviar: true para mandar o QR Code e o copia e cola por WhatsApp, ou false.',
+  pixSemCobrancaAberta: 'Não há cobrança em aberto nesta assinatura: nada a enviar por WhatsApp.',
   forma: 'Use boleto_pix, cartao ou pix_automatico.',
   semGateway: 'Sem o Asaas ativo, a assinatura só pode ser cobrada por boleto ou PIX.',
   pixAutomaticoPelaRota: 'O Pix Automático é ativado em "Ativar Pix Automático" (POST /v1/assinaturas/{id}/pix-automatico).',

@@ -18,6 +18,8 @@ export const ALERT_KINDS = [
   'formaAlterada',
   // A contract's yearly readjustment applied (DESIGN 11): once per readjustment, about the contract, not a charge.
   'reajuste',
+  // Pix Automático's authorization sent to the client (its QR code on the payment page, the copia e cola in the text).
+  'autorizacaoPix',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -56,6 +56,7 @@ export const MSG_NEGATIVACAO = {
   semAviso: 'Avise o cliente antes de negativar (Avisar cliente).',
   avisoRecente: (dias: number, minimo: number) => `O cliente foi avisado há ${dias} dia(s); aguarde ${minimo} dia(s) após o aviso.`,
   jaSolicitada: 'Esta cobrança já tem uma negativação em andamento.',
+  emAndamento: 'Outro pedido de negativação desta cobrança está sendo enviado ao Asaas. Aguarde um instante e atualize a página.',
   naoPermitida: (motivo: string) => `O Asaas não permite negativar esta cobrança${motivo ? `: ${motivo}` : '.'}`,
   dadosCliente: (campos: string[]) => `Complete o cadastro do cliente antes de negativar: ${campos.join(', ')}.`,
   campoObrigatorio: 'Obrigatório para negativar.',
@@ -75,6 +76,8 @@ export interface NegativacaoEstado {
   taxa?: number | null;
   motivo?: string | null;
   podeCancelar?: boolean;
+  /** A request or cancellation on its way to Asaas (the lock: one at a time per charge); cleared when it ends. */
+  enviandoEm?: string | null;
 }
 
 /** A charge's negativação as its reads show it, or null. */

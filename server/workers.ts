@@ -23,6 +23,7 @@ import { runBilling, type ClientChange } from './cobrancas/faturamento';
 import { proporReajustes } from './cobrancas/reajustes';
 import { aplicarEventoNfse, INVOICE_EVENTS } from './cobrancas/nfse';
 import { autorizacaoEvento, capturaRecusada, negativacaoEvento, PIX_AUTOMATICO_EVENTS } from './cobrancas/formas';
+import { INSTRUCAO_EVENTS, instrucaoEvento } from './cobrancas/pix-debito';
 import { processGatewayEvent, type EventHandler, type EventHandlers } from './cobrancas/pagamentos';
 import type { Db, DbOrTx } from './db/client';
 import { retomarBloqueios, runBloqueioJob } from './frota/traccar-bloqueio';
@@ -101,6 +102,8 @@ export const GATEWAY_EVENTS: EventHandlers = {
   PAYMENT_DUNNING_REQUESTED: negativacaoEvento,
   // Pix Automático's authorization (DESIGN 11): ativa, or back to boleto/PIX with formaAlterada.
   ...Object.fromEntries(PIX_AUTOMATICO_EVENTS.map((name) => [name, autorizacaoEvento])),
+  // Its debits' instructions (DESIGN 11): scheduled, or refused/cancelled back to the normal dunning.
+  ...Object.fromEntries(INSTRUCAO_EVENTS.map((name) => [name, instrucaoEvento])),
   ...Object.fromEntries(INVOICE_EVENTS.map((name) => [name, nfseEvent])),
 };
 

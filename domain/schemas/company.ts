@@ -78,6 +78,7 @@ export const integrationsSchema = z
         debitoAgendado: text(2000),
         formaAlterada: text(2000),
         reajuste: text(2000),
+        autorizacaoPix: text(2000),
       })
       .partial(),
     frota: frotaSettingsSchema,

@@ -9,7 +9,10 @@
  * - cancelar: 409 with Asaas's reason when it cannot be cancelled.
  * Its status follows Asaas (PAYMENT_DUNNING_* events read the dunning again); a charge paid (by hand
  * or by the gateway) cancels it. An account without the feature (403) is explained in pt-BR.
- * No transaction is held during a call to Asaas.
+ * No transaction is held during a call to Asaas; instead a request or cancellation first takes the
+ * charge's lock (`enviandoEm`, set under the row's lock): a second one for the same charge meanwhile
+ * gets 409 and never reaches Asaas. A lock older than LOCK_MS (a process killed mid-call) is taken over.
+ * A charge received while its request was on its way has it cancelled at once (the `pago` job).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { daysBetween } from '../../domain/calendar';
@@ -33,11 +36,15 @@ import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import { getCompany } from '../regras/company';
 import { badRequest, conflict, notFound } from '../regras/http-errors';
-import { asaasConfig } from '../cobrancas/gateway';
+import { asaasConfig, enqueueGateway } from '../cobrancas/gateway';
+import { COBRANCA_STATUS } from '../../domain/constants';
 import { enqueueAlertas } from '../mensagens/alertas';
 import { asaasPhone } from './campos';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
+
+/** How long a request to Asaas may hold a charge's negativação (the calls' timeout is well below). */
+const LOCK_MS = 2 * 60_000;
 type Usuario = { id: number; name: string };
 
 /** An Asaas refusal in our words: the account without the feature (403), or Asaas's own reason (400). */
@@ -77,6 +84,28 @@ async function salvar(tx: DbOrTx, id: number, estado: NegativacaoEstado) {
     .where(eq(cobrancas.id, id))
     .returning();
   return saved;
+}
+
+/**
+ * The charge's lock for a call to Asaas: under the row's lock, 409 when another request holds it
+ * (younger than LOCK_MS) or, for a request, when one is already under way; else it is taken.
+ */
+async function travar(db: Db, id: number, pedido: boolean) {
+  await db.transaction(async (tx) => {
+    const now = await charge(tx, id, true);
+    const estado = estadoDe(now);
+    if (estado.enviandoEm && Date.now() - Date.parse(estado.enviandoEm) < LOCK_MS) throw conflict(MSG_NEGATIVACAO.emAndamento);
+    if (pedido && negativacaoEmCurso(estado.status)) throw conflict(MSG_NEGATIVACAO.jaSolicitada);
+    await salvar(tx, id, { ...estado, enviandoEm: new Date().toISOString() });
+  });
+}
+
+/** The lock given back after Asaas refused (or the call failed). */
+async function destravar(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const now = await charge(tx, id, true);
+    await salvar(tx, id, { ...estadoDe(now), enviandoEm: null });
+  });
 }
 
 /** `POST /v1/cobrancas/{id}/negativacao/aviso`: the client told first, by WhatsApp (avisoNegativacao) or another means. */
@@ -166,7 +195,7 @@ async function dadosDoCliente(db: DbOrTx, idcliente: number) {
 }
 
 /** `POST /v1/cobrancas/{id}/negativacao`: the request, after every rule; 201 with the charge's negativação. */
-export async function solicitar(db: Db, id: number, user: Usuario, baseUrl?: string) {
+export async function solicitar(db: Db, queue: JobQueue, id: number, user: Usuario, baseUrl?: string) {
   const { diasAtraso, diasAviso } = await settings(db);
   const row = await charge(db, id);
   const config = await gateway(db, row, baseUrl);
@@ -180,20 +209,28 @@ export async function solicitar(db: Db, id: number, user: Usuario, baseUrl?: str
   const desdeAviso = daysBetween(estado.avisoEm.slice(0, 10), today);
   if (desdeAviso < diasAviso) throw conflict(MSG_NEGATIVACAO.avisoRecente(desdeAviso, diasAviso));
   const cliente = await dadosDoCliente(db, row.idcliente);
-  const simulated = await simulacao(config);
-  if (!simulated.permitido) throw conflict(MSG_NEGATIVACAO.naoPermitida(simulated.motivo ?? ''));
-  const dunning = await asaas
-    .createDunning(config, {
-      payment: config.payment,
-      type: 'CREDIT_BUREAU',
-      description: `Cobrança ${formatNumero(id)}: ${row.descricao}`.slice(0, 500),
-      ...cliente.values,
-      customerComplement: cliente.complement,
-    })
-    .catch((error: unknown) => recusa(error, MSG_NEGATIVACAO.naoPermitida));
+  await travar(db, id, true);
+  const dunning = await (async () => {
+    const simulated = await simulacao(config);
+    if (!simulated.permitido) throw conflict(MSG_NEGATIVACAO.naoPermitida(simulated.motivo ?? ''));
+    return asaas
+      .createDunning(config, {
+        payment: config.payment,
+        type: 'CREDIT_BUREAU',
+        description: `Cobrança ${formatNumero(id)}: ${row.descricao}`.slice(0, 500),
+        ...cliente.values,
+        customerComplement: cliente.complement,
+      })
+      .catch((error: unknown) => recusa(error, MSG_NEGATIVACAO.naoPermitida));
+  })().catch(async (error: unknown) => {
+    await destravar(db, id);
+    throw error;
+  });
   return db.transaction(async (tx) => {
     const now = await charge(tx, id, true);
-    const saved = await salvar(tx, id, { ...estadoDe(now), ...doAsaas(dunning), solicitadaEm: new Date().toISOString() });
+    const saved = await salvar(tx, id, { ...estadoDe(now), ...doAsaas(dunning), solicitadaEm: new Date().toISOString(), enviandoEm: null });
+    // Received while the request was on its way: cancelled at once, as a payment after it would.
+    if (now.status === COBRANCA_STATUS.RECEBIDA) await enqueueGateway(tx, queue, [{ kind: 'negativacao-pago', id }]);
     await audit(tx, {
       acao: ACAO.negativacao,
       user,
@@ -223,10 +260,14 @@ export async function cancelar(db: Db, id: number, user: Usuario | null, baseUrl
   const estado = estadoDe(row);
   if (!estado.id || !negativacaoEmCurso(estado.status)) throw conflict(MSG_NEGATIVACAO.semNegativacao);
   const config = await gateway(db, row, baseUrl);
-  const dunning = await asaas.cancelDunning(config, estado.id).catch((error: unknown) => recusa(error, MSG_NEGATIVACAO.naoCancelavel));
+  await travar(db, id, false);
+  const dunning = await asaas.cancelDunning(config, estado.id).catch(async (error: unknown) => {
+    await destravar(db, id);
+    return recusa(error, MSG_NEGATIVACAO.naoCancelavel);
+  });
   return db.transaction(async (tx) => {
     const now = await charge(tx, id, true);
-    const saved = await salvar(tx, id, { ...estadoDe(now), ...doAsaas(dunning) });
+    const saved = await salvar(tx, id, { ...estadoDe(now), ...doAsaas(dunning), enviandoEm: null });
     await audit(tx, {
       acao: ACAO.negativacao,
       user,

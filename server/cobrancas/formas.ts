@@ -202,7 +202,8 @@ export async function autorizacaoEvento(tx: DbOrTx, event: GatewayEvent, effects
   if (sub.formaCobranca !== 'pix_automatico') return `A assinatura ${sub.id} já não usa o Pix Automático.`;
   const motivo = efeito.volta ? (MSG_FORMA.pixMotivo[event.event.replace('PIX_AUTOMATIC_RECURRING_AUTHORIZATION_', '')] ?? null) : null;
   // Its QR code is no longer needed once answered.
-  const pixAutomatico = { id, status: efeito.status, motivo, expiraEm: antes.expiraEm ?? null };
+  // (the immediate QR code's conciliationIdentifier stays: its payment may arrive after this event, pix-debito.ts).
+  const pixAutomatico = { id, status: efeito.status, motivo, expiraEm: antes.expiraEm ?? null, conciliacao: antes.conciliacao ?? null };
   await tx
     .update(assinaturas)
     .set({ pixAutomatico, ...(efeito.volta ? { formaCobranca: 'boleto_pix' } : {}), updatedAt: new Date() })

@@ -18,6 +18,7 @@ import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import type { Effects } from './effects';
 import { cartaoDoPagamento } from './formas';
+import { pagamentoDoQrImediato } from './pix-debito';
 
 export interface GatewayPayment {
   id?: string;
@@ -39,6 +40,8 @@ export interface GatewayEvent {
   invoice?: Record<string, unknown>;
   /** Pix Automático's PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (cobrancas/formas.ts). */
   authorization?: Record<string, unknown>;
+  /** Pix Automático's PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* (cobrancas/pix-debito.ts). */
+  paymentInstruction?: Record<string, unknown>;
 }
 
 /**
@@ -139,7 +142,13 @@ async function apply(
   // A card payment of a subscription collected by card: its card is ativo (DESIGN 11), whatever the
   // charge's state (locked after the charge, as the other card events lock them).
   const cartao = transition.to === COBRANCA_STATUS.RECEBIDA ? await cartaoDoPagamento(tx, payment) : '';
-  if (!existing) return { status: cartao ? 'aplicado' : 'ignorado', resultado: `Cobrança não encontrada.${cartao}` };
+  if (!existing) {
+    // The immediate QR code of a Pix Automático authorization, paid: the subscription's oldest open charge (DESIGN 11).
+    const imediato =
+      transition.to === COBRANCA_STATUS.RECEBIDA ? await pagamentoDoQrImediato(tx, payment, effects, recebimentoDoGateway(payment)) : null;
+    if (imediato) return { status: 'aplicado', resultado: imediato };
+    return { status: cartao ? 'aplicado' : 'ignorado', resultado: `Cobrança não encontrada.${cartao}` };
+  }
   if (existing.status === transition.to)
     return { status: cartao ? 'aplicado' : 'ignorado', resultado: `A cobrança já estava nessa situação.${cartao}` };
   // Asaas's echo of staff's receipt in cash (PAYMENT_RECEIVED of a payment RECEIVED_IN_CASH) that

@@ -14,7 +14,7 @@ import { formatDate, formatMoney, formatNumero } from '../../domain/formatters';
 import type { PAGAMENTO_PLACEHOLDERS } from '../../domain/pagamento';
 import { descontoDaCobranca, descontoPlaceholders } from '../../domain/desconto';
 import type { DbOrTx } from '../db/client';
-import { clientes, cobrancas } from '../db/schema';
+import { assinaturas, clientes, cobrancas } from '../db/schema';
 import type { JobQueue } from '../queue/boss';
 import { getCompany, integrationActive, type CompanySettings } from '../regras/company';
 import { linkPagamento } from '../regras/public-url';
@@ -25,6 +25,7 @@ export function alertValues(
   cobranca: typeof cobrancas.$inferSelect,
   nome: string,
   empresa: string,
+  pixAutomatico?: unknown,
 ): Record<AlertaPlaceholder | 'empresa', string> {
   return {
     empresa,
@@ -38,11 +39,19 @@ export function alertValues(
     linkBoleto: cobranca.bankSlipUrl,
     // The way to pay (DESIGN 10): only while it can be paid; the gateway's PIX and boleto as the sync read them.
     ...pagamentoValues(cobranca),
+    // Pix Automático's authorization waiting (DESIGN 11): its copia e cola, while the charge can be paid.
+    pixAutomatico: cobrancaPagavel(cobranca) ? pixAutomaticoAguardando(pixAutomatico) : '',
     // The early-payment discount (DESIGN 11): only while it can be paid.
     ...descontoPlaceholders(
       cobrancaPagavel(cobranca) ? descontoDaCobranca(cobranca.desconto, Number(cobranca.valor), cobranca.duedate) : null,
     ),
   };
+}
+
+/** The copia e cola of a subscription's Pix Automático authorization still waiting, or ''. */
+function pixAutomaticoAguardando(pix: unknown): string {
+  const value = pix as { status?: unknown; payload?: unknown } | null | undefined;
+  return value?.status === 'aguardando' && typeof value.payload === 'string' ? value.payload : '';
 }
 
 function pagamentoValues(cobranca: typeof cobrancas.$inferSelect): Record<(typeof PAGAMENTO_PLACEHOLDERS)[number], string> {
@@ -83,9 +92,10 @@ export async function enqueueAlertas(
   company ??= await getCompany(tx);
   const ids = [...new Set(requests.map((request) => request.idcobranca))];
   const rows = await tx
-    .select({ cobranca: cobrancas, client: recipientColumns })
+    .select({ cobranca: cobrancas, client: recipientColumns, pixAutomatico: assinaturas.pixAutomatico })
     .from(cobrancas)
     .innerJoin(clientes, eq(clientes.id, cobrancas.idcliente))
+    .leftJoin(assinaturas, eq(assinaturas.id, cobrancas.idassinatura))
     .where(inArray(cobrancas.id, ids));
   const byId = new Map(rows.map((row) => [row.cobranca.id, row]));
   const espera = esperaMs(company);
@@ -103,7 +113,10 @@ export async function enqueueAlertas(
       idcobranca: row.cobranca.id,
       idcliente: row.cobranca.idcliente,
       destino: whatsNumber(mobileOf(row.client)),
-      texto: fillTemplate(comEmpresa(template), alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome)),
+      texto: fillTemplate(
+        comEmpresa(template),
+        alertValues(row.cobranca, clienteNome(row.client), company.dadosempresa.nome, row.pixAutomatico),
+      ),
       status: skip ? 'ignorada' : 'pendente',
       motivo: skip ?? '',
       ...(!skip && espera > 0 && comEspera(request.kind) ? { proximaTentativa: new Date(Date.now() + espera) } : {}),
@@ -133,8 +146,8 @@ export async function enqueueDailyAlertas(tx: DbOrTx, queue: JobQueue, today: Ca
         eq(cobrancas.duedate, today),
         eq(cobrancas.status, COBRANCA_STATUS.EM_ABERTO),
         sql`NOT EXISTS (SELECT 1 FROM mensagens m WHERE m.key = 'alerta:' || ${cobrancas.id} || ':vencehoje:0')`,
-        // Debited by Pix Automático (DESIGN 11): its debitoAgendado said when; no "vence hoje".
-        sql`NOT EXISTS (SELECT 1 FROM assinaturas pa WHERE pa.id = ${cobrancas.idassinatura} AND pa.forma_cobranca = 'pix_automatico' AND pa.pix_automatico->>'status' = 'ativa')`,
+        // Debited by Pix Automático (DESIGN 11): its debitoAgendado said when; no "vence hoje", unless the debit was refused.
+        sql`(${cobrancas.debitoPix}->>'status' IN ('recusada', 'cancelada') OR NOT EXISTS (SELECT 1 FROM assinaturas pa WHERE pa.id = ${cobrancas.idassinatura} AND pa.forma_cobranca = 'pix_automatico' AND pa.pix_automatico->>'status' = 'ativa'))`,
       ),
     );
   for (const row of dueToday) requests.push({ idcobranca: row.id, kind: 'vencehoje' });

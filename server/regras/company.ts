@@ -54,6 +54,9 @@ export const DEFAULT_ALERTAS = {
   debitoAgendado:
     'Olá, {{nome}}! A cobrança {{codigo}} de {{valor}} ({{descricao}}) será debitada automaticamente pelo Pix Automático em {{vencimento}}. Não é preciso fazer nada.',
   /** Pix Automático ended (cancelled, expired, refused): the client pays by PIX or boleto again. */
+  /** Pix Automático's authorization (DESIGN 11): paying the open charge with its QR code authorizes the next debits. */
+  autorizacaoPix:
+    'Olá, {{nome}}! Ative o débito automático da sua assinatura pelo Pix Automático: pague a cobrança {{codigo}} de {{valor}} com o QR Code da página e autorize os próximos débitos no app do seu banco: {{linkPagamento}}\nPix Automático copia e cola: {{pixAutomatico}}',
   formaAlterada:
     'Olá, {{nome}}! O Pix Automático da sua assinatura foi encerrado. As próximas cobranças chegarão por PIX ou boleto.\nCobrança em aberto: {{codigo}} de {{valor}}, vence em {{vencimento}}. Pague pelo link: {{linkPagamento}}',
   /**

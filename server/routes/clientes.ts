@@ -52,7 +52,11 @@ function resumoSql(id: Placeholder, admin: boolean): SQL {
     )} AS contratos`,
     sql`${section(
       sql`SELECT count(*) FROM assinaturas WHERE idcliente = ${id}`,
-      sql`SELECT id, description, valor, cycle, nextduedate, status FROM assinaturas WHERE idcliente = ${id} ORDER BY id DESC`,
+      // With its forma de cobrança and state (DESIGN 11); never the Pix Automático QR code.
+      sql`SELECT id, description, valor, cycle, nextduedate, status, forma_cobranca AS "formaCobranca", cartao,
+            CASE WHEN pix_automatico IS NULL THEN NULL ELSE json_build_object('status', pix_automatico->>'status',
+              'motivo', pix_automatico->>'motivo', 'expiraEm', pix_automatico->>'expiraEm') END AS "pixAutomatico"
+          FROM assinaturas WHERE idcliente = ${id} ORDER BY id DESC`,
     )} AS assinaturas`,
     // Overdue first (oldest first), then open by due date, then the rest, newest first.
     sql`${section(

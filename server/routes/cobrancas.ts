@@ -227,7 +227,7 @@ export function registerCobrancaRoutes(app: FastifyInstance, db: Db, options: Co
     },
     async (request, reply) => {
       const user = request.user!;
-      const result = await solicitar(db, request.params.id, { id: user.id, name: user.name }, options.asaasBaseUrl);
+      const result = await solicitar(db, app.effects.queue, request.params.id, { id: user.id, name: user.name }, options.asaasBaseUrl);
       reply.code(201);
       return { negativacao: result };
     },

@@ -18,6 +18,7 @@ import { COBRANCA_STATUS, INTEGRATION_STATUS, PUBLIC_RATE_PER_MINUTE } from '../
 import { DEFAULT_RATES, valorAtualizado } from '../../domain/financeiro';
 import { COBRANCA_TOKEN, MSG_PAGAMENTO } from '../../domain/pagamento';
 import { descontoDaCobranca } from '../../domain/desconto';
+import { debitoPixFalhou } from '../../domain/forma-cobranca';
 import { text } from '../../domain/schemas/common';
 import type { Db } from '../db/client';
 import { assinaturas, clientes, cobrancas, companySettings } from '../db/schema';
@@ -61,11 +62,12 @@ const formaSql = sql<{
 /**
  * Pix Automático on the payment page (DESIGN 11): the authorization's QR code while it waits and
  * can be paid ("Ative o débito automático"), or the debit's date once active ("Será debitado
- * automaticamente em dd/mm"); null otherwise.
+ * automaticamente em dd/mm", unless this charge's debit was refused); null otherwise.
  */
-function pixAutomaticoDaPagina(forma: { forma: string; pix: Record<string, unknown> | null } | null, duedate: string) {
+function pixAutomaticoDaPagina(forma: { forma: string; pix: Record<string, unknown> | null } | null, duedate: string, debitoPix: unknown) {
   const pix = forma?.forma === 'pix_automatico' ? forma.pix : null;
-  if (pix?.status === 'ativa') return { status: 'ativa', debitoEm: duedate };
+  // A refused or cancelled debit: this charge is paid by PIX or boleto (pix-debito.ts).
+  if (pix?.status === 'ativa') return debitoPixFalhou(debitoPix) ? null : { status: 'ativa', debitoEm: duedate };
   if (pix?.status === 'aguardando' && Date.parse(String(pix.expiraEm)) > Date.now())
     return {
       status: 'aguardando',
@@ -111,6 +113,7 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       lido: cobrancas.pagamentoLidoEm,
       idassinatura: cobrancas.idassinatura,
       desconto: cobrancas.desconto,
+      debitoPix: cobrancas.debitoPix,
       forma: formaSql,
       cliente: clienteSql,
       empresa: empresaSql,
@@ -179,7 +182,9 @@ export async function cobrancaPagamento(db: Db, where: { token: string } | { id:
       boleto:
         canPay && boleto ? { identificationField: boleto.identificationField, bankSlipUrl: boleto.bankSlipUrl || row.bankSlipUrl } : null,
       invoiceUrl: canPay ? row.invoiceUrl : '',
-      pixAutomatico: canPay ? pixAutomaticoDaPagina(row.forma, row.duedate) : null,
+      pixAutomatico: canPay ? pixAutomaticoDaPagina(row.forma, row.duedate, row.debitoPix) : null,
+      // How the subscription is collected (DESIGN 11): cartao offers "Pagar com cartão" (invoiceUrl).
+      formaCobranca: row.forma?.forma ?? null,
     },
   };
 }

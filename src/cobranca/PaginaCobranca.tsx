@@ -2,7 +2,10 @@
  * /static/cobranca/{token} (DESIGN 10): the client's payment page, public and made for a phone.
  * The company, the client's name, the charge (its updated value when overdue), and while it can
  * be paid the PIX QR code and copia-e-cola and the boleto's line, each with Copiar; once paid
- * "Pago em dd/mm/aaaa" and no way to pay; a cancelled charge says so. Imprimir prints the page
+ * "Pago em dd/mm/aaaa" and no way to pay; a cancelled charge says so. Collecting without chasing
+ * (DESIGN 11): the early-payment discount ("Pague R$ X até dd/mm"); Pix Automático waiting, "Ative o
+ * débito automático" with its QR code and copia-e-cola; active, "Será debitado automaticamente em
+ * dd/mm" and no way to pay; a subscription on card, "Pagar com cartão" (Asaas's page). Imprimir prints the page
  * without its buttons. A wrong or old token shows a clear page with no data.
  */
 import * as React from 'react';
@@ -94,10 +97,18 @@ function Itens({ itens }: { itens: CobrancaPublica['cobranca']['itens'] }) {
 }
 
 function Pronta({ data }: { data: CobrancaPublica }) {
-  const { cobranca, empresa, pix, boleto, invoiceUrl } = data;
+  const { cobranca, empresa, invoiceUrl } = data;
   const pago = cobranca.status === COBRANCA_STATUS.RECEBIDA;
   const cancelada = cobranca.status === COBRANCA_STATUS.CANCELADA;
-  const pagavel = cobrancaPagavel(cobranca);
+  const automatico = data.pixAutomatico ?? null;
+  // Debited by Pix Automático: nothing to pay here.
+  const debito = automatico?.status === 'ativa' ? automatico : null;
+  const autorizar = automatico?.status === 'aguardando' ? automatico : null;
+  const pagavel = cobrancaPagavel(cobranca) && !debito;
+  const pix = debito ? null : data.pix;
+  const boleto = debito ? null : data.boleto;
+  const cartao = pagavel && data.formaCobranca === 'cartao' && Boolean(invoiceUrl);
+  const desconto = pagavel ? (cobranca.desconto ?? null) : null;
   const atualizado = pagavel && cobranca.valorAtualizado !== null;
   return (
     <main>
@@ -129,6 +140,42 @@ function Pronta({ data }: { data: CobrancaPublica }) {
         {pagavel && cobranca.vencida ? (
           <p className="aviso alerta">{t('vencida', { valor: formatMoney(cobranca.valorAtualizado ?? cobranca.valor) })}</p>
         ) : null}
+        {desconto ? (
+          <p className="aviso desconto">
+            {t('desconto', {
+              valor: formatMoney(desconto.valorComDesconto),
+              ate: formatDate(desconto.ate).slice(0, 5),
+              desconto: formatMoney(desconto.valor),
+            })}
+          </p>
+        ) : null}
+        {debito ? <p className="aviso pago">{t('debito_automatico', { data: formatDate(debito.debitoEm).slice(0, 5) })}</p> : null}
+        {cartao ? (
+          <section aria-labelledby="cartao-titulo">
+            <h2 id="cartao-titulo">{t('pagar_cartao')}</h2>
+            <p>{t('pagar_cartao_texto')}</p>
+            <p className="centro">
+              <a className="botao" href={invoiceUrl} target="_blank" rel="noopener noreferrer">
+                {t('pagar_cartao')}
+              </a>
+            </p>
+          </section>
+        ) : null}
+        {pagavel && autorizar ? (
+          <section aria-labelledby="pix-automatico-titulo" className="destaque">
+            <h2 id="pix-automatico-titulo">{t('pix_automatico_title')}</h2>
+            <p>{t('pix_automatico_texto')}</p>
+            <img
+              className="qr"
+              src={`data:image/png;base64,${autorizar.encodedImage}`}
+              alt={t('pix_automatico_qr_alt')}
+              width={220}
+              height={220}
+            />
+            <p className="validade">{t('pix_validade', { data: formatDate(autorizar.expiraEm.slice(0, 10)) })}</p>
+            <Copiar id="pix-automatico" label="pix_automatico_copia_cola" value={autorizar.payload} botao="copiar_pix_automatico" />
+          </section>
+        ) : null}
         {pagavel && pix ? (
           <section aria-labelledby="pix-titulo">
             <h2 id="pix-titulo">{t('pix_title')}</h2>
@@ -152,7 +199,7 @@ function Pronta({ data }: { data: CobrancaPublica }) {
             ) : null}
           </section>
         ) : null}
-        {pagavel && invoiceUrl ? (
+        {pagavel && invoiceUrl && !cartao ? (
           <p className="links">
             <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
               {t('outras_formas')}

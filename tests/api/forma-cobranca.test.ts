@@ -92,6 +92,11 @@ describe.each(backends)('forma de cobrança e cartão (%s)', (backend) => {
       await waitFor(async () => (await mensagens(charge.id, 'formaPagamento')).length === 1);
       expect(asaas.fake.payments.get(first.id)?.billingType).toBe('CREDIT_CARD');
       expect((await mensagens(charge.id, 'formaPagamento'))[0].texto).toContain(first.invoiceUrl);
+      // The payment page offers "Pagar com cartão": the forma and Asaas's invoiceUrl.
+      expect((await env.admin.get(`/v1/cobrancas/${charge.id}/pagamento`)).body).toMatchObject({
+        formaCobranca: 'cartao',
+        invoiceUrl: first.invoiceUrl,
+      });
 
       // The client types the card on the invoiceUrl: paid, and the card is ativo.
       asaas.fake.typeCard(first.id, { number: '5162306219378829', brand: 'MASTERCARD' });

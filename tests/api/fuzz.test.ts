@@ -659,7 +659,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       'POST /v1/cobrancas/:id/negativacao': () => ({ params: { id: cobrancaId } }),
       'POST /v1/cobrancas/:id/negativacao/cancelar': () => ({ params: { id: cobrancaId } }),
       // Pix Automático (DESIGN 11): off here, so a 409 (never a 5xx).
-      'POST /v1/assinaturas/:id/pix-automatico': () => ({ params: { id: assinaturaId } }),
+      'POST /v1/assinaturas/:id/pix-automatico': (n) => ({ params: { id: assinaturaId }, body: { enviar: n % 2 === 0 } }),
       'GET /v1/integrations/nfse/servicos': () => ({ query: { descricao: 'monitoramento' } }),
       'GET /v1/auditoria': () => ({ query: { acao: 'comando' } }),
       'POST /v1/integrations/traccar/test': () => ({ body: { server: traccar.url, userId: String(traccar.userId), token: traccar.token } }),

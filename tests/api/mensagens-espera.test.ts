@@ -247,6 +247,7 @@ describe.each(backends)('A charge message waits for a correction (%s)', (backend
     const alertas = (await env.admin.get('/v1/users/1')).body.integrations.alertas as Record<string, string>;
     expect(Object.keys(alertas).sort()).toEqual([
       'atualizada',
+      'autorizacaoPix',
       'avisoNegativacao',
       'cancelada',
       'cartaoRecusado',

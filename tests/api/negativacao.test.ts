@@ -170,4 +170,22 @@ describe.each(backends)('negativação (%s)', (backend) => {
       asaas.fake.setFeatureOff('paymentDunnings', false);
     }
   });
+
+  it('two requests for the same charge at once: one reaches Asaas (201), the other gets 409; a refusal gives the lock back', async () => {
+    expect((await settings({ ativo: true, diasAtraso: 30, diasAviso: 0 })).status).toBe(200);
+    const charge = await overdueCharge();
+    expect((await env.admin.post(`${base(charge.id)}/aviso`, { meio: 'outro' })).status).toBe(200);
+    // Asaas refuses the first try: nothing is held, the next request goes through.
+    asaas.fake.setDunningAllowed(false, 'Tente mais tarde.');
+    expect((await env.admin.post(base(charge.id), {})).status).toBe(409);
+    asaas.fake.setDunningAllowed(true);
+    const answers = await Promise.all([1, 2, 3].map(() => env.admin.post(base(charge.id), {})));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect([MSG_NEGATIVACAO.emAndamento, MSG_NEGATIVACAO.jaSolicitada]).toContain(refused.body.message);
+    expect([...asaas.fake.dunnings.values()].filter((d) => d.payment === charge.paymentId)).toHaveLength(1);
+    const after = (await env.admin.get(`/v1/cobrancas/${charge.id}`)).body.negativacao;
+    expect(after).toMatchObject({ status: 'PENDING' });
+    expect(after).not.toHaveProperty('enviandoEm');
+  });
 });

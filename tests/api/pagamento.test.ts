@@ -77,6 +77,8 @@ describe.each(backends)('payment page, receiving and sending (%s)', (backend) =>
       boleto: null,
       invoiceUrl: '',
       pixAutomatico: null,
+      // A charge without subscription: no forma de cobrança.
+      formaCobranca: null,
     });
     const text = JSON.stringify(reply.body);
     for (const hidden of [

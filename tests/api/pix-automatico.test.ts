@@ -82,6 +82,7 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
       payload: expect.stringMatching(/^0002/),
       encodedImage: expect.any(String),
       expiraEm: expect.any(String),
+      envio: null,
     });
     const again = await env.admin.post(route(sub.id), {});
     expect(again.body.payload).toBe(asked.body.payload);
@@ -100,6 +101,8 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     asaas.fake.authorizationEvent(authorization.id, 'ACTIVATED');
     await waitFor(async () => (await env.admin.get(`/v1/assinaturas/${sub.id}`)).body.pixAutomatico?.status === 'ativa');
     await waitFor(() => asaas.fake.subscriptions.get(sub.subscription.id)?.status === 'INACTIVE');
+    // Its immediate QR code, paid, settled the oldest open charge.
+    await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${sub.charge.id}`)).body.status === 1);
 
     // The next period is billed here: its payment is a PIX debit with the authorization; the message says "será debitada".
     await env.t.database.db.execute(sql`UPDATE assinaturas SET nextduedate = ${addDays(today(), 3)} WHERE id = ${sub.id}`);
@@ -178,5 +181,68 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
       motivo: MSG_FORMA.pixTrocado,
     });
     expect((await mensagens(sub.charge.id)).map((m) => m.kind)).not.toContain('formaAlterada');
+  });
+
+  it("enviar sends the QR code's page and copia e cola by WhatsApp; the immediate QR code settles the oldest open charge once; a refused debit goes back to PIX/boleto, once", async () => {
+    expect((await pixSetting(true)).status).toBe(200);
+    const sub = await synced();
+    expect((await env.admin.post(route(sub.id), { enviar: 'sim' })).status).toBe(400);
+    const asked = await env.admin.post(route(sub.id), { enviar: true });
+    expect(asked.status).toBe(201);
+    // WhatsApp is off here: the message is kept, not sent, and the reply says why.
+    expect(asked.body.envio).toEqual({ status: 'ignorada', motivo: expect.any(String) });
+    const [aviso] = (await mensagens(sub.charge.id)).filter((m) => m.kind === 'autorizacaoPix');
+    expect(aviso.texto).toContain(asked.body.payload);
+    expect(aviso.texto).toContain('/static/cobranca/');
+
+    // The immediate QR code is paid (journey 3): the oldest open charge is received with that payment, once; its own payment leaves Asaas.
+    const [original] = await rows<{ gateway_id: string }>(sql`SELECT gateway_id FROM cobrancas WHERE id = ${sub.charge.id}`);
+    const [authorization] = [...asaas.fake.authorizations.values()].filter((a) => a.contractId === `assinatura-${sub.id}`);
+    asaas.fake.authorizationEvent(authorization.id, 'ACTIVATED');
+    await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${sub.charge.id}`)).body.status === 1);
+    const paid = (await env.admin.get(`/v1/cobrancas/${sub.charge.id}`)).body;
+    const immediate = [...asaas.fake.payments.values()].find((p) => (p as { conciliationIdentifier?: string }).conciliationIdentifier)!;
+    expect(paid).toMatchObject({ valorPago: 90, formaPagamento: 'pix', recebidoPor: 'gateway' });
+    await waitFor(() => asaas.fake.payments.get(original.gateway_id)?.deleted === true || !asaas.fake.payments.has(original.gateway_id));
+    const [received] = [...asaas.fake.events.values()].filter((e) => e.event === 'PAYMENT_RECEIVED' && e.payment?.id === immediate.id);
+    asaas.fake.replay(received.id);
+    await asaas.fake.idle();
+    const audits = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM auditoria WHERE acao = 'pagamento' AND idcobranca = ${sub.charge.id}`,
+    );
+    expect(audits[0].n).toBe(1);
+
+    // A debit of the next period: scheduled, then refused by the bank; the page offers PIX/boleto again and novacobranca goes, once.
+    await env.t.database.db.execute(sql`UPDATE assinaturas SET nextduedate = ${addDays(today(), 3)} WHERE id = ${sub.id}`);
+    await runBilling(env.t.database.db, { today: today(), effects: env.t.app.effects });
+    await waitFor(async () => (await sub.chargesOf()).length === 2);
+    const next = (await sub.chargesOf())[1];
+    await waitFor(() => [...asaas.fake.payments.values()].some((p) => p.externalReference === String(next.id)));
+    const payment = [...asaas.fake.payments.values()].find((p) => p.externalReference === String(next.id))!;
+    await waitFor(async () => (await rows(sql`SELECT 1 FROM cobrancas WHERE id = ${next.id} AND gateway_id IS NOT NULL`)).length === 1);
+    asaas.fake.instructionEvent(payment.id, 'SCHEDULED');
+    await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix?.status === 'agendada');
+    expect((await anonymous().get(`/v1/static/cobranca/${next.token}`)).body.pixAutomatico).toMatchObject({ status: 'ativa' });
+    asaas.fake.instructionEvent(payment.id, 'REFUSED', 'MAXIMUM_AMOUNT_EXCEEDED');
+    await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix?.status === 'recusada');
+    expect((await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix.motivo).toMatch(/limite/);
+    expect((await anonymous().get(`/v1/static/cobranca/${next.token}`)).body.pixAutomatico).toBeNull();
+    // A late SCHEDULED (replayed) changes nothing; the refusal replayed sends nothing more.
+    const late = [...asaas.fake.events.values()].filter((e) => e.event === 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_SCHEDULED');
+    const refusedEvents = [...asaas.fake.events.values()].filter((e) => e.event === 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_REFUSED');
+    asaas.fake.instructionEvent(payment.id, 'SCHEDULED');
+    asaas.fake.replay(refusedEvents.at(-1)!.id);
+    await asaas.fake.idle();
+    await waitFor(
+      async () =>
+        (
+          await rows<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM webhook_eventos WHERE event LIKE 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION%' AND status = 'recebido'`,
+          )
+        )[0].n === 0,
+    );
+    expect(late.length).toBeGreaterThan(0);
+    expect((await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix.status).toBe('recusada');
+    expect((await mensagens(next.id)).filter((m) => m.kind === 'novacobranca')).toHaveLength(1);
   });
 });

@@ -66,11 +66,24 @@ describe('notification settings screen', () => {
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.updated, type: 'success' }));
   });
 
-  it('the Alertas tab has the six templates, each with its preview filled from a sample charge', async () => {
+  it('the Alertas tab has the twelve templates (six of collecting without chasing), each with its preview filled from a sample charge', async () => {
     renderPage();
     const user = userEvent.setup();
     await openAlertas(user);
-    for (const name of ['Nova cobrança', 'Vence hoje', 'Vencida', 'Cancelada', 'Recebida', 'Cobrança atualizada']) {
+    for (const name of [
+      'Nova cobrança',
+      'Vence hoje',
+      'Vencida',
+      'Cancelada',
+      'Recebida',
+      'Cobrança atualizada',
+      'Cartão: cadastrar',
+      'Cartão recusado',
+      'Débito agendado',
+      'Autorização do Pix Automático',
+      'Forma de cobrança alterada',
+      'Aviso de negativação',
+    ]) {
       expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: `Prévia: ${name}` })).toBeInTheDocument();
     }

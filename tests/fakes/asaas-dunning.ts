@@ -12,14 +12,19 @@
  *   POST /__fake/dunning-allowed       {allowed, reason?}: the simulation's isAllowed
  *   POST /__fake/feature-off           {feature: "paymentDunnings" | "pixAutomatic", off}: 403 "not enabled"
  *   POST /__fake/authorization/{id}/{event}  CREATED | ACTIVATED | CANCELLED | EXPIRED | REFUSED: the Pix Automático
- *                                      authorization's status and its PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* webhook
- * Pix Automático's authorizations live here too (the same controlled-access flag): POST (CREATED, with payload and
- * encodedImage; frequency, contractId ≤ 35, startDate, immediateQrCode checked), GET, DELETE (CANCELLED).
+ *                                      authorization's status and its PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* webhook;
+ *                                      ACTIVATED first pays the immediate QR code (journey 3): a PIX payment of its
+ *                                      originalValue, RECEIVED, with the QR code's conciliationIdentifier
+ *                                      (PAYMENT_CREATED, PAYMENT_RECEIVED), then the authorization turns ACTIVE
+ *   POST /__fake/instruction/{paymentId}/{event} {refusalReason?}  CREATED | SCHEDULED | REFUSED | CANCELLED: the
+ *                                      debit's instruction and its PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* webhook
+ * Pix Automático's authorizations and instructions (the same controlled-access flag) are in asaas-pix.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { fail, list, notFound } from './asaas-http';
 import { error, today, type AsaasPayment } from './asaas-model';
+import { addPixAutomaticoRoutes } from './asaas-pix';
 import { controlBody } from './control';
 import { sendJson, type FakeRequest, type Router } from './http';
 
@@ -72,38 +77,8 @@ export function multipartFields(req: FakeRequest): Record<string, string> | unde
 }
 
 type Emit = (event: string, payment: AsaasPayment) => void;
-type EmitAs = (event: string, key: 'authorization', resource: { id: string }) => void;
-
-/** A Pix Automático authorization (INTEGRATIONS.md 4.3). */
-export interface AsaasAuthorization {
-  id: string;
-  status: 'CREATED' | 'ACTIVE' | 'CANCELLED' | 'REFUSED' | 'EXPIRED';
-  payload: string;
-  encodedImage: string;
-  immediateQrCode: { conciliationIdentifier: string; expirationDate: string; originalValue: number };
-  frequency: string;
-  startDate: string;
-  finishDate: string | null;
-  value: number | null;
-  minLimitValue: number | null;
-  customerId: string;
-  contractId: string;
-  description: string | null;
-  originType: string;
-  subscriptionId: string | null;
-  paymentCreationMode: string;
-  retryPolicy: string;
-  cancellationDate: string | null;
-  cancellationReason: string | null;
-}
-const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'ANNUALLY'];
-const AUTHORIZATION_STATUS: Record<string, AsaasAuthorization['status']> = {
-  CREATED: 'CREATED',
-  ACTIVATED: 'ACTIVE',
-  CANCELLED: 'CANCELLED',
-  EXPIRED: 'EXPIRED',
-  REFUSED: 'REFUSED',
-};
+type EmitAs = (event: string, key: 'authorization' | 'paymentInstruction', resource: { id: string }) => void;
+export type { AsaasAuthorization } from './asaas-pix';
 
 export function addDunningRoutes(
   router: Router,
@@ -115,7 +90,6 @@ export function addDunningRoutes(
     png: (text: string) => string;
   },
 ) {
-  const authorizations = new Map<string, AsaasAuthorization>();
   const dunnings = new Map<string, AsaasDunning>();
   const featuresOff = new Set<string>();
   let allowed = { allowed: true, reason: '' };
@@ -245,85 +219,6 @@ export function addDunningRoutes(
       sendJson(res, 200, publicDunning(found));
     });
 
-  // Pix Automático (INTEGRATIONS.md 4.3): authorizations, one lever per AUTHORIZATION_* event.
-  router
-    .on('POST', '/v3/pix/automatic/authorizations', (req, res) => {
-      if (off('pixAutomatic', res)) return;
-      let input: Record<string, any>;
-      try {
-        input = JSON.parse(req.rawBody || '{}') as Record<string, any>;
-      } catch {
-        return fail(res, 400, error('invalid_object', 'O corpo da requisição não é um JSON válido.'));
-      }
-      const errors = [];
-      if (!state.customerExists(input.customerId)) errors.push(error('invalid_customerId', 'Cliente inválido ou não informado.'));
-      if (!FREQUENCIES.includes(input.frequency)) errors.push(error('invalid_frequency', `Use uma destas: ${FREQUENCIES.join(', ')}.`));
-      if (typeof input.contractId !== 'string' || !input.contractId || input.contractId.length > 35)
-        errors.push(error('invalid_contractId', 'Informe o contrato (até 35 caracteres).'));
-      if (typeof input.startDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(input.startDate))
-        errors.push(error('invalid_startDate', 'Informe a data de início.'));
-      const qr = input.immediateQrCode as Record<string, any> | undefined;
-      if (!qr || !(Number(qr.originalValue) > 0) || !(Number(qr.expirationSeconds) > 0))
-        errors.push(error('invalid_immediateQrCode', 'Informe o QR Code imediato (valor e validade).'));
-      if (typeof input.description === 'string' && input.description.length > 35)
-        errors.push(error('invalid_description', 'A descrição deve ter no máximo 35 caracteres.'));
-      if (errors.length) return fail(res, 400, ...errors);
-      const id = randomUUID();
-      const payload = `00020101021226900014br.gov.bcb.pix2568pix.asaas.fake/rec/${id}5204000053039865802BR5905ASAAS6009SAO PAULO6304AUTO`;
-      const expiration = new Date(Date.now() + Number(qr!.expirationSeconds) * 1000);
-      const created: AsaasAuthorization = {
-        id,
-        status: 'CREATED',
-        payload,
-        encodedImage: state.png(payload),
-        immediateQrCode: {
-          conciliationIdentifier: `conc${id.replace(/-/g, '').slice(0, 20)}`,
-          expirationDate: expiration.toISOString().replace('T', ' ').slice(0, 19),
-          originalValue: Number(qr!.originalValue),
-        },
-        frequency: input.frequency,
-        startDate: input.startDate,
-        finishDate: input.finishDate ?? null,
-        value: typeof input.value === 'number' ? input.value : null,
-        minLimitValue: typeof input.minLimitValue === 'number' ? input.minLimitValue : null,
-        customerId: input.customerId,
-        contractId: input.contractId,
-        description: input.description ?? null,
-        originType: 'IMMEDIATE_PAYMENT_AND_RECURRING_QR_CODE',
-        subscriptionId: null,
-        paymentCreationMode: input.paymentCreationMode ?? 'MANUAL',
-        retryPolicy: input.retryPolicy ?? 'NOT_ALLOWED',
-        cancellationDate: null,
-        cancellationReason: null,
-      };
-      authorizations.set(id, created);
-      state.emitAs('PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CREATED', 'authorization', created);
-      sendJson(res, 200, created);
-    })
-    .on('GET', '/v3/pix/automatic/authorizations/:id', (req, res) => {
-      if (off('pixAutomatic', res)) return;
-      const found = authorizations.get(req.params.id);
-      return found ? sendJson(res, 200, found) : notFound(res);
-    })
-    .on('DELETE', '/v3/pix/automatic/authorizations/:id', (req, res) => {
-      if (off('pixAutomatic', res)) return;
-      const found = authorizations.get(req.params.id);
-      if (!found) return notFound(res);
-      sendJson(res, 200, authorizationEvent(found.id, 'CANCELLED'));
-    });
-
-  /** The lever of each AUTHORIZATION_* event: the status follows, and the webhook goes. */
-  function authorizationEvent(id: string, event: string): AsaasAuthorization {
-    const found = authorizations.get(id);
-    if (!found) throw new Error(`asaas fake: no authorization ${id}`);
-    const status = AUTHORIZATION_STATUS[event];
-    if (!status) throw new Error(`asaas fake: unknown authorization event ${event}`);
-    found.status = status;
-    if (status === 'CANCELLED') Object.assign(found, { cancellationDate: today(), cancellationReason: 'Cancelada pelo pagador.' });
-    state.emitAs(`PIX_AUTOMATIC_RECURRING_AUTHORIZATION_${event}`, 'authorization', found);
-    return found;
-  }
-
   const control = (fn: (req: FakeRequest) => unknown) => (req: FakeRequest, res: ServerResponse) => {
     try {
       sendJson(res, 200, fn(req));
@@ -374,15 +269,11 @@ export function addDunningRoutes(
     else featuresOff.delete(feature);
   }
 
-  router.on(
-    'POST',
-    '/__fake/authorization/:id/:event',
-    control((req) => authorizationEvent(req.params.id, req.params.event)),
-  );
+  // Pix Automático (asaas-pix.ts): the same controlled-access flag.
+  const pix = addPixAutomaticoRoutes(router, { ...state, off, control });
 
   return {
-    authorizations,
-    authorizationEvent,
+    ...pix,
     dunnings,
     setDunningStatus: setStatus,
     setDunningCancelable: setCancelable,

@@ -116,7 +116,7 @@ export function webhookDispatcher() {
       send(payload, false);
     },
     /** An event of another family (INVOICE_*: key `invoice`; PIX_AUTOMATIC_*: `authorization`), recorded and queued the same way. */
-    emitAs(event: string, key: 'invoice' | 'authorization', resource: { id: string }): void {
+    emitAs(event: string, key: 'invoice' | 'authorization' | 'paymentInstruction', resource: { id: string }): void {
       const payload = {
         id: `evt_${randomBytes(16).toString('hex')}`,
         event,

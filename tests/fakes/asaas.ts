@@ -98,6 +98,8 @@ export interface AsaasFake {
   /** Pix Automático (asaas-dunning.ts): the authorizations, and the lever of each AUTHORIZATION_* event. */
   authorizations: Map<string, AsaasAuthorization>;
   authorizationEvent(id: string, event: string): AsaasAuthorization;
+  /** A Pix Automático debit's instruction: PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_{event} for a payment. */
+  instructionEvent(paymentId: string, event: string, refusalReason?: string): Record<string, unknown>;
   /** Resolves when every webhook delivery queued so far has been answered. */
   idle(): Promise<void>;
   requests: RequestLog[];
@@ -545,6 +547,7 @@ export async function startAsaasFake(opts: { port?: number; apiKey?: string } = 
     setFeatureOff: dunning.setFeatureOff,
     authorizations: dunning.authorizations,
     authorizationEvent: dunning.authorizationEvent,
+    instructionEvent: dunning.instructionEvent,
     idle: outgoing.idle,
     requests: server.requests,
     stop: server.stop,

@@ -234,6 +234,12 @@ export const cobrancas = pgTable(
     negativacao: jsonb().$type<Record<string, unknown>>(),
     /** The negativação's Asaas status, for the list filter; null: none. */
     negativacaoStatus: text(),
+    /**
+     * A Pix Automático debit's instruction (DESIGN 11, PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_*):
+     * { id, status: criada|agendada|recusada|cancelada, motivo, em }; null: none. Refused or cancelled:
+     * the charge is paid by PIX or boleto, as any other.
+     */
+    debitoPix: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,8 @@
 /**
  * The dashboard's money (DESIGN 10, `GET /v1/financeiro/indicadores`): recurring revenue of the
  * active subscriptions, received this month and the overdue rate, each with last month's figure
- * beside it. Each card opens the screen its figure comes from.
+ * beside it. Each card opens the screen its figure comes from. Under them, one line: "Cobrança
+ * automática: N% das assinaturas ativas" (DESIGN 11).
  */
 import * as React from 'react';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
@@ -21,6 +22,8 @@ interface IndicadoresReply {
   mrr: Figura;
   recebidoMes: Figura;
   inadimplencia: Figura;
+  /** DESIGN 11: the active subscriptions collected by an accepted card or an active Pix Automático. */
+  cobrancaAutomatica?: { valor: number; automaticas: number; ativas: number };
 }
 
 const percent = (value: number) => `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(value)}%`;
@@ -63,7 +66,7 @@ function IndicadorCard({
 }
 
 interface Indicador {
-  key: keyof IndicadoresReply;
+  key: 'mrr' | 'recebidoMes' | 'inadimplencia';
   label: string;
   format: (value: number) => string;
   icon: React.ReactNode;
@@ -99,8 +102,9 @@ const INDICADORES: Indicador[] = [
   },
 ];
 
-/** Three Grid items, for the dashboard's grid. */
+/** Three Grid items, for the dashboard's grid, and the automatic collection's line. */
 export function Indicadores() {
+  const translate = useTranslate();
   const { data, isPending } = useApiGet<IndicadoresReply>('/v1/financeiro/indicadores');
   return (
     <>
@@ -109,6 +113,17 @@ export function Indicadores() {
           <IndicadorCard figura={data?.[key]} pending={isPending} {...card} />
         </Grid>
       ))}
+      <Grid size={12}>
+        <Typography variant="body2" color="text.secondary" data-testid="cobranca-automatica">
+          {data?.cobrancaAutomatica
+            ? translate('app.dashboard.indicadores.cobranca_automatica', {
+                valor: percent(data.cobrancaAutomatica.valor),
+                automaticas: data.cobrancaAutomatica.automaticas,
+                ativas: data.cobrancaAutomatica.ativas,
+              })
+            : '\u00a0'}
+        </Typography>
+      </Grid>
     </>
   );
 }

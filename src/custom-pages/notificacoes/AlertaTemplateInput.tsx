@@ -30,6 +30,7 @@ const PLACEHOLDER_HELP: Record<(typeof ALERTA_PLACEHOLDERS)[number], string> = {
   desconto: 'app.notificacoes.placeholders.desconto',
   valorComDesconto: 'app.notificacoes.placeholders.valorComDesconto',
   descontoAte: 'app.notificacoes.placeholders.descontoAte',
+  pixAutomatico: 'app.notificacoes.placeholders.pixAutomatico',
 };
 
 /** A template about something else than a charge (the readjustment's): its own placeholders, their help and the sample that fills the preview. */

@@ -33,6 +33,11 @@ const ALERTAS: { name: string; label: string }[] = [
   { name: 'cancelada', label: 'app.notificacoes.alertas.cancelada' },
   { name: 'recebida', label: 'app.notificacoes.alertas.recebida' },
   { name: 'atualizada', label: 'app.notificacoes.alertas.atualizada' },
+  // Collecting without chasing (DESIGN 11).
+  ...['formaPagamento', 'cartaoRecusado', 'debitoAgendado', 'autorizacaoPix', 'formaAlterada', 'avisoNegativacao'].map((name) => ({
+    name,
+    label: `app.notificacoes.alertas.${name}`,
+  })),
 ];
 
 function AlertasIntro() {

@@ -18,6 +18,7 @@ export const ALERTA_EXEMPLO: Record<(typeof ALERTA_PLACEHOLDERS)[number], string
   desconto: `Pagando até ${formatDate('2026-03-10')}, você paga ${formatMoney(80.9)} (desconto de ${formatMoney(9)}).`,
   valorComDesconto: formatMoney(80.9),
   descontoAte: formatDate('2026-03-10'),
+  pixAutomatico: '00020101021226900014br.gov.bcb.pix2568exemplo/rec5204000053039865802BR6304AUTO',
 };
 
 /** With the gateway off, a message has no PIX nor boleto: the preview leaves their lines out as the message does. */
@@ -27,6 +28,7 @@ export const semGateway = (values: typeof ALERTA_EXEMPLO): typeof ALERTA_EXEMPLO
   linkBoleto: '',
   pixCopiaECola: '',
   linhaDigitavel: '',
+  pixAutomatico: '',
 });
 
 /** The readjustment's message (DESIGN 11): its own placeholders, their help and a sample contract's readjustment. */

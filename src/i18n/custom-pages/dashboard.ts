@@ -10,6 +10,8 @@ export const dashboardMessages = {
         mrr: 'Receita recorrente (mês)',
         recebido: 'Recebido no mês',
         inadimplencia: 'Inadimplência',
+        cobranca_automatica:
+          'Cobrança automática: %{valor} das assinaturas ativas (%{automaticas} de %{ativas}, cartão ou Pix Automático).',
         anterior: 'Mês anterior: %{valor}',
       },
       clientes: 'Clientes',

@@ -80,6 +80,17 @@ export const integracoesMessages = {
         gateway: 'Gateway',
         asaas: 'Asaas',
         token_help: 'A chave de API da sua conta no Asaas.',
+        automatica_title: 'Cobrança automática e negativação',
+        pix_automatico: 'Pix Automático',
+        pix_automatico_help:
+          'Requer liberação do Asaas: peça ao time de integrações do Asaas o acesso ao Pix Automático antes de ativar. As assinaturas ganham o botão "Pix Automático".',
+        negativacao: 'Negativação (Serasa) pelo Asaas',
+        negativacao_help:
+          'Requer liberação do Asaas: peça ao seu gerente de conta a permissão de criar negativações pela API. Só administradores negativam, sempre com aviso antes.',
+        dias_atraso: 'Dias de atraso para negativar',
+        dias_atraso_help: 'De 1 a 365 dias após o vencimento.',
+        dias_aviso: 'Dias após o aviso',
+        dias_aviso_help: 'De 0 a 90 dias entre o aviso ao cliente e o pedido.',
         webhook_link: 'Link do webhook',
         webhook_link_help: 'Cole este link na configuração de webhooks do Asaas.',
         copy_link: 'Copiar link',

@@ -50,6 +50,7 @@ export const notificacoesMessages = {
         desconto: 'Frase do desconto por pagamento antecipado (vazia sem desconto)',
         valorComDesconto: 'Valor com desconto',
         descontoAte: 'Último dia do desconto',
+        pixAutomatico: 'Pix Automático copia e cola (autorização aguardando)',
       },
       chars: '%{count} de %{max} caracteres',
       preview: 'Prévia',

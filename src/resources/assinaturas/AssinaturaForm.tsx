@@ -35,6 +35,7 @@ const defaults = {
   enddate: '',
   informacoes: '',
   status: ASSINATURA_STATUS.ATIVA,
+  formaCobranca: 'boleto_pix',
 };
 
 /** The body the API takes: the subscription's own fields; the client's copy is the server's. */
@@ -52,6 +53,7 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
     informacoes: data.informacoes ?? '',
     ...(data.datecreated ? { datecreated: data.datecreated } : {}),
     status: Number(data.status) || ASSINATURA_STATUS.ATIVA,
+    ...(data.formaCobranca ? { formaCobranca: data.formaCobranca } : {}),
   } as RaRecord;
 }
 

@@ -9,6 +9,7 @@ import { BrDateInput } from '../../components/BrDateInput';
 import { FormGrid, fullRow } from '../../components/FormGrid';
 import { MoneyInput, PercentInput } from '../../components/MoneyInput';
 import { cycleChoices, statusChoices } from './choices';
+import { FormaCobrancaInputs } from './FormaCobranca';
 
 /** The client's fields a subscription shows (copied by the server from the client). */
 export const CLIENTE_FIELDS = [
@@ -73,6 +74,8 @@ export function AssinaturaInputs() {
       <PercentInput source="jurosmensal" helperText="app.assinaturas.juros_help" />
       <SelectInput source="status" choices={statusChoices} />
       <TextInput source="informacoes" multiline minRows={3} sx={fullRow} />
+      <Heading label="app.assinaturas.forma.titulo" />
+      <FormaCobrancaInputs />
     </FormGrid>
   );
 }

@@ -18,6 +18,7 @@ import { StatusFilter } from '../../components/SearchBar';
 import { AssinaturaCreateForm, AssinaturaEditForm, assinaturaTransform, useAssinaturaCreatedMessage } from './AssinaturaForm';
 import { statusChoices } from './choices';
 import type { Assinatura } from './types';
+import { FormaCobrancaChip } from './FormaCobranca';
 import { ClienteComDocumento, ClienteLink } from '../../components/ClienteLink';
 
 /** Money, documents, phones and dates read on one line. */
@@ -44,6 +45,7 @@ const card: ListCard<Assinatura> = {
         record.description,
         formatDate(record.nextduedate),
         <AssinaturaStatus key="status" status={record.status} />,
+        <FormaCobrancaChip key="forma" record={record} />,
       ]}
     />
   ),
@@ -84,6 +86,12 @@ export default function AssinaturaList() {
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
+        <DataTable.Col
+          source="formaCobranca"
+          label="app.assinaturas.col_forma"
+          disableSort
+          render={(record) => <FormaCobrancaChip record={record} />}
+        />
         <DataTable.Col source="status" render={(record) => <AssinaturaStatus status={record.status} />} />
       </ListTable>
     </ListPage>

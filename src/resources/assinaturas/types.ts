@@ -1,7 +1,8 @@
+import type { FormaEstado } from './FormaCobranca';
 import type { ClienteIdentity } from '../../../domain/clientes';
 
 /** A subscription as /v1/assinaturas returns it: its client's data is a copy the server keeps. */
-export interface Assinatura extends ClienteIdentity {
+export interface Assinatura extends ClienteIdentity, FormaEstado {
   id: number;
   idcliente: number;
   incmunicipal?: string;
@@ -19,4 +20,5 @@ export interface Assinatura extends ClienteIdentity {
   informacoes?: string;
   datecreated?: string;
   status: number;
+  formaCobranca?: string;
 }

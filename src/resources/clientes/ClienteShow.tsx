@@ -23,6 +23,7 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router';
 import { clienteNome } from '../../../domain/clientes';
 import { ASSINATURA_STATUS, CONTRATO_STATUS, ORDEM_STATUS } from '../../../domain/constants';
+import { formaTexto, type FormaEstado } from '../assinaturas/FormaCobranca';
 import { formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
@@ -168,6 +169,8 @@ function Sections({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged
         secondary: join(
           translate(`app.assinaturas.cycles.${str(a.cycle)}`, { _: str(a.cycle) }),
           translate('app.cliente_pagina.proximo_vencimento', { data: formatDate(a.nextduedate) }),
+          // The forma de cobrança and its state (DESIGN 11).
+          formaTexto(translate, a as FormaEstado),
         ),
         to: `/assinaturas/${a.id}`,
         aside: small(

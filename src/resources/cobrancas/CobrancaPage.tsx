@@ -3,7 +3,8 @@
  * contact; the charge (number, description, generated, due, value) and, when overdue, its updated
  * value with fine and interest; the additional information; the status (Em Aberto, Pago, Vencida,
  * Cancelada). Enviar, Imprimir (after 1 s), and Sair back to /cobrancas. Under the sheet, on screen
- * only, the charge's messages, read again after Enviar.
+ * only, the charge's messages, read again after Enviar. The forma de cobrança and, for
+ * administrators, the negativação panel (DESIGN 11, NegativacaoSection.tsx).
  */
 import * as React from 'react';
 import { Box, Chip, Link, Typography } from '@mui/material';
@@ -19,6 +20,7 @@ import { statusColor } from './choices';
 import { CobrancaMensagens, useCobrancaMensagens } from './CobrancaMensagens';
 import { NfseSection } from './NfseSection';
 import { CobrancaItens } from './CobrancaItens';
+import { FormaSection, NegativacaoSection } from './NegativacaoSection';
 import { CopiarLinkButton, DesfazerRecebimentoButton, PagamentoSection, ReceberButton } from './Pagamento';
 import type { Cobranca } from './types';
 
@@ -130,6 +132,8 @@ function CobrancaDocument({ cobranca }: { cobranca: Cobranca }) {
         ) : null}
       </PrintSection>
       <PagamentoSection cobranca={cobranca} />
+      <FormaSection cobranca={cobranca} />
+      <NegativacaoSection cobranca={cobranca} />
       <NfseSection cobranca={cobranca} />
       <PrintSection title="app.cobrancas.page.informacoes">
         <PrintText>{cobranca.informacoes || translate('app.cobrancas.page.sem_informacoes')}</PrintText>

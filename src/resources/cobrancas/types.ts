@@ -49,4 +49,16 @@ export interface Cobranca {
   bankSlipUrl?: string;
   valorAtualizado?: number | null;
   encargos?: Encargos | null;
+  idassinatura?: number | null;
+  /** Pix Automático's debit of this charge (DESIGN 11): criada | agendada | recusada | cancelada, and why. */
+  debitoPix?: { status: string; motivo: string | null } | null;
+  /** Negativação through Asaas (DESIGN 11). */
+  negativacao?: {
+    status: string | null;
+    avisoEm: string | null;
+    solicitadaEm: string | null;
+    taxa: number | null;
+    motivo: string | null;
+    podeCancelar: boolean;
+  } | null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cobrancas" ADD COLUMN "debito_pix" jsonb;
