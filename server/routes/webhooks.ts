@@ -23,7 +23,7 @@ import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
 import { getCompany } from '../regras/company';
 import { atendimentoDe } from '../atendimento/configuracao';
-import { eventoDe, guardarEvento } from '../atendimento/recebimento';
+import { eventoDe, guardarEvento } from '../atendimento/evento';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 
@@ -131,6 +131,8 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
         if (!sameSecret(apikey, String(company.integrations.whats.token ?? ''))) throw unauthorized(MSG.webhookUnauthorized);
       }
       const resultado = await guardarEvento(db, app.effects.queue, request.body as Record<string, unknown>);
+      // The bot answers now, not at the queue's next poll (DESIGN 11's 3 s).
+      if (resultado === 'guardado') app.effects.queue.wake(QUEUES.atendimento.name);
       return { received: true, resultado };
     },
   );

@@ -36,6 +36,8 @@ export const conversas = pgTable(
     etapa: text().notNull().default('inicio'),
     tentativas: integer().notNull().default(0),
     idclienteDocumento: integer(),
+    /** When the message the bot last answered reached the webhook: a message within 1.5 s of it shares that reply. */
+    respondidaEm: timestamp({ withTimezone: true }),
     busca: busca(),
     criadaEm: createdAt(),
     encerradaEm: timestamp({ withTimezone: true }),
