@@ -23,6 +23,7 @@ import cobrancas from './resources/cobrancas';
 import frota from './resources/frota';
 import {
   AdminOnly,
+  AtendimentoPage,
   AuditoriaPage,
   MensagensPage,
   SegurancaConfigPage,
@@ -120,6 +121,9 @@ export function App() {
         <Route path="/financeiro/*" element={<FinanceiroPage />} />
         {/* The WhatsApp messages (issue 24): every staff member, as a charge's messages. */}
         <Route path="/mensagens/*" element={<MensagensPage />} />
+        {/* The WhatsApp conversations (DESIGN 11): every staff member. */}
+        <Route path="/atendimento" element={<AtendimentoPage />} />
+        <Route path="/atendimento/:id" element={<AtendimentoPage />} />
         {/* The fleet's map and a vehicle's location: the map library loads only on these pages. */}
         <Route path="/frota/mapa" element={<FrotaMapaPage />} />
         <Route path="/veiculos/:id/localizacao" element={<VeiculoLocalizacaoPage />} />

@@ -302,7 +302,12 @@ async function opcaoDoMenu(
     case '3': {
       const situacoes = await situacaoDoRastreador(ctx.tx, idcliente);
       if (!situacoes.length)
-        return { acao: 'funcionando', motivo: 'Opção 3: nenhum rastreador instalado.', resposta: texto(ctx, 'semRastreador'), mudancas: {} };
+        return {
+          acao: 'funcionando',
+          motivo: 'Opção 3: nenhum rastreador instalado.',
+          resposta: texto(ctx, 'semRastreador'),
+          mudancas: {},
+        };
       const resposta = situacoes.map((s) => texto(ctx, 'funcionando', s)).join('\n');
       if (situacoes.every((s) => s.codigo === 'comunicando'))
         return { acao: 'funcionando', motivo: 'Opção 3: a situação do rastreador.', resposta, mudancas: {} };

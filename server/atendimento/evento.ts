@@ -122,4 +122,3 @@ export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Pro
     return 'guardado';
   });
 }
-

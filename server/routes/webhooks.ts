@@ -55,25 +55,26 @@ export const WHATS_BODY_LIMIT = 256 * 1024;
 const whatsParams = z.object({ userId: id(), token: requiredText(200) });
 
 /** The envelope Evolution posts (INTEGRATIONS.md 4.2): the fields read are typed, the rest kept as sent. */
-const whatsBody = z.looseObject({
-  event: text(120).optional(),
-  instance: text(200).nullable().optional(),
-  apikey: text(300).nullable().optional(),
-  data: z
-    .looseObject({
-      key: z
-        .looseObject({
-          remoteJid: text(200).optional(),
-          remoteJidAlt: text(200).nullable().optional(),
-          id: text(200).optional(),
-          fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
-        })
-        .optional(),
-      // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
-      pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
-    })
-    .optional(),
-})
+const whatsBody = z
+  .looseObject({
+    event: text(120).optional(),
+    instance: text(200).nullable().optional(),
+    apikey: text(300).nullable().optional(),
+    data: z
+      .looseObject({
+        key: z
+          .looseObject({
+            remoteJid: text(200).optional(),
+            remoteJidAlt: text(200).nullable().optional(),
+            id: text(200).optional(),
+            fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
+          })
+          .optional(),
+        // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
+        pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
+      })
+      .optional(),
+  })
   // A message's event names its chat and its id (Evolution posts no upsert without them, INTEGRATIONS.md 4.2):
   // one without is refused and stores nothing. Other events are stored without a reply (DESIGN 11).
   .superRefine((body, ctx) => {
