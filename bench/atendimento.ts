@@ -89,7 +89,7 @@ async function run(backend: 'PostgreSQL' | 'PGlite'): Promise<Figures> {
     const dir = mkdtempSync(path.join(tmpdir(), 'rastreio-bench-atendimento-'));
     env = { DATA_DIR: dir, DATABASE_URL: '' };
     drop = async () => rmSync(dir, { recursive: true, force: true });
-    database = await openDatabase({ dataDir: path.join(dir, 'data') });
+    database = await openDatabase({ dataDir: dir });
   } else {
     const admin = rowsAt(pgAdminUrl);
     await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
@@ -212,36 +212,38 @@ async function run(backend: 'PostgreSQL' | 'PGlite'): Promise<Figures> {
   }
 }
 
+function print(f: Figures) {
+  console.log('\n| backend | measure | figure | budget | within |\n|---|---|---|---|---|');
+  const line = (what: string, figure: string, budget: string, ok: boolean) =>
+    console.log(`| ${f.backend} | ${what} | ${figure} | ${budget} | ${ok ? 'yes' : 'NO'} |`);
+  line(
+    `webhook p99 at ${RATE} msgs/s (${f.posted} messages, 10 % twice)`,
+    `${f.webhookP99.toFixed(1)} ms (p50 ${f.webhookP50.toFixed(1)} ms, non-200 ${f.non200})`,
+    `< ${BUDGET.webhookP99Ms} ms`,
+    f.webhookP99 < BUDGET.webhookP99Ms && f.non200 === 0,
+  );
+  line('lost / answered twice', `${f.lost} / ${f.twice}`, '0 / 0', f.lost === 0 && f.twice === 0);
+  line(
+    'bot reply after the message, p99 (Evolution 50 ms)',
+    `${(f.replyP99 / 1000).toFixed(2)} s (p50 ${(f.replyP50 / 1000).toFixed(2)} s, unanswered ${f.unanswered})`,
+    `≤ ${BUDGET.replyP99Ms / 1000} s`,
+    f.replyP99 <= BUDGET.replyP99Ms && f.unanswered === 0,
+  );
+  for (const l of f.lists)
+    line(
+      `${l.name}, p99 (4 connections)`,
+      `${l.p99.toFixed(1)} ms (p50 ${l.p50.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s, non-2xx ${l.non2xx})`,
+      `≤ ${BUDGET.listP99Ms} ms`,
+      l.p99 <= BUDGET.listP99Ms && l.non2xx === 0,
+    );
+  console.log('');
+}
+
 async function main() {
   console.log(`bench:atendimento — ${RATE} msgs/s for ${SECONDS} s, ${CONVERSAS.toLocaleString('en')} conversations`);
-  const figures: Figures[] = [];
-  if (!args['skip-postgres']) figures.push(await run('PostgreSQL'));
-  if (!args['skip-pglite']) figures.push(await run('PGlite'));
-  console.log('\n| backend | measure | figure | budget | within |\n|---|---|---|---|---|');
-  for (const f of figures) {
-    const line = (what: string, figure: string, budget: string, ok: boolean) =>
-      console.log(`| ${f.backend} | ${what} | ${figure} | ${budget} | ${ok ? 'yes' : 'NO'} |`);
-    line(
-      `webhook p99 at ${RATE} msgs/s (${f.posted} messages, 10 % twice)`,
-      `${f.webhookP99.toFixed(1)} ms (p50 ${f.webhookP50.toFixed(1)} ms, non-200 ${f.non200})`,
-      `< ${BUDGET.webhookP99Ms} ms`,
-      f.webhookP99 < BUDGET.webhookP99Ms && f.non200 === 0,
-    );
-    line('lost / answered twice', `${f.lost} / ${f.twice}`, '0 / 0', f.lost === 0 && f.twice === 0);
-    line(
-      'bot reply after the message, p99 (Evolution 50 ms)',
-      `${(f.replyP99 / 1000).toFixed(2)} s (p50 ${(f.replyP50 / 1000).toFixed(2)} s, unanswered ${f.unanswered})`,
-      `≤ ${BUDGET.replyP99Ms / 1000} s`,
-      f.replyP99 <= BUDGET.replyP99Ms && f.unanswered === 0,
-    );
-    for (const l of f.lists)
-      line(
-        `${l.name}, p99 (4 connections)`,
-        `${l.p99.toFixed(1)} ms (p50 ${l.p50.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s, non-2xx ${l.non2xx})`,
-        `≤ ${BUDGET.listP99Ms} ms`,
-        l.p99 <= BUDGET.listP99Ms && l.non2xx === 0,
-      );
-  }
+  // Each backend's table as soon as it is measured.
+  if (!args['skip-postgres']) print(await run('PostgreSQL'));
+  if (!args['skip-pglite']) print(await run('PGlite'));
 }
 
 await main();

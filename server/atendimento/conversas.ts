@@ -112,11 +112,11 @@ export async function listarConversas(db: Db, filtro: ConversasFiltro) {
         .where(where);
       const found = await selectConversas(tx)
         .where(where)
+        // prioridade: 2 × urgente + aguardando; NULLS LAST as the indexes are built (all NOT NULL).
         .orderBy(
-          desc(conversas.urgente),
-          sql`(${conversas.status} = 'aguardando') DESC`,
-          desc(conversas.ultimaMensagemEm),
-          desc(conversas.id),
+          sql`${conversas.prioridade} DESC NULLS LAST`,
+          sql`${conversas.ultimaMensagemEm} DESC NULLS LAST`,
+          sql`${conversas.id} DESC NULLS LAST`,
         )
         .limit(filtro.pageSize)
         .offset((filtro.page - 1) * filtro.pageSize);

@@ -61,6 +61,12 @@ describe.each(backends)('atendimento: visita e rajadas (%s)', (backend) => {
     const ordem = await env.admin.get(`/v1/ordensservicos/${ordens[0].id}`);
     expect(ordem.status).toBe(200);
     expect(ordem.body).toMatchObject({ tipo: 'manutencao', origem: 'atendimento', idveiculo: veiculo.id, status: 0 });
+    // The client's page lists their conversations of any status (status=todas); an unknown status is a 400 in words.
+    const todas = await env.admin.get(`/v1/conversas?idcliente=${cliente.id}&status=todas`);
+    expect(todas.body.Items.map((c: { status: string }) => c.status)).toEqual(['aguardando']);
+    const ruim = await env.admin.get('/v1/conversas?status=qualquer');
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.message).toContain('todas');
     // A person's conversation now: the bot says nothing more, and books nothing more.
     await receber({ from: phone, text: '1' });
     expect(sentTo(jid)).toHaveLength(3);

@@ -114,14 +114,14 @@ export default function AtendimentoPage() {
   return (
     <Box sx={{ height: ALTURA, display: 'flex', gap: 1, py: 1 }}>
       <Title title={translate('app.atendimento.title')} />
-      <Card variant="outlined" sx={{ width: 340, flexShrink: 0, minHeight: 0 }}>
+      <Card variant="outlined" sx={{ width: wide ? 320 : 290, flexShrink: 0, minHeight: 0 }}>
         {listaEl}
       </Card>
       <Card variant="outlined" sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         {conversaEl}
       </Card>
       {clienteEl ? (
-        <Card variant="outlined" sx={{ width: wide ? 300 : 260, flexShrink: 0, overflowY: 'auto' }}>
+        <Card variant="outlined" sx={{ width: { md: 240, xl: 300 }, flexShrink: 0, overflowY: 'auto' }}>
           {clienteEl}
         </Card>
       ) : null}

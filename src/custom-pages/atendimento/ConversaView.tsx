@@ -7,7 +7,7 @@
 import * as React from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Chip, FormControlLabel, IconButton, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, IconButton, Link, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { HttpError, LinkBase, useGetIdentity, useNotify, useTranslate } from 'ra-core';
 import { apiFetch } from '../../dataProvider/http';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -206,9 +206,11 @@ export function ConversaView(props: { conversa: ConversaDetalhe; onChanged: () =
               </IconButton>
             </Tooltip>
           ) : null}
-          <Typography variant="h6" component="h2" sx={{ fontSize: '1.1rem', flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography variant="h6" component="h2" noWrap sx={{ fontSize: '1.1rem', flex: 1, minWidth: 0 }}>
             {tituloConversa(conversa)}
           </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
           <Chip size="small" color={STATUS_CORES[conversa.status]} label={translate(`app.atendimento.status.${conversa.status}`)} />
           {conversa.urgente ? <Chip size="small" color="error" label={translate('app.atendimento.urgente')} /> : null}
           {conversa.motivo ? <Chip size="small" variant="outlined" label={translate(`app.atendimento.motivo.${conversa.motivo}`)} /> : null}
@@ -226,7 +228,9 @@ export function ConversaView(props: { conversa: ConversaDetalhe; onChanged: () =
           {conversa.idcliente ? (
             <>
               {' · '}
-              <LinkBase to={`/clientes/${conversa.idcliente}/show`}>{conversa.cliente || translate('app.atendimento.cliente')}</LinkBase>
+              <Link component={LinkBase} to={`/clientes/${conversa.idcliente}/show`} underline="hover">
+                {translate('app.atendimento.ver_cliente')}
+              </Link>
             </>
           ) : null}
         </Typography>
