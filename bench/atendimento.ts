@@ -8,7 +8,8 @@
  *   reaching Evolution, p99 ≤ 3 s;
  * - `GET /v1/conversas` (the inbox's first page, its tabs and a search) at 100,000 conversations seeded
  *   with SQL (5 % open, as 12 idle hours close the rest): p99 ≤ 50 ms at 4 connections.
- * Options: --seconds S (20), --rate N (50), --conversas N (100000), --skip-pglite, --skip-postgres.
+ * Options: --seconds S (20), --rate N (50), --conversas N (100000), --pool N (the server's DATABASE_POOL_SIZE
+ * on PostgreSQL), --skip-pglite, --skip-postgres.
  * PostgreSQL: BENCH_DATABASE_URL (a throwaway database `rastreio_bench_atendimento` is made in it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     rate: { type: 'string', default: '50' },
     conversas: { type: 'string', default: '100000' },
+    /** The server's DATABASE_POOL_SIZE on PostgreSQL (its default: 2 × cores, at least 4). */
+    pool: { type: 'string', default: '' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
   },
@@ -94,7 +97,7 @@ async function run(backend: 'PostgreSQL' | 'PGlite'): Promise<Figures> {
     const admin = rowsAt(pgAdminUrl);
     await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${NAME}`);
-    env = { DATABASE_URL: pgUrl };
+    env = { DATABASE_URL: pgUrl, ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) };
     drop = async () => void (await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`));
     database = await openDatabase({ url: pgUrl });
   }
