@@ -4,7 +4,8 @@
  * client asks for the boleto and gets its link, then asks for a person; the shell counts the
  * conversation waiting; staff open it from the inbox at 1366 px, assume it and reply; the client's
  * page lists it and opens the inbox on it. On a phone (393 × 851, touch): the list, the
- * conversation and back, and the bot's payment link opens the payment page.
+ * conversation and back, and the bot's payment link opens the payment page; an expired location link
+ * shows its clear page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -173,6 +174,11 @@ describe('atendimento pelo WhatsApp in Chromium', () => {
     await mobile.waitForURL(/\/atendimento$/);
     await item.waitFor();
     expect(phoneErrors).toEqual([]);
+    // Option 2's public page, opened from a link that expired (its 404 is expected): a clear page, no data.
+    const localizacao = await phone.newPage();
+    await localizacao.goto('/static/localizacao/expirado-ou-inexistente');
+    await localizacao.getByRole('heading', { name: 'Este link de localização expirou ou não existe.' }).waitFor();
+    await shot(localizacao, 'atendimento-08-phone-localizacao-expirada');
     await phone.close();
   });
 });
