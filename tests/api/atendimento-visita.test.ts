@@ -66,7 +66,7 @@ describe.each(backends)('atendimento: visita e rajadas (%s)', (backend) => {
     expect(todas.body.Items.map((c: { status: string }) => c.status)).toEqual(['aguardando']);
     const ruim = await env.admin.get('/v1/conversas?status=qualquer');
     expect(ruim.status).toBe(400);
-    expect(ruim.body.message).toContain('todas');
+    expect(JSON.stringify(ruim.body.errors)).toContain('todas');
     // A person's conversation now: the bot says nothing more, and books nothing more.
     await receber({ from: phone, text: '1' });
     expect(sentTo(jid)).toHaveLength(3);
