@@ -53,6 +53,9 @@ export const DEFAULT_ATENDIMENTO_MENSAGENS = {
   localizacaoBloqueada:
     'A localização não está disponível enquanto houver cobrança vencida. Responda 1 para receber a segunda via, ou 5 para falar com um atendente.',
   funcionando: 'Rastreador do veículo {{placa}}: {{situacao}}.',
+  ofertaVisita: 'Quer que um técnico visite o veículo? Responda 1 para pedir a visita, ou 0 para voltar ao menu.',
+  visitaAgendada:
+    'Pronto! Pedimos a visita técnica (ordem {{codigo}}) para o veículo {{placa}}. Um atendente vai combinar o dia e o horário com você.',
   semRastreador: 'Não encontrei rastreador instalado nos seus veículos. Para falar com um atendente, responda 5.',
   roubo:
     'Entendido: um atendente vai falar com você agora mesmo. Se o veículo acabou de ser levado, ligue também para {{telefoneEmergencia}} e registre a ocorrência na polícia (190).',

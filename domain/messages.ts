@@ -137,7 +137,7 @@ export const MSG = {
   unidadeBaixada: 'Esta unidade está baixada e não pode ser vinculada.',
   unidadeInstalada: 'Esta unidade está instalada: desvincule-a antes de movê-la.',
   mesmaSituacao: 'A unidade já está nesta situação.',
-  ordemTipo: 'Tipo inválido: use instalacao ou retirada',
+  ordemTipo: 'Tipo inválido: use instalacao, retirada ou manutencao',
   retiradaSemRastreador: 'Numa retirada, o rastreador deve estar instalado neste veículo.',
   ordemConcluida: 'Esta ordem de serviço está concluída e não pode ser alterada. Somente um administrador pode reabri-la.',
   // The técnico's phone (DESIGN 11)

@@ -7,10 +7,21 @@ import { ORDEM_STATUS } from './constants';
 export { ORDEM_STATUS };
 export type OrdemStatus = (typeof ORDEM_STATUS)[keyof typeof ORDEM_STATUS];
 
-/** An installation takes its tracker from the técnico's stock; a removal returns it on Finalizar (DESIGN 10). */
-export const ORDEM_TIPOS = ['instalacao', 'retirada'] as const;
+/**
+ * An installation takes its tracker from the técnico's stock; a removal returns it on Finalizar (DESIGN 10);
+ * a maintenance visits the tracker already in the vehicle (the WhatsApp bot books one, DESIGN 11).
+ */
+export const ORDEM_TIPOS = ['instalacao', 'retirada', 'manutencao'] as const;
 export type OrdemTipo = (typeof ORDEM_TIPOS)[number];
-export const ORDEM_TIPO_LABEL: Readonly<Record<OrdemTipo, string>> = { instalacao: 'Instalação', retirada: 'Retirada' };
+export const ORDEM_TIPO_LABEL: Readonly<Record<OrdemTipo, string>> = {
+  instalacao: 'Instalação',
+  retirada: 'Retirada',
+  manutencao: 'Manutenção',
+};
+
+/** Where an order came from: a staff member, or the WhatsApp bot booking a visit (DESIGN 11). */
+export const ORDEM_ORIGENS = ['manual', 'atendimento'] as const;
+export type OrdemOrigem = (typeof ORDEM_ORIGENS)[number];
 
 /** The checklist items, in the order the page shows them (3 columns), as stored (DESIGN 9 spelling). */
 export const CHECKLIST_ITEMS = [

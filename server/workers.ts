@@ -228,6 +228,7 @@ export class Workers {
           // A full batch: more may be waiting, so fetch again at once instead of after the polling interval.
           if (jobs.length === batchSize) boss.notifyWorker(workerId);
         });
+        this.queue.registerWorker(name, workerId);
       }
     }
     // Imports a stopped process left half done go on (from their last committed batch).

@@ -23,6 +23,7 @@ import cobrancas from './resources/cobrancas';
 import frota from './resources/frota';
 import {
   AdminOnly,
+  AtendimentoPage,
   AuditoriaPage,
   MensagensPage,
   SegurancaConfigPage,
@@ -124,6 +125,9 @@ export function App() {
         <Route path="/mensagens/*" element={<MensagensPage />} />
         {/* The yearly readjustments (DESIGN 11): every staff member; applying is an administrator's. */}
         <Route path="/reajustes/*" element={<ReajustesPage />} />
+        {/* The WhatsApp conversations (DESIGN 11): every staff member. */}
+        <Route path="/atendimento" element={<AtendimentoPage />} />
+        <Route path="/atendimento/:id" element={<AtendimentoPage />} />
         {/* The fleet's map and a vehicle's location: the map library loads only on these pages. */}
         <Route path="/frota/mapa" element={<FrotaMapaPage />} />
         <Route path="/veiculos/:id/localizacao" element={<VeiculoLocalizacaoPage />} />

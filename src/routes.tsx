@@ -44,6 +44,8 @@ export const NotificacoesPage = lazy(() => import('./custom-pages/notificacoes/N
 export const AuditoriaPage = lazy(() => import('./custom-pages/auditoria/AuditoriaPage'));
 /** The WhatsApp messages list (issue 24): every staff member. */
 export const MensagensPage = lazy(() => import('./custom-pages/mensagens/MensagensPage'));
+/** The WhatsApp conversations' inbox (DESIGN 11): every staff member. */
+export const AtendimentoPage = lazy(() => import('./custom-pages/atendimento/AtendimentoPage'));
 /** Two-factor sign-in and backups (DESIGN 10). */
 export const SegurancaConfigPage = lazy(() => import('./custom-pages/seguranca/SegurancaConfigPage'));
 export const BackupsPage = lazy(() => import('./custom-pages/seguranca/BackupsPage'));

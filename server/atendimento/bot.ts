@@ -27,6 +27,7 @@ import type { CompanySettings } from '../regras/company';
 import { linkPagamento } from '../regras/public-url';
 import { clientePorDocumento, confirmaCliente } from './identificacao';
 import { ondeEsta, situacaoDoRastreador } from './veiculo';
+import { agendarVisita } from './visita';
 
 export const MAX_TENTATIVAS = 3;
 
@@ -58,6 +59,8 @@ export interface Decisao {
 const rows = async <T>(tx: DbOrTx, query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
 const ROUBO = /\b(roub|furt|assalt)/i;
+/** A message that speaks of a theft: acted on at once, whatever the step (and never shared with another's reply). */
+export const ehRoubo = (texto: string) => ROUBO.test(texto);
 
 export interface ContextoBot {
   tx: DbOrTx;
@@ -155,7 +158,7 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
   const nome = ctx.nome ?? '';
   const opcao = ctx.texto.trim();
   const identificado = conversa.idcliente !== null && conversa.etapa !== 'documento' && conversa.etapa !== 'placa';
-  if ((identificado && conversa.etapa === 'menu' && opcao === '4') || ROUBO.test(ctx.texto))
+  if ((identificado && (conversa.etapa === 'menu' || conversa.etapa === 'visita') && opcao === '4') || ROUBO.test(ctx.texto))
     return aguardando('roubo', 'roubo', texto(ctx, 'roubo'), 'Roubo ou furto: urgente, direto a um atendente.', { urgente: true });
 
   const dentro = dentroDoHorario(atendimento.horario, ctx.agora, appTimeZone());
@@ -218,6 +221,12 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
     }
     case 'menu':
       break;
+    case 'visita': {
+      // Option 3's offer: "1" books the visit; anything else is read as the menu's answer.
+      if (opcao === '1') return visita(ctx, nome);
+      const decisao = await opcaoDoMenu(ctx, menu, dentro, opcao === '0' ? '' : opcao);
+      return { ...decisao, mudancas: { etapa: 'menu', ...decisao.mudancas } };
+    }
     default: {
       // The first message: identified by the phone, the menu; else the document.
       if (conversa.idcliente !== null) return menu('menu', 'Identificado pelo telefone.');
@@ -230,6 +239,40 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
     }
   }
 
+  return opcaoDoMenu(ctx, menu, dentro, opcao);
+}
+
+/** "1" after option 3's offer: the visit booked (an order per vehicle not comunicando), then a person. */
+async function visita(ctx: ContextoBot, nome: string): Promise<Decisao> {
+  const ordens = await agendarVisita(ctx.tx, ctx.conversa.idcliente!, ctx.conversa.id);
+  if (!ordens.length)
+    return {
+      acao: 'menu',
+      motivo: 'Visita pedida, mas todos os rastreadores voltaram a comunicar: o menu de novo.',
+      resposta: texto(ctx, 'menu', { nome }),
+      mudancas: { etapa: 'menu', tentativas: 0 },
+    };
+  return aguardando(
+    'visita',
+    'visita',
+    texto(ctx, 'visitaAgendada', {
+      codigo: ordens.map((o) => formatNumero(o.id)).join(', '),
+      placa: ordens.map((o) => o.placa).join(', '),
+    }),
+    `Visita técnica pedida: ordem ${ordens.map((o) => o.id).join(', ')} (manutenção, origem atendimento).`,
+    { etapa: 'menu' },
+  );
+}
+
+/** The identified client's answer to the menu. */
+async function opcaoDoMenu(
+  ctx: ContextoBot,
+  menu: (acao: string, motivo: string, extra?: Decisao['mudancas']) => Decisao,
+  dentro: boolean,
+  opcao: string,
+): Promise<Decisao> {
+  const { conversa } = ctx;
+  const nome = ctx.nome ?? '';
   const idcliente = conversa.idcliente!;
   switch (opcao) {
     case '1':
@@ -258,8 +301,22 @@ export async function decidir(base: ContextoBot): Promise<Decisao> {
     }
     case '3': {
       const situacoes = await situacaoDoRastreador(ctx.tx, idcliente);
-      const resposta = situacoes.length ? situacoes.map((s) => texto(ctx, 'funcionando', s)).join('\n') : texto(ctx, 'semRastreador');
-      return { acao: 'funcionando', motivo: 'Opção 3: a situação do rastreador.', resposta, mudancas: {} };
+      if (!situacoes.length)
+        return {
+          acao: 'funcionando',
+          motivo: 'Opção 3: nenhum rastreador instalado.',
+          resposta: texto(ctx, 'semRastreador'),
+          mudancas: {},
+        };
+      const resposta = situacoes.map((s) => texto(ctx, 'funcionando', s)).join('\n');
+      if (situacoes.every((s) => s.codigo === 'comunicando'))
+        return { acao: 'funcionando', motivo: 'Opção 3: a situação do rastreador.', resposta, mudancas: {} };
+      return {
+        acao: 'funcionando',
+        motivo: 'Opção 3: rastreador sem comunicar; oferece uma visita técnica.',
+        resposta: `${resposta}\n\n${texto(ctx, 'ofertaVisita')}`,
+        mudancas: { etapa: 'visita' },
+      };
     }
     case '5':
       return aguardando(

@@ -81,16 +81,17 @@ const selectConversas = (tx: DbOrTx) =>
 export interface ConversasFiltro {
   page: number;
   pageSize: number;
-  status?: ConversaStatus;
+  status?: ConversaStatus | 'todas';
   urgente?: boolean;
   idatendente?: number;
   idcliente?: number;
   pesquisa?: string;
 }
 
-/** The inbox: without encerrada unless asked; urgent first, then aguardando, then the latest. */
+/** The inbox: without encerrada unless asked (a status, or todas); urgent first, then aguardando, then the latest. */
 export async function listarConversas(db: Db, filtro: ConversasFiltro) {
-  const conditions: SQL[] = [filtro.status ? eq(conversas.status, filtro.status) : sql`${conversas.status} <> 'encerrada'`];
+  const conditions: SQL[] =
+    filtro.status === 'todas' ? [] : [filtro.status ? eq(conversas.status, filtro.status) : sql`${conversas.status} <> 'encerrada'`];
   if (filtro.urgente !== undefined) conditions.push(eq(conversas.urgente, filtro.urgente));
   if (filtro.idatendente) conditions.push(eq(conversas.idatendente, filtro.idatendente));
   if (filtro.idcliente) conditions.push(eq(conversas.idcliente, filtro.idcliente));
@@ -111,11 +112,11 @@ export async function listarConversas(db: Db, filtro: ConversasFiltro) {
         .where(where);
       const found = await selectConversas(tx)
         .where(where)
+        // prioridade: 2 × urgente + aguardando; NULLS LAST as the indexes are built (all NOT NULL).
         .orderBy(
-          desc(conversas.urgente),
-          sql`(${conversas.status} = 'aguardando') DESC`,
-          desc(conversas.ultimaMensagemEm),
-          desc(conversas.id),
+          sql`${conversas.prioridade} DESC NULLS LAST`,
+          sql`${conversas.ultimaMensagemEm} DESC NULLS LAST`,
+          sql`${conversas.id} DESC NULLS LAST`,
         )
         .limit(filtro.pageSize)
         .offset((filtro.page - 1) * filtro.pageSize);

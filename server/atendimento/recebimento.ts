@@ -16,7 +16,6 @@
  * kept and the bot goes silent in that conversation. A bot failure hands the conversation to a person
  * without a word to the client (aguardando, motivo falha).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { onlyDigits, searchText } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
@@ -24,112 +23,13 @@ import { conversaMensagens, conversas, decisoes, mensagens, webhookEventos } fro
 import { store } from '../mensagens/mensagens';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { getCompany } from '../regras/company';
-import { decidir, type ConversaBot, type Decisao } from './bot';
+import { decidir, ehRoubo, type ConversaBot, type Decisao } from './bot';
 import { atendimentoDe } from './configuracao';
-import { clientePorTelefone, telefoneDoChat, variantesDoTelefone } from './identificacao';
+import { GATEWAY_EVOLUTION, mensagemDoEvento, type MensagemRecebida } from './evento';
+import { clientePorTelefone, variantesDoTelefone } from './identificacao';
 
-export const GATEWAY_EVOLUTION = 'evolution';
-const SEM_RESPOSTA = /@(g\.us|broadcast|newsletter)$/;
-
-/** The message of a `messages.upsert` event, as the job reads it. */
-export interface MensagemRecebida {
-  jid: string;
-  idExterno: string;
-  fromMe: boolean;
-  telefone: string;
-  nome: string;
-  texto: string;
-  tipo: string;
-  em: Date;
-}
-
-type Payload = Record<string, unknown>;
-const obj = (value: unknown): Payload => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Payload) : {});
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** `messages.upsert` as Evolution names it in the payload; `MESSAGES_UPSERT` as in the config. */
-export const eventoDe = (payload: Payload) => str(payload.event).toLowerCase().replace(/_/g, '.');
-
-/** The text of a message's content (INTEGRATIONS.md 4.2: `conversation`, or a caption). */
-function textoDe(message: Payload): string {
-  const caption = (key: string) => str(obj(message[key]).caption);
-  return (
-    str(message.conversation) ||
-    str(obj(message.extendedTextMessage).text) ||
-    caption('imageMessage') ||
-    caption('videoMessage') ||
-    caption('documentMessage') ||
-    str(obj(message.buttonsResponseMessage).selectedDisplayText) ||
-    str(obj(obj(message.listResponseMessage).singleSelectReply).selectedRowId)
-  );
-}
-
-/** `messageTimestamp`: unix seconds, a number or a string (a Long's `{low}` in older servers). */
-function momentoDe(value: unknown): Date {
-  const seconds = typeof value === 'object' && value !== null ? Number((value as { low?: unknown }).low) : Number(value);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-}
-
-export function mensagemDoEvento(payload: Payload): MensagemRecebida | null {
-  if (eventoDe(payload) !== 'messages.upsert') return null;
-  const data = obj(payload.data);
-  const key = obj(data.key);
-  const jid = str(key.remoteJid);
-  const idExterno = str(key.id);
-  if (!jid || !idExterno) return null;
-  const message = obj(data.message);
-  return {
-    jid,
-    idExterno,
-    fromMe: key.fromMe === true,
-    telefone: telefoneDoChat(jid, str(key.remoteJidAlt)),
-    nome: str(data.pushName).slice(0, 200),
-    texto: textoDe(message).slice(0, 4096),
-    tipo: str(data.messageType) || Object.keys(message)[0] || 'unknown',
-    em: momentoDe(data.messageTimestamp),
-  };
-}
-
-/** The value with every NUL character taken out of its strings (and keys). */
-function semNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (Array.isArray(value)) return value.map(semNul);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replaceAll('\u0000', ''), semNul(inner)]));
-  return value;
-}
-
-/**
- * The webhook's one transaction: the event (without its apikey) and, for a person's message, its job.
- * Returns what was done: 'guardado', 'repetido' or 'ignorado'.
- */
-export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Promise<'guardado' | 'repetido' | 'ignorado'> {
-  const { apikey: _apikey, ...sent } = body;
-  // PostgreSQL's jsonb holds no NUL character: one inside a text is dropped rather than the message.
-  const payload = semNul(sent) as Payload;
-  const mensagem = mensagemDoEvento(payload);
-  const evento = eventoDe(payload).slice(0, 120) || 'desconhecido';
-  const semResposta = !mensagem ? 'Evento sem mensagem a responder.' : SEM_RESPOSTA.test(mensagem.jid) ? 'Grupo, lista ou canal.' : '';
-  return db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(webhookEventos)
-      .values({
-        gateway: GATEWAY_EVOLUTION,
-        eventId: mensagem ? `${mensagem.jid}|${mensagem.idExterno}`.slice(0, 400) : `${evento}|${randomUUID()}`,
-        event: evento,
-        payload,
-        status: semResposta ? 'ignorado' : 'recebido',
-        resultado: semResposta,
-        processedAt: semResposta ? new Date() : null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEventos.id });
-    if (!stored) return 'repetido';
-    if (semResposta) return 'ignorado';
-    await queue.send(tx, QUEUES.atendimento.name, { id: stored.id });
-    return 'guardado';
-  });
-}
+/** Messages reaching the webhook within this of the one the bot last answered share its reply (DESIGN 11). */
+export const JANELA_MS = 1500;
 
 const rows = async <T>(tx: DbOrTx, query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -246,7 +146,7 @@ async function guardarEntrada(tx: DbOrTx, idconversa: number, msg: MensagemReceb
 }
 
 /** A message of the client: kept, and answered by the bot while the conversation is the bot's. */
-async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Promise<string> {
+async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida, recebidaEm: Date): Promise<string> {
   const company = await getCompany(tx);
   const atendimento = atendimentoDe(company);
   const conversa = await abrirConversa(tx, msg);
@@ -275,6 +175,17 @@ async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Pr
   );
   if (newer) return silencio('Mensagem fora de ordem: uma mais nova já foi respondida.');
 
+  // A burst ("oi", "bom dia", "tudo bem?"): what reaches the webhook within 1.5 s of the message the
+  // bot last answered shares that reply; a theft is always acted on.
+  const respondida = conversa.respondidaEm ? new Date(conversa.respondidaEm).getTime() : null;
+  if (respondida !== null && Math.abs(recebidaEm.getTime() - respondida) < JANELA_MS && !ehRoubo(msg.texto)) {
+    await registrarDecisao(tx, conversa, entrada.id, {
+      acao: 'agrupada',
+      motivo: 'Mensagem a menos de 1,5 s da última respondida: compartilha a resposta dela.',
+    });
+    return 'agrupada';
+  }
+
   const decisao = await decidir({
     tx,
     company,
@@ -289,8 +200,13 @@ async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida): Pr
       .set({ ...decisao.mudancas, updatedAt: new Date() })
       .where(eq(conversas.id, conversa.id));
   const idcliente = decisao.mudancas.idcliente ?? conversa.idcliente;
-  if (decisao.resposta)
+  if (decisao.resposta) {
     await responder(tx, queue, { ...conversa, idcliente }, entrada.id, decisao.resposta, atendimento.observacao === true);
+    await tx
+      .update(conversas)
+      .set({ respondidaEm: sql`greatest(coalesce(${conversas.respondidaEm}, ${recebidaEm}), ${recebidaEm})` })
+      .where(eq(conversas.id, conversa.id));
+  }
   await registrarDecisao(tx, conversa, entrada.id, decisao);
   return decisao.acao;
 }
@@ -367,7 +283,7 @@ async function falhaDoBot(tx: DbOrTx, msg: MensagemRecebida, error: unknown): Pr
 /** The queue's handler of one stored event. */
 export async function processarEvento(db: Db, queue: JobQueue, id: number): Promise<string> {
   const [evento] = await db
-    .select({ status: webhookEventos.status, payload: webhookEventos.payload })
+    .select({ status: webhookEventos.status, payload: webhookEventos.payload, createdAt: webhookEventos.createdAt })
     .from(webhookEventos)
     .where(and(eq(webhookEventos.id, id), eq(webhookEventos.gateway, GATEWAY_EVOLUTION)));
   if (!evento || evento.status !== 'recebido') return 'nada a fazer';
@@ -377,12 +293,15 @@ export async function processarEvento(db: Db, queue: JobQueue, id: number): Prom
     return 'ignorado';
   }
   try {
-    return await db.transaction(async (tx) => {
+    const resultado = await db.transaction(async (tx) => {
       if (!(await tomar(tx, id, msg.jid))) return 'já aplicado';
-      const resultado = msg.fromMe ? await daEmpresa(tx, msg) : await doCliente(tx, queue, msg);
+      const resultado = msg.fromMe ? await daEmpresa(tx, msg) : await doCliente(tx, queue, msg, new Date(evento.createdAt));
       await concluir(tx, id, 'aplicado', resultado);
       return resultado;
     });
+    // The reply leaves now rather than at the outbox's next poll.
+    queue.wake(QUEUES.mensagem.name);
+    return resultado;
   } catch (error) {
     return db.transaction(async (tx) => {
       if (!(await tomar(tx, id, msg.jid))) return 'já aplicado';

@@ -88,6 +88,13 @@ export interface JobQueue {
    * now, their attempts counted afresh: what failed for a cause that is gone (a wrong key fixed).
    */
   retryNow(tx: DbOrTx, queue: QueueName): Promise<number>;
+  /** This process's worker of the queue registered (workers.ts), so that `wake` can reach it. */
+  registerWorker(queue: QueueName, workerId: string): void;
+  /**
+   * This process's workers of the queue fetch now rather than at their next poll: called after the
+   * commit of a job that should not wait (a WhatsApp message, its bot reply). Other processes poll.
+   */
+  wake(queue: QueueName): void;
   stop(): Promise<void>;
 }
 
@@ -126,8 +133,15 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     await boss.createQueue(name, { name, ...policy });
   }
   const defaults = Object.fromEntries(Object.values(QUEUES).map((q) => [q.name, q])) as Record<string, PgBoss.Queue>;
+  const workers = new Map<QueueName, string[]>();
   return {
     boss,
+    registerWorker(queue, workerId) {
+      workers.set(queue, [...(workers.get(queue) ?? []), workerId]);
+    },
+    wake(queue) {
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    },
     async send(tx, queue, data, sendOptions = {}) {
       await boss.send(queue, data, { ...defaults[queue], ...sendOptions, db: txAdapter(tx) });
     },

@@ -24,13 +24,15 @@ import {
 } from '../atendimento/conversas';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+/** A status, or todas (the encerradas too: the client's page). */
+const STATUS_FILTRO = [...CONVERSA_STATUS, 'todas'] as const;
 
 const conversasQuery = z.strictObject(
   {
     ...listQuery.pick({ page: true, pageSize: true, pesquisa: true }).shape,
     status: z.preprocess(
       blankToUndefined,
-      z.enum(CONVERSA_STATUS, { error: `Situação inválida. ${valuesAccepted(CONVERSA_STATUS)}` }).optional(),
+      z.enum(STATUS_FILTRO, { error: `Situação inválida. ${valuesAccepted(STATUS_FILTRO)}` }).optional(),
     ),
     urgente: z.preprocess(blankToUndefined, bool().optional()),
     idatendente: z.preprocess(blankToUndefined, id('Atendente inválido').optional()),

@@ -23,7 +23,7 @@ import { notFound, unauthorized } from '../regras/http-errors';
 import { QUEUES } from '../queue/boss';
 import { getCompany } from '../regras/company';
 import { atendimentoDe } from '../atendimento/configuracao';
-import { eventoDe, guardarEvento } from '../atendimento/recebimento';
+import { eventoDe, guardarEvento } from '../atendimento/evento';
 
 const params = z.object({ userId: id(), gateway: z.enum(['asaas'], { error: MSG.gatewayUnsupported }) });
 
@@ -55,25 +55,26 @@ export const WHATS_BODY_LIMIT = 256 * 1024;
 const whatsParams = z.object({ userId: id(), token: requiredText(200) });
 
 /** The envelope Evolution posts (INTEGRATIONS.md 4.2): the fields read are typed, the rest kept as sent. */
-const whatsBody = z.looseObject({
-  event: text(120).optional(),
-  instance: text(200).nullable().optional(),
-  apikey: text(300).nullable().optional(),
-  data: z
-    .looseObject({
-      key: z
-        .looseObject({
-          remoteJid: text(200).optional(),
-          remoteJidAlt: text(200).nullable().optional(),
-          id: text(200).optional(),
-          fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
-        })
-        .optional(),
-      // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
-      pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
-    })
-    .optional(),
-})
+const whatsBody = z
+  .looseObject({
+    event: text(120).optional(),
+    instance: text(200).nullable().optional(),
+    apikey: text(300).nullable().optional(),
+    data: z
+      .looseObject({
+        key: z
+          .looseObject({
+            remoteJid: text(200).optional(),
+            remoteJidAlt: text(200).nullable().optional(),
+            id: text(200).optional(),
+            fromMe: z.boolean({ error: MSG.invalidInput }).optional(),
+          })
+          .optional(),
+        // A person's WhatsApp name as it comes (a refusal would lose the message: Evolution does not retry a 400).
+        pushName: z.string({ error: MSG.mustBeText }).max(1000, { error: MSG.invalidInput }).nullable().optional(),
+      })
+      .optional(),
+  })
   // A message's event names its chat and its id (Evolution posts no upsert without them, INTEGRATIONS.md 4.2):
   // one without is refused and stores nothing. Other events are stored without a reply (DESIGN 11).
   .superRefine((body, ctx) => {
@@ -131,6 +132,8 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Db) {
         if (!sameSecret(apikey, String(company.integrations.whats.token ?? ''))) throw unauthorized(MSG.webhookUnauthorized);
       }
       const resultado = await guardarEvento(db, app.effects.queue, request.body as Record<string, unknown>);
+      // The bot answers now, not at the queue's next poll (DESIGN 11's 3 s).
+      if (resultado === 'guardado') app.effects.queue.wake(QUEUES.atendimento.name);
       return { received: true, resultado };
     },
   );

@@ -6,6 +6,7 @@
  */
 import portugueseMessages from 'ra-language-portuguese';
 import { appMessages } from './app';
+import { atendimentoMessages } from './custom-pages/atendimento';
 import { auditoriaMessages } from './custom-pages/auditoria';
 import { campoMessages } from './custom-pages/campo';
 import { dashboardMessages } from './custom-pages/dashboard';
@@ -69,6 +70,7 @@ const ours = [
   assinaturasMessages,
   cobrancasMessages,
   mensagensMessages,
+  atendimentoMessages,
   chipsMessages,
   rastreadoresMessages,
   estoqueMessages,

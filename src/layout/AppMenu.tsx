@@ -2,6 +2,7 @@
 import * as React from 'react';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
+import ChatIcon from '@mui/icons-material/ChatOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
 import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
@@ -24,6 +25,7 @@ export function AppMenu() {
       <Menu>
         <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
         <Menu.Item to="/clientes" primaryText="app.menu.clientes" leftIcon={<GroupIcon />} />
+        <Menu.Item to="/atendimento" primaryText="app.menu.atendimento" leftIcon={<ChatIcon />} />
         <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
         <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
         <MenuGroup label="app.menu.frota" icon={<SensorsIcon />} paths={['/frota']}>

@@ -6,6 +6,7 @@ import { useGetIdentity, useLogout, useTranslate } from 'ra-core';
 import { AppBar, TitlePortal } from 'react-admin';
 import { LinkBase as Link } from 'ra-core';
 import { GlobalSearch } from './GlobalSearch';
+import { ConversasAviso } from './ConversasAviso';
 import { PreCadastrosAviso } from './PreCadastrosAviso';
 
 function ProfileLink() {
@@ -52,6 +53,7 @@ export function AppTopBar() {
       </Typography>
       <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', md: 'block' } }} />
       <GlobalSearch />
+      <ConversasAviso />
       <PreCadastrosAviso />
       <ProfileLink />
       <LogoutIconButton />

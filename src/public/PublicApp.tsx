@@ -19,12 +19,14 @@ import { publicI18nProvider } from './i18n';
 const PublicPreCadastro = React.lazy(() => import('./PublicPreCadastro'));
 /** The client's contract (/static/contrato/{token}): MUI and the catalogue only, no form. */
 const ContratoPublicoPage = React.lazy(() => import('../custom-pages/contrato/ContratoPublicoPage'));
+/** A vehicle's position shared by the WhatsApp bot (/static/localizacao/{token}, DESIGN 11). */
+const LocalizacaoPublicaPage = React.lazy(() => import('../custom-pages/localizacao/LocalizacaoPublicaPage'));
 const Notification = React.lazy(() => import('./Notification'));
 
 /** The paths served by this entry while the signed-in app has not been loaded. */
 export const PUBLIC_PATHS = ['/login', '/install', '/precadastro'];
 /** Public pages with a token in the path. */
-const PUBLIC_PREFIXES = ['/static/contrato/'];
+const PUBLIC_PREFIXES = ['/static/contrato/', '/static/localizacao/'];
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`) ||
   PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
@@ -95,6 +97,14 @@ export function PublicApp({ loadApp }: { loadApp?: () => Promise<unknown> }) {
                   element={
                     <React.Suspense fallback={null}>
                       <ContratoPublicoPage />
+                    </React.Suspense>
+                  }
+                />
+                <Route
+                  path="/static/localizacao/:token"
+                  element={
+                    <React.Suspense fallback={null}>
+                      <LocalizacaoPublicaPage />
                     </React.Suspense>
                   }
                 />

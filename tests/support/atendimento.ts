@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { definirRelogio } from '../../server/atendimento/evento';
 import { setPublicUrl } from '../../server/regras/public-url';
 import { startEvolutionFake, type EvolutionFake, type ReceiveOptions } from '../fakes/evolution';
 import { useInstalledApp, type Backend, type TestAppOptions } from './app';
@@ -25,12 +26,23 @@ export const ABERTO = {
 };
 export const FECHADO = { dom: [], seg: [], ter: [], qua: [], qui: [], sex: [], sab: [], feriados: [] };
 
+/**
+ * The webhook's clock for tests: each event 2 s after the last, so messages a test posts one after
+ * another are never a burst sharing one reply (DESIGN 11's 1.5 s), however fast the machine.
+ * A test of the burst sets its own (`definirRelogio`).
+ */
+export function relogioEspacado(passoMs = 2000) {
+  let t = Date.now();
+  return () => new Date((t = Math.max(t + passoMs, Date.now())));
+}
+
 export function useAtendimento(backend: Backend, options: TestAppOptions = {}) {
   const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5, senders: 2, whatsTimeoutMs: 2_000 }, ...options });
   const bench = { evolution: undefined as unknown as EvolutionFake, instanceToken: '', origin: '' };
   let phoneSeq = 0;
 
   beforeAll(async () => {
+    definirRelogio(relogioEspacado());
     bench.evolution = await startEvolutionFake();
     bench.instanceToken = bench.evolution.createInstance('rastreio');
     bench.evolution.scan('rastreio');
@@ -39,6 +51,7 @@ export function useAtendimento(backend: Backend, options: TestAppOptions = {}) {
     setPublicUrl(bench.origin);
   });
   afterAll(async () => {
+    definirRelogio();
     setPublicUrl(undefined);
     await bench.evolution.close();
   });

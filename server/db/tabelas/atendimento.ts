@@ -4,7 +4,7 @@
  * `webhook_eventos` (gateway `evolution`), deduplicated there on the chat and the message's id.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { busca, createdAt, updatedAt } from './comum';
 import { clientes, veiculos } from './cadastro';
 import { mensagens } from './registros';
@@ -36,6 +36,12 @@ export const conversas = pgTable(
     etapa: text().notNull().default('inicio'),
     tentativas: integer().notNull().default(0),
     idclienteDocumento: integer(),
+    /** When the message the bot last answered reached the webhook: a message within 1.5 s of it shares that reply. */
+    respondidaEm: timestamp({ withTimezone: true }),
+    /** The inbox's order (urgent first, then aguardando), kept by PostgreSQL: 2 × urgente + aguardando. */
+    prioridade: smallint()
+      .notNull()
+      .generatedAlwaysAs(sql`(CASE WHEN urgente THEN 2 ELSE 0 END + CASE WHEN status = 'aguardando' THEN 1 ELSE 0 END)`),
     busca: busca(),
     criadaEm: createdAt(),
     encerradaEm: timestamp({ withTimezone: true }),
@@ -46,7 +52,11 @@ export const conversas = pgTable(
     uniqueIndex('conversas_jid_aberta_key')
       .on(t.jid)
       .where(sql`${t.status} <> 'encerrada'`),
-    index('conversas_status_idx').on(t.status, t.ultimaMensagemEm),
+    // The inbox's pages in its order, read from an index (bench/README.md, atendimento): the open ones, and one status.
+    index('conversas_abertas_ordem_idx')
+      .on(t.prioridade.desc(), t.ultimaMensagemEm.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'encerrada'`),
+    index('conversas_status_ordem_idx').on(t.status, t.prioridade.desc(), t.ultimaMensagemEm.desc(), t.id.desc()),
     index('conversas_idcliente_idx').on(t.idcliente, t.id),
     index('conversas_idatendente_idx').on(t.idatendente, t.id),
   ],

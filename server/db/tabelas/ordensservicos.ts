@@ -23,6 +23,8 @@ export const ordensservicos = pgTable(
     descricao: text().notNull().default(''),
     /** instalacao takes the tracker from the técnico's stock into the vehicle; retirada returns it on Finalizar (DESIGN 10, "Stock and imports"). */
     tipo: text().notNull().default('instalacao'),
+    /** Where the order came from: manual (a staff member), atendimento (the WhatsApp bot booked a visit, DESIGN 11). */
+    origem: text().notNull().default('manual'),
     agendamento: date({ mode: 'string' }),
     horario: text().notNull().default(''),
     informacoes: text().notNull().default(''),

@@ -46,7 +46,7 @@ export const estoqueMessages = {
       col_custo_ocioso: 'Custo ocioso',
       sem_operadora: '(sem operadora)',
       total: 'Total',
-      tipos: { instalacao: 'Instalação', retirada: 'Retirada' },
+      tipos: { instalacao: 'Instalação', retirada: 'Retirada', manutencao: 'Manutenção' },
     },
     importar: {
       titulo: 'Importar planilha',

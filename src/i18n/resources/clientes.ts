@@ -36,6 +36,8 @@ export const clientesMessages = {
   app: {
     // The client's page, /clientes/{id}/show
     cliente_pagina: {
+      conversas: 'Conversas',
+      ver_conversas: 'Abrir o atendimento',
       precadastro: 'Pré-cadastro',
       precadastro_help: 'Cadastro feito pelo link público de pré-cadastro: confira os dados e os documentos e confirme.',
       confirmar: 'Confirmar cadastro',

@@ -38,6 +38,7 @@ export const ordensservicosMessages = {
       finalized: 'Ordem de serviço finalizada',
       reopen: 'Reabrir',
       read_only: 'Ordem concluída: somente leitura.',
+      origem_atendimento: 'Visita pedida pelo cliente no WhatsApp (atendimento).',
       status: { aberto: 'Em Aberto', concluido: 'Concluído', aguardando: 'Aguardando aprovação' },
       tecnico: 'Técnico',
       sem_tecnico: 'Sem técnico',

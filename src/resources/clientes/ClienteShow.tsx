@@ -106,6 +106,10 @@ const small = (node: React.ReactNode) => (node ? <Box sx={{ display: 'flex', gap
 function Sections({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged: () => void }) {
   const translate = useTranslate();
   const id = resumo.cliente.id;
+  // The client's WhatsApp conversations (DESIGN 11), the closed ones too, latest first.
+  const conversas = useApiGet<{ meta: { total: number }; Items: Row[] }>(
+    `/v1/conversas?${new URLSearchParams({ idcliente: String(id), status: 'todas', pageSize: '5' }).toString()}`,
+  );
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const statusChip = (label: string, color: 'success' | 'warning' | 'error' | 'default' | 'info') => (
     <Chip size="small" variant="outlined" color={color} label={label} />
@@ -236,6 +240,26 @@ function Sections({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged
       }),
     },
   ];
+  sections.push({
+    key: 'conversas',
+    title: 'app.cliente_pagina.conversas',
+    secao: { total: conversas.data?.meta.total ?? 0, items: conversas.data?.Items ?? [] },
+    to: '/atendimento',
+    toLabel: 'app.cliente_pagina.ver_conversas',
+    empty: conversas.data ? 'app.cliente_pagina.vazio' : 'app.loading',
+    // Each opens the inbox on that conversation.
+    render: (c) => ({
+      primary: join(formatPhone(str(c.telefone).replace(/^55(?=\d{10,11}$)/, '')), c.nome),
+      secondary: join(formatDateTime(c.ultimaMensagemEm), c.ultimaMensagem),
+      to: `/atendimento/${c.id}`,
+      aside: small(
+        statusChip(
+          translate(`app.atendimento.status.${str(c.status)}`, { _: str(c.status) }),
+          c.status === 'aguardando' ? 'warning' : c.status === 'em_atendimento' ? 'info' : 'default',
+        ),
+      ),
+    }),
+  });
   if (resumo.auditoria) {
     sections.push({
       key: 'auditoria',

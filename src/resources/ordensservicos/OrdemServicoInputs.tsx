@@ -1,7 +1,7 @@
 /** Tab Informações of the order form: what to do, when, by whom, notes, and where the checklist stands. */
 import * as React from 'react';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
-import { Box, Link, Typography } from '@mui/material';
+import { Alert, Box, Link, Typography } from '@mui/material';
 import { useGetList, useInput, useRecordContext, useTranslate } from 'ra-core';
 import { SelectInput, TextInput } from 'react-admin';
 import { ORDEM_TIPOS } from '../../../domain/ordensservicos';
@@ -60,10 +60,23 @@ function ChecklistSummary() {
   );
 }
 
+/** An order the WhatsApp bot booked (DESIGN 11): says so above the fields. */
+function OrigemAviso() {
+  const translate = useTranslate();
+  const record = useRecordContext<OrdemServico & { origem?: string }>();
+  if (record?.origem !== 'atendimento') return null;
+  return (
+    <Alert severity="info" sx={fullRow} data-testid="ordem-origem">
+      {translate('app.ordensservicos.origem_atendimento')}
+    </Alert>
+  );
+}
+
 /** `readOnly`: a finalized order; every input is disabled (some of react-admin's ignore the form's own `disabled`). */
 export function OrdemServicoInputs({ readOnly }: { readOnly?: boolean }) {
   return (
     <FormGrid>
+      <OrigemAviso />
       <TextInput source="descricao" isRequired disabled={readOnly} sx={fullRow} slotProps={{ htmlInput: { maxLength: 300 } }} />
       <BrDateInput source="agendamento" disabled={readOnly} />
       <BrTimeInput source="horario" disabled={readOnly} />
