@@ -99,6 +99,24 @@ describe('contract items and their charge in Chromium', () => {
     await itens.getByRole('cell', { name: /ITB2C34/ }).waitFor();
     await itens.getByRole('cell', { name: brDate(inicioB()) }).waitFor();
     await shot(page, 'itens-04-contrato-dois-itens');
+    // The same items on a phone: one card each.
+    const celular = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 393, height: 851 },
+      locale: 'pt-BR',
+      storageState: await page.context().storageState(),
+    });
+    const mobile = await celular.newPage();
+    watchErrors(mobile, errors);
+    await mobile.goto('/contratos');
+    await mobile.getByRole('link', { name: 'Editar' }).first().click();
+    await mobile.getByRole('dialog').getByRole('tab', { name: 'Itens' }).click();
+    await mobile
+      .getByRole('dialog')
+      .getByText(/ITB2C34/)
+      .waitFor();
+    await shot(mobile, 'itens-04b-contrato-itens-celular');
+    await celular.close();
     // Cancelling shows the fidelity fine; Dispensar multa is there for an administrator.
     await itens
       .getByRole('row', { name: /ITA1B23/ })
