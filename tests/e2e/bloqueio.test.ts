@@ -6,18 +6,18 @@
  * Desbloquear brings everything back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { formatNumero } from '../../domain/formatters';
 import { shot, startApp, type RunningApp } from './support';
-import { closeAll, signedInBrowser } from './session';
+import { closeAll, signedInBrowser, signedInPhone } from './session';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const NOME = 'Transportes Bloqueio Parcial';
 
 describe('the block per contract on the client’s page in Chromium, through npm start', () => {
   let app: RunningApp;
-  let browser: Browser, page: Page;
+  let browser: Browser, context: BrowserContext, page: Page;
   const errors: string[] = [];
   const ids = { cliente: 0, contratos: [] as number[], placas: ['BLQ1A23', 'BLQ4B56'] };
 
@@ -29,7 +29,7 @@ describe('the block per contract on the client’s page in Chromium, through npm
 
   beforeAll(async () => {
     app = await startApp();
-    ({ browser, page } = await signedInBrowser(app, ADMIN, errors));
+    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors));
     const cliente = await post('/v1/clientes', { cadastro: 'FISICA', name: NOME, cpf: generateCPF(), email: 'frota@exemplo.com.br' });
     const plano = await post('/v1/planos', { name: 'Plano Frota', descricao: 'Rastreamento', limtdispositivos: 1, valor: 50, valoradd: 0 });
     ids.cliente = cliente.id;
@@ -74,6 +74,18 @@ describe('the block per contract on the client’s page in Chromium, through npm
     expect(await linha(ids.placas[1]).getByText('Bloqueado').count()).toBe(0);
     await contratos.getByRole('button', { name: `Desbloquear o contrato ${primeiro}` }).waitFor();
     await shot(page, 'bloqueio-01-pagina-parcial');
+
+    // On a phone: the chip, the vehicle's and the contract's state, nothing wider than the screen.
+    const { phone, mobile } = await signedInPhone(browser, context, app, errors);
+    await mobile.goto(`/clientes/${ids.cliente}/show`);
+    await mobile.getByText('Bloqueio parcial: 1 de 2 veículos').waitFor();
+    await mobile
+      .getByRole('region', { name: 'Contratos' })
+      .getByRole('button', { name: `Desbloquear o contrato ${primeiro}` })
+      .waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(mobile, 'bloqueio-04-telefone');
+    await phone.close();
 
     // The clients' list: the chip, and the filter that finds it.
     await page.goto(`${app.url}/clientes?filter=${encodeURIComponent(JSON.stringify({ bloqueio: 'parcial' }))}`);
