@@ -21,13 +21,7 @@ const PublicPreCadastro = React.lazy(() => import('./PublicPreCadastro'));
 const ContratoPublicoPage = React.lazy(() => import('../custom-pages/contrato/ContratoPublicoPage'));
 const Notification = React.lazy(() => import('./Notification'));
 
-/** The paths served by this entry while the signed-in app has not been loaded. */
-export const PUBLIC_PATHS = ['/login', '/install', '/precadastro'];
-/** Public pages with a token in the path. */
-const PUBLIC_PREFIXES = ['/static/contrato/'];
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`) ||
-  PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+export { isPublicPath, PUBLIC_PATHS } from './paths';
 
 const muiTheme = createTheme(theme);
 
