@@ -88,6 +88,8 @@ describe('the técnico’s /campo', () => {
     // A phone with nothing kept: a fresh IndexedDB for each test.
     await fechar();
     vi.stubGlobal('indexedDB', new IDBFactory());
+    // jsdom draws nothing: the signature's canvas stays empty.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   });
   afterEach(() => vi.unstubAllGlobals());
 
