@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -61,12 +62,12 @@ async function prepare(url: string) {
   const { id: idtecnico } = await api(url, admin, 'POST', '/v1/users', TECNICO);
   const today = todayIn('America/Sao_Paulo');
   const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-  const cpfs = ['39053344705', '11144477735', '86288366757', '71428793860', '25634428777', '46351741082'];
-  for (const [i, cpf] of cpfs.entries()) {
+  for (let i = 0; i < 6; i++) {
     const cliente = await api(url, admin, 'POST', '/v1/clientes', {
       cadastro: 'FISICA',
       name: `Cliente Bench ${i + 1}`,
-      cpf,
+      email: `cliente${i + 1}@exemplo.com.br`,
+      cpf: generateCPF(),
       mobilePhone: `1197654000${i}`,
       address: 'Rua das Flores',
       addressNumber: String(100 + i),

@@ -184,10 +184,10 @@ function Campo({ usuario }: { usuario: SessionUser }) {
     <>
       <AppBar position="sticky" color="primary">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, minHeight: 56 }}>
-          <Typography component="h1" variant="h6" sx={{ flexGrow: 1 }}>
+          <Typography component="h1" variant="h6" sx={{ flexGrow: 1, fontSize: '1.1rem', lineHeight: 1.2 }}>
             {t('app.campo.titulo')}
           </Typography>
-          <Box role="status" aria-live="polite" sx={{ display: 'flex', gap: 1 }}>
+          <Box role="status" aria-live="polite" sx={{ display: 'flex', gap: 0.5, '& > span': { whiteSpace: 'nowrap' } }}>
             {!online && <Selo>{t('app.campo.sem_sinal')}</Selo>}
             {pendentes.length > 0 && (
               <Selo cor="warning" data-testid="pendentes">
