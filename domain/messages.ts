@@ -3,6 +3,8 @@
  * browser shows the same texts when its forms validate with those schemas). DESIGN section 9
  * wording. The browser's own interface texts live in src/i18n, which takes the shared ones from here.
  */
+import { NETWORK_ERROR } from './messages-rede';
+
 export const MSG = {
   // Requests
   invalidInput: 'Dados inválidos. Verifique os campos destacados.',
@@ -234,7 +236,7 @@ export const MSG = {
   updated: 'Informações atualizadas com sucesso',
   included: 'Informações incluídas com sucesso',
   itemRemoved: 'Item removido',
-  networkError: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
+  networkError: NETWORK_ERROR,
   loadFailed: 'Não foi possível carregar.',
   searchEmpty: 'ok',
   clienteRequiredTab: 'Escolha o cliente do veículo na aba Cliente.',

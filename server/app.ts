@@ -206,8 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : // /campo's service worker (DESIGN 11) is read again on every check, so a new build reaches the phones.
+              path.basename(filePath) === 'campo-sw.js'
+              ? 'no-cache'
+              : 'public, max-age=0',
         );
+        if (filePath.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

@@ -4,15 +4,27 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { isTecnico } from '../domain/permissions';
 import { authProvider, getSessionUser } from './authProvider';
-import { isPublicPath, PublicApp } from './public/PublicApp';
+import { isPublicPath } from './public/paths';
 
 /** react-admin, the shell and the resources: loaded when the visitor goes past the public pages. */
 const loadApp = () => import('./App');
 const App = React.lazy(loadApp);
-/** The técnico's phone (/campo): its own small entry, MUI only, never react-admin's Admin. */
-const CampoApp = React.lazy(() => import('./campo/CampoApp'));
+/**
+ * The entries are chunks of their own, so each path loads only its own: /login, /install and
+ * /precadastro the public pages (MUI, ra-core's contexts), /campo the técnico's phone (MUI only,
+ * never react-admin's Admin). The first path's entry starts downloading with this file, before
+ * React renders: a lazy entry costs the page no extra round trip.
+ */
+const loadPublic = () => import('./public/PublicApp');
+const PublicApp = React.lazy(loadPublic);
+const loadCampo = () => import('./campo/CampoApp');
+const CampoApp = React.lazy(loadCampo);
 
 const isCampoPath = (pathname: string) => pathname === '/campo' || pathname.startsWith('/campo/');
+
+const first = window.location.pathname;
+if (isCampoPath(first)) void loadCampo().catch(() => undefined);
+else if (isPublicPath(first)) void loadPublic().catch(() => undefined);
 
 /**
  * The office's screens are staff's: a técnico is sent to /campo before react-admin renders (whose
@@ -53,7 +65,12 @@ function Root() {
       </React.Suspense>
     );
   if (!publicPage && !appLoaded) setAppLoaded(true);
-  if (publicPage && !appLoaded) return <PublicApp loadApp={loadApp} />;
+  if (publicPage && !appLoaded)
+    return (
+      <React.Suspense fallback={null}>
+        <PublicApp loadApp={loadApp} />
+      </React.Suspense>
+    );
   return (
     <React.Suspense fallback={null}>
       <StaffOnly skip={publicPage}>

@@ -1,30 +1,28 @@
 /** /campo: today's orders, then the rest of the week's, in the server's order (DESIGN 11). */
 import * as React from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { translate as t } from '../public/i18n';
+import { Box, Typography } from '@mui/material';
+import { botaoSx } from './Selo';
+import { translate as t } from './i18n';
 import type { CampoContexto } from './CampoApp';
 import { OrdemCard } from './OrdemCard';
+import { vista } from './vista';
 
 export function AgendaCampo({ ctx }: { ctx: CampoContexto }) {
   const { agenda, erro } = ctx;
   if (erro)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={ctx.recarregar}>
-            {t('app.campo.tentar_novamente')}
-          </Button>
-        }
-      >
-        {erro}
-      </Alert>
+      <Box role="alert" sx={{ p: 2, borderRadius: 1, bgcolor: '#ffebee', color: '#8e1111' }}>
+        <Typography variant="body2">{erro}</Typography>
+        <Box component="button" type="button" onClick={ctx.recarregar} sx={{ ...botaoSx('text'), mt: 1, borderColor: 'currentColor' }}>
+          {t('app.campo.tentar_novamente')}
+        </Box>
+      </Box>
     );
   if (!agenda)
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress aria-label={t('app.campo.carregando')} />
-      </Box>
+      <Typography role="status" sx={{ textAlign: 'center', p: 4 }} color="text.secondary">
+        {t('app.campo.carregando')}
+      </Typography>
     );
   const hoje = agenda.Items.filter((o) => o.agendamento === agenda.de);
   const semana = agenda.Items.filter((o) => o.agendamento !== agenda.de);
@@ -36,11 +34,11 @@ export function AgendaCampo({ ctx }: { ctx: CampoContexto }) {
       {ordens.length === 0 ? (
         <Typography color="text.secondary">{vazia}</Typography>
       ) : (
-        <Stack spacing={2}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {ordens.map((ordem) => (
-            <OrdemCard key={ordem.id} ordem={ordem} hoje={deHoje} />
+            <OrdemCard key={ordem.id} ordem={vista(ordem, ctx.pendentes)} hoje={deHoje} />
           ))}
-        </Stack>
+        </Box>
       )}
     </Box>
   );

@@ -1,39 +1,28 @@
 /**
  * /campo/{id}: the order's visit on the phone: the client and the vehicle, the checklist (each
- * answer sent as it is given), an observation and Finalizar (DESIGN 11). A conflict with the office
- * shows its pt-BR reason and the order as it is now.
+ * answer queued as it is given), an observation, photos, the client's signature, the installation's
+ * live validation and Finalizar (DESIGN 11). Everything goes through the queue and shows at once,
+ * with or without signal; the office's refusal (a 409) shows its pt-BR reason on the order.
  */
 import * as React from 'react';
-import { Alert, Box, Button, Divider, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import { Alert, Box, Button, Divider, Link, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CHECKLIST_ITEMS, checklistMissing, ORDEM_STATUS } from '../../domain/ordensservicos';
-import { translate as t } from '../public/i18n';
-import { conflitoDe, enviarOperacao, mensagemDe, type OrdemCampo } from './api';
+import { translate as t } from './i18n';
 import type { CampoContexto } from './CampoApp';
-import { ContatoCliente, diaCurto, StatusOrdem, tipoDe, VoltarLink } from './OrdemCard';
+import { Assinatura, avisarResultado, Fotos } from './Midia';
+import { ContatoCliente, diaCurto, StatusOrdem, tipoDe } from './OrdemCard';
+import { ValidacaoCampo } from './ValidacaoCampo';
+import { vista, type OrdemVista } from './vista';
 
-/** Sends one operation; the answer (or a conflict's order) replaces the order; a refusal is shown. */
-function useEnviar(ctx: CampoContexto) {
-  return React.useCallback(
-    async (ordem: OrdemCampo, tipo: Parameters<typeof enviarOperacao>[1], dados: unknown) => {
-      try {
-        const reply = await enviarOperacao(ordem, tipo, dados);
-        ctx.atualizar(reply.ordem);
-        return true;
-      } catch (error) {
-        if (ctx.falhou(error)) return false;
-        const conflito = conflitoDe(error);
-        if (conflito?.ordem) ctx.atualizar(conflito.ordem);
-        ctx.avisar({ tipo: 'error', texto: conflito?.message ?? mensagemDe(error) });
-        return false;
-      }
-    },
-    [ctx],
-  );
-}
+/** Link to the list, for the order's page. */
+export const VoltarLink = () => (
+  <Link component={RouterLink} to="/campo" sx={{ display: 'inline-block', py: 1.5 }}>
+    ← {t('app.campo.voltar')}
+  </Link>
+);
 
-function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean; ctx: CampoContexto }) {
-  const enviar = useEnviar(ctx);
+function Checklist({ ordem, aberta, ctx }: { ordem: OrdemVista; aberta: boolean; ctx: CampoContexto }) {
   // An item's name labels its answers (ids without the names' spaces, which aria-labelledby splits on).
   const idBase = React.useId();
   // The answers given here and not yet confirmed by the server, shown at once.
@@ -43,7 +32,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean;
   const responder = async (item: string, resposta: string | null) => {
     if (!resposta || resposta === respostas[item]) return;
     setLocais((l) => ({ ...l, [item]: resposta }));
-    await enviar(ordem, 'checklist', { itens: { [item]: resposta } });
+    await ctx.enviar(ordem, 'checklist', { itens: { [item]: resposta } });
     setLocais(({ [item]: _sent, ...rest }) => rest);
   };
   return (
@@ -91,19 +80,16 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemCampo; aberta: boolean;
   );
 }
 
-function Observacao({ ordem, ctx }: { ordem: OrdemCampo; ctx: CampoContexto }) {
-  const enviar = useEnviar(ctx);
+function Observacao({ ordem, ctx }: { ordem: OrdemVista; ctx: CampoContexto }) {
   const [texto, setTexto] = React.useState('');
   const [enviando, setEnviando] = React.useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setEnviando(true);
-    const ok = await enviar(ordem, 'observacao', { texto: texto.trim() });
+    const resultado = await ctx.enviar(ordem, 'observacao', { texto: texto.trim() });
     setEnviando(false);
-    if (ok) {
-      setTexto('');
-      ctx.avisar({ tipo: 'success', texto: t('app.campo.observacao_enviada') });
-    }
+    if (resultado !== 'conflito') setTexto('');
+    avisarResultado(ctx, resultado, t('app.campo.observacao_enviada'));
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -127,41 +113,57 @@ function Observacao({ ordem, ctx }: { ordem: OrdemCampo; ctx: CampoContexto }) {
   );
 }
 
+/** The office's refusal of this order's last operation: its reason; a tracker's check may be confirmed. */
+function ConflitoOrdem({ ordem, ctx }: { ordem: OrdemVista; ctx: CampoContexto }) {
+  const conflito = ctx.conflitos[ordem.id];
+  const [enviando, setEnviando] = React.useState(false);
+  if (!conflito) return null;
+  const confirmar = conflito.confirmar && ordem.status === ORDEM_STATUS.EM_ABERTO && !ordem.finalizacaoPendente ? conflito.confirmar : null;
+  const finalizar = async () => {
+    setEnviando(true);
+    avisarResultado(ctx, await ctx.enviar(ordem, 'finalizar', confirmar!), t('app.campo.finalizada'));
+    setEnviando(false);
+  };
+  return (
+    <Alert
+      severity={confirmar ? 'warning' : 'error'}
+      data-testid="conflito"
+      action={
+        confirmar ? (
+          <Button color="inherit" size="small" disabled={enviando} onClick={() => void finalizar()}>
+            {t('app.campo.finalizar_mesmo_assim')}
+          </Button>
+        ) : (
+          <Button color="inherit" size="small" onClick={() => ctx.descartarConflito(ordem.id)}>
+            {t('app.campo.entendi')}
+          </Button>
+        )
+      }
+    >
+      {conflito.message}
+    </Alert>
+  );
+}
+
 export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
   const { id } = useParams();
   const [finalizando, setFinalizando] = React.useState(false);
-  const [confirmar, setConfirmar] = React.useState<{ texto: string; dados: Record<string, boolean> } | null>(null);
-  const ordem = ctx.agenda?.Items.find((o) => String(o.id) === id);
+  const doServidor = ctx.agenda?.Items.find((o) => String(o.id) === id);
   if (!ctx.agenda) return <VoltarLink />;
-  if (!ordem)
+  if (!doServidor)
     return (
       <>
         <VoltarLink />
         <Alert severity="warning">{t('app.campo.nao_encontrada')}</Alert>
       </>
     );
-  const aberta = ordem.status === ORDEM_STATUS.EM_ABERTO;
+  const ordem = vista(doServidor, ctx.pendentes);
+  const aberta = ordem.status === ORDEM_STATUS.EM_ABERTO && !ordem.finalizacaoPendente;
   const completo = checklistMissing(ordem.checklist).length === 0;
-  /** Finalizar, judged by the server now; a validation it may confirm (a silent tracker) is asked here. */
-  const finalizar = async (dados: Record<string, boolean> = {}) => {
+  /** Finalizar, judged by the server at sync; a validation it may confirm (a silent tracker) shows on the order. */
+  const finalizar = async () => {
     setFinalizando(true);
-    setConfirmar(null);
-    try {
-      const reply = await enviarOperacao(ordem, 'finalizar', dados);
-      ctx.atualizar(reply.ordem);
-      ctx.avisar({ tipo: 'success', texto: t('app.campo.finalizada') });
-    } catch (error) {
-      if (!ctx.falhou(error)) {
-        const conflito = conflitoDe(error);
-        if (conflito?.ordem) ctx.atualizar(conflito.ordem);
-        const chave =
-          conflito?.motivo === 'validacao'
-            ? Object.keys(conflito.errors ?? {}).find((key) => key === 'semValidacao' || key === 'aceitarSituacao')
-            : undefined;
-        if (conflito && chave) setConfirmar({ texto: conflito.message, dados: { ...dados, [chave]: true } });
-        else ctx.avisar({ tipo: 'error', texto: conflito?.message ?? mensagemDe(error) });
-      }
-    }
+    avisarResultado(ctx, await ctx.enviar(ordem, 'finalizar', {}), t('app.campo.finalizada'));
     setFinalizando(false);
   };
   const veiculo =
@@ -204,21 +206,23 @@ export function OrdemCampoPage({ ctx }: { ctx: CampoContexto }) {
           </Typography>
         )}
       </Paper>
-      {!aberta && <Alert severity="info">{t('app.campo.somente_leitura')}</Alert>}
+      <ConflitoOrdem ordem={ordem} ctx={ctx} />
+      {ordem.finalizacaoPendente ? (
+        <Alert severity="info" role="status">
+          {t('app.campo.finalizacao_fila')}
+        </Alert>
+      ) : (
+        !aberta && (
+          <Alert severity="info" role="status">
+            {t('app.campo.somente_leitura')}
+          </Alert>
+        )
+      )}
       <Checklist key={ordem.id} ordem={ordem} aberta={aberta} ctx={ctx} />
       {aberta && <Observacao ordem={ordem} ctx={ctx} />}
-      {aberta && confirmar && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" disabled={finalizando} onClick={() => void finalizar(confirmar.dados)}>
-              {t('app.campo.finalizar_mesmo_assim')}
-            </Button>
-          }
-        >
-          {confirmar.texto}
-        </Alert>
-      )}
+      <Fotos ordem={ordem} aberta={aberta} ctx={ctx} />
+      <Assinatura ordem={ordem} aberta={aberta} ctx={ctx} />
+      <ValidacaoCampo ordem={ordem} online={ctx.online} />
       {aberta && (
         <Box>
           <Button

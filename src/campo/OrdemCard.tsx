@@ -1,11 +1,13 @@
 /** One order on the técnico's phone: who, where (a maps link), the client's phones, the type, time and status. */
 import * as React from 'react';
-import { Box, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPhone } from '../../domain/formatters';
 import { ORDEM_STATUS } from '../../domain/ordensservicos';
-import { translate as t } from '../public/i18n';
+import { translate as t } from './i18n';
 import type { OrdemCampo } from './api';
+import { botaoSx, Selo } from './Selo';
+import type { OrdemVista } from './vista';
 
 /** The order's status as the phone shows it: a rejected order (back to Em aberto) reads its reason. */
 export function StatusOrdem({ ordem }: { ordem: OrdemCampo }) {
@@ -18,13 +20,9 @@ export function StatusOrdem({ ordem }: { ordem: OrdemCampo }) {
           ? [t('app.campo.reprovada', { motivo: ordem.rejeicao.motivo }), 'error' as const]
           : [t('app.campo.status.aberto'), 'default' as const];
   return (
-    <Chip
-      label={label}
-      color={color}
-      size="small"
-      data-testid="status"
-      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
-    />
+    <Selo cor={color} data-testid="status">
+      {label}
+    </Selo>
   );
 }
 
@@ -45,36 +43,35 @@ export function ContatoCliente({ ordem }: { ordem: OrdemCampo }) {
           {t('app.campo.sem_endereco')}
         </Typography>
       )}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
         {ordem.navegacao && (
-          <Button variant="outlined" size="small" href={ordem.navegacao} target="_blank" rel="noopener" sx={{ minHeight: 44 }}>
+          <Box component="a" href={ordem.navegacao} target="_blank" rel="noopener" sx={botaoSx()}>
             {t('app.campo.mapa')}
-          </Button>
+          </Box>
         )}
         {ordem.cliente.phones.map((phone) => (
-          <Button
+          <Box
+            component="a"
             key={phone}
-            variant="outlined"
-            size="small"
             href={`tel:${phone}`}
             aria-label={t('app.campo.ligar', { phone: formatPhone(phone) })}
-            sx={{ minHeight: 44 }}
+            sx={botaoSx()}
           >
             {formatPhone(phone)}
-          </Button>
+          </Box>
         ))}
-      </Stack>
+      </Box>
     </>
   );
 }
 
-export function OrdemCard({ ordem, hoje }: { ordem: OrdemCampo; hoje: boolean }) {
+export function OrdemCard({ ordem, hoje }: { ordem: OrdemVista; hoje: boolean }) {
   const quando = [hoje || !ordem.agendamento ? null : diaCurto(ordem.agendamento), ordem.horario || t('app.campo.sem_horario')]
     .filter(Boolean)
     .join(' · ');
   return (
-    <Card component="article" variant="outlined" aria-labelledby={`ordem-${ordem.id}`}>
-      <CardContent sx={{ pb: 1 }}>
+    <Paper component="article" variant="outlined" aria-labelledby={`ordem-${ordem.id}`}>
+      <Box sx={{ p: 2, pb: 1 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {tipoDe(ordem.tipo)} · {quando}
@@ -86,30 +83,22 @@ export function OrdemCard({ ordem, hoje }: { ordem: OrdemCampo; hoje: boolean })
         <Typography id={`ordem-${ordem.id}`} component="h3" variant="h6" sx={{ lineHeight: 1.3, my: 0.5 }}>
           {ordem.cliente.name}
         </Typography>
-        <Box sx={{ mb: 1 }}>
+        <Box sx={{ mb: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <StatusOrdem ordem={ordem} />
+          {ordem.pendentes > 0 && <Selo cor="warning">{t('app.campo.pendentes', { smart_count: ordem.pendentes })}</Selo>}
         </Box>
         <ContatoCliente ordem={ordem} />
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
+      </Box>
+      <Box sx={{ px: 2, pb: 2, pt: 1 }}>
+        <Box
           component={RouterLink}
           to={`/campo/${ordem.id}`}
-          variant="contained"
-          fullWidth
-          sx={{ minHeight: 48 }}
+          sx={{ ...botaoSx('contained'), display: 'flex', width: '100%', minHeight: 48 }}
           aria-label={`${t('app.campo.abrir')} ${ordem.cliente.name}`}
         >
           {t('app.campo.abrir')}
-        </Button>
-      </CardActions>
-    </Card>
+        </Box>
+      </Box>
+    </Paper>
   );
 }
-
-/** Link to the list, for the order's page. */
-export const VoltarLink = () => (
-  <Link component={RouterLink} to="/campo" sx={{ display: 'inline-block', py: 1.5 }}>
-    ← {t('app.campo.voltar')}
-  </Link>
-);

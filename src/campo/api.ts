@@ -1,9 +1,8 @@
 /**
- * The técnico's phone's calls (DESIGN 11, "The técnico's phone"), online: the agenda, and one
- * operation at a time, in the order they were made (the queue the offline slice will keep).
+ * The técnico's phone's calls (DESIGN 11, "The técnico's phone"): the agenda and what the server's
+ * refusals say. The operations go through the queue (fila.ts, sincronia.ts).
  */
 import { HttpError } from 'ra-core';
-import type { CampoOperacaoTipo } from '../../domain/schemas/campo';
 import { apiFetch } from '../dataProvider/http';
 
 export interface OrdemCampo {
@@ -21,6 +20,9 @@ export interface OrdemCampo {
   veiculo: { placa?: string | null; marca?: string | null; modelo?: string | null; cor?: string | null } | null;
   device: { imei?: string | null; modelo?: string | null; marca?: string | null } | null;
   navegacao: string | null;
+  fotos?: { id: number; name: string; type: string; size: number; createdAt: string }[];
+  assinaturaCliente?: { nome: string; em: string; idupload: number } | null;
+  validacao?: Record<string, unknown> | null;
 }
 
 export interface Agenda {
@@ -50,17 +52,4 @@ export function mensagemDe(error: unknown): string {
   const body = error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined) : undefined;
   const first = body?.errors ? Object.values(body.errors)[0] : undefined;
   return first || (error instanceof Error ? error.message : String(error));
-}
-
-let fila: Promise<unknown> = Promise.resolve();
-
-/**
- * Sends one operation made now on `ordem` (its own uuid, versaoBase the order's versao), after the
- * ones sent before it: the answer is the order as the server left it.
- */
-export function enviarOperacao(ordem: Pick<OrdemCampo, 'id' | 'versao'>, tipo: CampoOperacaoTipo, dados: unknown) {
-  const op = { id: crypto.randomUUID(), idordemservico: ordem.id, versaoBase: ordem.versao, em: new Date().toISOString(), tipo, dados };
-  const sent = fila.then(() => apiFetch<{ resultado: string; ordem: OrdemCampo }>('/v1/campo/operacoes', { method: 'POST', body: op }));
-  fila = sent.catch(() => undefined);
-  return sent;
 }

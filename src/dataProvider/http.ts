@@ -1,6 +1,6 @@
 /** fetch wrapper for /v1: JSON in and out, the session cookie rides along (same origin). */
 import { HttpError } from 'ra-core';
-import { MSG } from '../../domain/messages';
+import { NETWORK_ERROR } from '../../domain/messages-rede';
 
 export interface ApiErrorBody {
   message?: string;
@@ -53,7 +53,7 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   // Success is decided by the HTTP status only (DESIGN section 9).
   if (!response.ok) {
     const errorBody = (json && typeof json === 'object' ? json : {}) as ApiErrorBody;
-    const message = errorBody.message || plainText(text) || MSG.networkError;
+    const message = errorBody.message || plainText(text) || NETWORK_ERROR;
     throw new HttpError(message, response.status, errorBody);
   }
   return json as T;

@@ -23,13 +23,7 @@ const ContratoPublicoPage = React.lazy(() => import('../custom-pages/contrato/Co
 const LocalizacaoPublicaPage = React.lazy(() => import('../custom-pages/localizacao/LocalizacaoPublicaPage'));
 const Notification = React.lazy(() => import('./Notification'));
 
-/** The paths served by this entry while the signed-in app has not been loaded. */
-export const PUBLIC_PATHS = ['/login', '/install', '/precadastro'];
-/** Public pages with a token in the path. */
-const PUBLIC_PREFIXES = ['/static/contrato/', '/static/localizacao/'];
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.some((path) => pathname === path || pathname === `${path}/`) ||
-  PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+export { isPublicPath, PUBLIC_PATHS } from './paths';
 
 const muiTheme = createTheme(theme);
 

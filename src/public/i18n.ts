@@ -7,26 +7,10 @@
  */
 import type { I18nProvider } from 'ra-core';
 import { ptBR } from '../i18n/pt-BR';
+import { tradutor } from './traduzir';
 
-type Messages = { [key: string]: string | Messages };
-
-function lookup(key: string): string | undefined {
-  let node: string | Messages | undefined = ptBR as Messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-export function translate(key: string, options: Record<string, unknown> = {}): string {
-  let phrase = lookup(key) ?? (typeof options._ === 'string' ? options._ : key);
-  if (options.smart_count != null && phrase.includes('||||')) {
-    const forms = phrase.split('||||').map((form) => form.trim());
-    phrase = forms[Number(options.smart_count) !== 1 ? 1 : 0] ?? forms[0];
-  }
-  return phrase.replace(/%\{(.*?)\}/g, (token, name: string) => (options[name] == null ? token : String(options[name])));
-}
+/** A key's text in the whole pt-BR catalogue (traduzir.ts does the lookup and the tokens). */
+export const translate = tradutor(ptBR);
 
 export const publicI18nProvider: I18nProvider = {
   translate,

@@ -19,6 +19,7 @@ import { ExitButton, PrintButton } from '../../print/PrintButtons';
 import { PrintPage } from '../../print/PrintPage';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, SignatureLines } from '../../print/PrintParts';
 import { useDadosempresa } from '../../print/useDadosempresa';
+import { AprovacaoActions } from './AprovacaoActions';
 import { ChecklistGrid } from './ChecklistGrid';
 import { FinalizarConfirm } from './FinalizarConfirm';
 import { ValidacaoPanel } from '../frota/ValidacaoPanel';
@@ -183,7 +184,9 @@ export function OrdemServicoPage() {
       />
     );
 
-  const open = !!ordem && !concluida;
+  // Waiting for the office's approval (DESIGN 11): Aprovar or Reprovar, no editing.
+  const aguardando = Number(ordem?.status) === ORDEM_STATUS.AGUARDANDO_APROVACAO;
+  const open = !!ordem && !concluida && !aguardando;
   return (
     <PrintPage
       actions={
@@ -212,6 +215,7 @@ export function OrdemServicoPage() {
               />
             </>
           ) : null}
+          {ordem && aguardando ? <AprovacaoActions id={ordem.id} onDone={() => void refetch()} /> : null}
           <SemValidacaoConfirm
             message={pergunta?.message}
             kind={pergunta?.kind}
