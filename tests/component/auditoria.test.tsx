@@ -82,7 +82,7 @@ describe('audit log', () => {
     expect(within(changed).getByText('Bloqueado → Ativo')).toBeInTheDocument();
   });
 
-  it('the Ação filter offers Todas and the eleven actions, sends acao and goes back to page 1', async () => {
+  it('the Ação filter offers Todas and the twelve actions, sends acao and goes back to page 1', async () => {
     const api = renderPage({
       'GET /v1/auditoria?page=1&pageSize=20': () => reply([bloqueio, pagamento, situacao], 45),
       'GET /v1/auditoria?page=2&pageSize=20': () => reply([situacao], 45, 2),
@@ -104,6 +104,7 @@ describe('audit log', () => {
       'Multa dispensada',
       'Atendimento',
       'Negativação',
+      'Reajuste',
     ]);
     await rowOf(bloqueio.descricao);
     await user.click(screen.getByRole('button', { name: 'Ir para a página 2' }));

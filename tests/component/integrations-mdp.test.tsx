@@ -40,14 +40,20 @@ describe('payment gateway screen', () => {
     expect(webhookToken).toHaveAttribute('readonly');
   });
 
-  it('Salvar sends only the gateway group, without the webhook token, and the mask keeps the stored token', async () => {
+  it('Salvar sends the gateway group without the webhook token (the mask keeps the stored token), and the Pix Automático and negativação settings', async () => {
     const api = renderPage(adminUser({ gateway: { api: 'asaas', token: '********', status: 0, webhookToken: '********' } }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: /^Status/ }));
     await user.click(await screen.findByRole('option', { name: 'Ativo' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(api.callsTo('PUT /v1/users/7')).toHaveLength(1));
-    expect(api.callsTo('PUT /v1/users/7')[0].body.integrations).toEqual({ gateway: { api: 'asaas', token: '********', status: 1 } });
+    // The gateway, with the token's mask (the stored token kept) and no webhook token, and the two
+    // settings Asaas enables on request (Pix Automático, negativação), off as they were.
+    expect(api.callsTo('PUT /v1/users/7')[0].body.integrations).toEqual({
+      gateway: { api: 'asaas', token: '********', status: 1 },
+      pixAutomatico: { ativo: false },
+      negativacao: { ativo: false },
+    });
     await waitFor(() => expect(notices()).toContainEqual({ text: MSG.updated, type: 'success' }));
   });
 

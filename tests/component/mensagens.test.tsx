@@ -122,6 +122,8 @@ describe('the messages list', () => {
       'Aviso de negativação',
       'Débito agendado',
       'Forma de cobrança alterada',
+      'Reajuste do contrato',
+      'Autorização do Pix Automático',
       'Envio manual',
       'Atendimento',
     ]);

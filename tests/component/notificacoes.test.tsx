@@ -202,6 +202,7 @@ describe('notification settings screen', () => {
       '{{desconto}}',
       '{{valorComDesconto}}',
       '{{descontoAte}}',
+      '{{pixAutomatico}}',
     ]);
     // The mock's "Nova cobrança" was saved with {{name}} and {{dueDate}}; "Cobrança atualizada" with {{nome}} and {{vencimento}}.
     expect(screen.getByRole('region', { name: 'Prévia: Nova cobrança' })).toHaveTextContent('Olá, Maria da Silva! Sua cobrança 00042');
