@@ -6,7 +6,7 @@
  * the app's effects are made on top, beside the queue's handlers (workers.ts `createEffects`).
  */
 import type { DbOrTx } from '../db/client';
-import type { BillingEffects } from './faturamento';
+import type { ContratoChange } from './bloqueio';
 import type { JobQueue } from '../queue/boss';
 import type { ServerKeys } from '../seguranca/chave';
 
@@ -23,4 +23,22 @@ export interface Effects extends BillingEffects {
   syncTraccarClientes(tx: DbOrTx, ids: number[]): Promise<void>;
   /** The server key: a client's app password is sealed with it until Traccar has it (seguranca/senha-app.ts). */
   keys: ServerKeys;
+}
+
+/** A client's status moved by billing: what it was and what it is. */
+export interface ClientChange {
+  id: number;
+  status: number;
+  previous: number;
+}
+
+/**
+ * What follows a billing change, in the same transaction (cobrancas/effects.ts): the new charges'
+ * alerts or gateway payments, the audit log and the Traccar user of a client blocked or unblocked.
+ */
+export interface BillingEffects {
+  chargesCreated(tx: DbOrTx, ids: number[]): Promise<void>;
+  clientsChanged(tx: DbOrTx, changes: ClientChange[]): Promise<void>;
+  /** Contracts blocked or unblocked by billing (cobrancas/bloqueio.ts): audited, their Traccar jobs enqueued. */
+  contratosChanged(tx: DbOrTx, changes: ContratoChange[]): Promise<void>;
 }

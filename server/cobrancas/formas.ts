@@ -23,7 +23,7 @@ import { conflict } from '../regras/http-errors';
 import { getCompany, integrationActive } from '../regras/company';
 import { QUEUES } from '../queue/boss';
 import type { Effects } from './effects';
-import type { GatewayEvent, GatewayPayment } from './pagamentos';
+import type { GatewayEvent, GatewayPayment } from './gateway';
 import { negativacaoEmCurso } from '../../domain/negativacao';
 import { enqueueGateway } from './gateway';
 

@@ -113,3 +113,28 @@ const same = (a: unknown, b: unknown) =>
 
 export const subscriptionChanged = (before: Record<string, unknown>, after: Record<string, unknown>) =>
   SUBSCRIPTION_FIELDS.some((field) => !same(before[field], after[field]));
+
+/** A payment as the gateway's events carry it (INTEGRATIONS.md 3): the fields read, the rest kept. */
+export interface GatewayPayment {
+  id?: string;
+  status?: string;
+  value?: number;
+  billingType?: string;
+  paymentDate?: string | null;
+  clientPaymentDate?: string | null;
+  externalReference?: string | null;
+  subscription?: string | null;
+  [key: string]: unknown;
+}
+
+export interface GatewayEvent {
+  id: string;
+  event: string;
+  payment?: GatewayPayment;
+  /** The NFS-e events' invoice (cobrancas/nfse.ts). */
+  invoice?: Record<string, unknown>;
+  /** Pix Automático's PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (cobrancas/formas.ts). */
+  authorization?: Record<string, unknown>;
+  /** Pix Automático's PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* (cobrancas/pix-debito.ts). */
+  paymentInstruction?: Record<string, unknown>;
+}

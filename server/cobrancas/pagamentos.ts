@@ -17,32 +17,11 @@ import { cobrancaAlterada } from './cobrancas';
 import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import type { Effects } from './effects';
+import type { GatewayEvent, GatewayPayment } from './gateway';
 import { cartaoDoPagamento } from './formas';
 import { pagamentoDoQrImediato } from './pix-debito';
 
-export interface GatewayPayment {
-  id?: string;
-  status?: string;
-  value?: number;
-  billingType?: string;
-  paymentDate?: string | null;
-  clientPaymentDate?: string | null;
-  externalReference?: string | null;
-  subscription?: string | null;
-  [key: string]: unknown;
-}
-
-export interface GatewayEvent {
-  id: string;
-  event: string;
-  payment?: GatewayPayment;
-  /** The NFS-e events' invoice (cobrancas/nfse.ts). */
-  invoice?: Record<string, unknown>;
-  /** Pix Automático's PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (cobrancas/formas.ts). */
-  authorization?: Record<string, unknown>;
-  /** Pix Automático's PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* (cobrancas/pix-debito.ts). */
-  paymentInstruction?: Record<string, unknown>;
-}
+export type { GatewayEvent, GatewayPayment };
 
 /**
  * How Asaas says a payment was paid, as Receber's methods (DESIGN 10): its billing type (PIX,

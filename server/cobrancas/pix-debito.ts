@@ -24,7 +24,7 @@ import { ACAO, audit } from '../regras/auditoria';
 import { appToday } from '../regras/clock';
 import { cobrancaAlterada } from './cobrancas';
 import type { Effects } from './effects';
-import type { GatewayEvent, GatewayPayment } from './pagamentos';
+import type { GatewayEvent, GatewayPayment } from './gateway';
 
 const isCalendarDateText = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 

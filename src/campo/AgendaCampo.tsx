@@ -3,7 +3,7 @@ import * as React from 'react';
 import { Box, Typography } from '@mui/material';
 import { botaoSx } from './Selo';
 import { translate as t } from './i18n';
-import type { CampoContexto } from './CampoApp';
+import type { CampoContexto } from './contexto';
 import { OrdemCard } from './OrdemCard';
 import { vista } from './vista';
 

@@ -1,6 +1,6 @@
 /** /campo's message (MUI's Snackbar, ~5 KB gzipped): loaded with the first message, never by the first paint. */
 import { Alert, Snackbar } from '@mui/material';
-import type { Aviso } from './CampoApp';
+import type { Aviso } from './contexto';
 
 export default function AvisoSnackbar({ aviso, fechar }: { aviso: Aviso | null; fechar: () => void }) {
   return (

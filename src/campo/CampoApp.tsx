@@ -18,7 +18,8 @@ import { AgendaCampo } from './AgendaCampo';
 import * as fila from './fila';
 import { instalavel } from './pwa';
 import { botaoSx, Selo } from './Selo';
-import { Sincronia, type Resultado } from './sincronia';
+import type { Aviso, CampoContexto } from './contexto';
+import { Sincronia } from './sincronia';
 
 /** The office's colours (src/theme.ts) without react-admin's theme, whose code the phone does not need. */
 const muiTheme = createTheme({
@@ -27,25 +28,6 @@ const muiTheme = createTheme({
 /** An order's page (the checklist, photos, the signature): loaded when an order is opened. */
 const OrdemCampoPage = React.lazy(() => import('./OrdemCampoPage'));
 const AvisoSnackbar = React.lazy(() => import('./AvisoSnackbar'));
-
-export type Aviso = { texto: string; tipo: 'error' | 'success' | 'info' };
-
-/** What the pages share: the agenda, the queue, a message, a 401. */
-export interface CampoContexto {
-  agenda: Agenda | null;
-  erro: string | null;
-  /** The agenda shown is the one kept on the phone (the server could not be reached). */
-  salva: boolean;
-  online: boolean;
-  pendentes: fila.Pendente[];
-  conflitos: Record<number, fila.ConflitoGuardado>;
-  recarregar: () => void;
-  /** Queues an operation made now on the order and sends it if there is signal. */
-  enviar: (ordem: Pick<OrdemCampo, 'id' | 'versao'>, tipo: fila.Operacao['tipo'], dados: Record<string, unknown>) => Promise<Resultado>;
-  descartarConflito: (id: number) => void;
-  avisar: (aviso: Aviso) => void;
-  falhou: (error: unknown) => boolean;
-}
 
 const semSinal = (error: unknown) => !(error instanceof HttpError);
 

@@ -8,7 +8,7 @@ import * as React from 'react';
 import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import type SignaturePad from 'signature_pad';
 import { translate as t } from './i18n';
-import type { CampoContexto } from './CampoApp';
+import type { CampoContexto } from './contexto';
 import type { Resultado } from './sincronia';
 import type { OrdemVista } from './vista';
 

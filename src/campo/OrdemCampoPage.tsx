@@ -9,7 +9,7 @@ import { Alert, Box, Button, Divider, Link, Paper, TextField, ToggleButton, Togg
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CHECKLIST_ITEMS, checklistMissing, ORDEM_STATUS } from '../../domain/ordensservicos';
 import { translate as t } from './i18n';
-import type { CampoContexto } from './CampoApp';
+import type { CampoContexto } from './contexto';
 import { Assinatura, avisarResultado, Fotos } from './Midia';
 import { ContatoCliente, diaCurto, StatusOrdem, tipoDe } from './OrdemCard';
 import { ValidacaoCampo } from './ValidacaoCampo';

@@ -255,6 +255,7 @@ describe.each(backends)('A charge message waits for a correction (%s)', (backend
       'formaAlterada',
       'formaPagamento',
       'novacobranca',
+      'reajuste',
       'recebida',
       'vencehoje',
       'vencida',

@@ -205,7 +205,7 @@ describe.each(backends)('the messages list (%s)', (backend) => {
       [
         'kind=whatsapp',
         'kind',
-        /Tipo de mensagem inválido\. Valores aceitos: novacobranca, vencehoje, vencida, cancelada, recebida, atualizada, formaPagamento, cartaoRecusado, avisoNegativacao, debitoAgendado, formaAlterada, autorizacaoPix, envio/,
+        /Tipo de mensagem inválido\. Valores aceitos: novacobranca, vencehoje, vencida, cancelada, recebida, atualizada, formaPagamento, cartaoRecusado, avisoNegativacao, debitoAgendado, formaAlterada, reajuste, autorizacaoPix, envio, atendimento/,
       ],
       ['idcliente=0', 'idcliente', /Cliente inválido/],
       ['idcliente=abc', 'idcliente', /Cliente inválido/],

@@ -66,7 +66,7 @@ describe('the block per contract on the client’s page in Chromium, through npm
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Bloquear o contrato ${primeiro}?`).waitFor();
     await dialog.getByRole('button', { name: 'Bloquear' }).click();
-    await page.getByText(`Contrato ${primeiro} bloqueado`).waitFor();
+    await page.getByText(`Contrato ${primeiro} bloqueado`, { exact: true }).waitFor();
 
     await page.getByText('Bloqueio parcial: 1 de 2 veículos').waitFor();
     const linha = (placa: string) => veiculos.getByRole('listitem').filter({ hasText: placa });
@@ -104,7 +104,7 @@ describe('the block per contract on the client’s page in Chromium, through npm
       .getByRole('button', { name: `Desbloquear o contrato ${primeiro}` })
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desbloquear' }).click();
-    await page.getByText(`Contrato ${primeiro} desbloqueado`).waitFor();
+    await page.getByText(`Contrato ${primeiro} desbloqueado`, { exact: true }).waitFor();
     await page
       .getByRole('region', { name: 'Contratos' })
       .getByRole('button', { name: `Bloquear o contrato ${primeiro}` })

@@ -82,7 +82,7 @@ export default function AssinaturaList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
         />
-        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 160)} />
+        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 120)} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
@@ -90,7 +90,7 @@ export default function AssinaturaList() {
           source="formaCobranca"
           label="app.assinaturas.col_forma"
           disableSort
-          render={(record) => <FormaCobrancaChip record={record} />}
+          render={(record) => <FormaCobrancaChip record={record} compacto />}
         />
         <DataTable.Col source="status" render={(record) => <AssinaturaStatus status={record.status} />} />
       </ListTable>

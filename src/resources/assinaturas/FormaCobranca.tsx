@@ -61,9 +61,18 @@ const corDe = (a: FormaEstado): 'default' | 'success' | 'warning' | 'error' => {
   return 'default';
 };
 
-export function FormaCobrancaChip({ record }: { record: FormaEstado }) {
+/** `compacto` (the list): at most 120 px wide, its text on two lines when it must, so the list never scrolls sideways. */
+export function FormaCobrancaChip({ record, compacto = false }: { record: FormaEstado; compacto?: boolean }) {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={corDe(record)} label={formaTexto(translate, record)} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={corDe(record)}
+      label={formaTexto(translate, record)}
+      sx={compacto ? { height: 'auto', maxWidth: 120, py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal', lineHeight: 1.3 } } : undefined}
+    />
+  );
 }
 
 /** Why Pix Automático ended (cancelled, expired, refused), when the subscription fell back to boleto/PIX. */
