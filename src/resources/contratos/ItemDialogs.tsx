@@ -60,6 +60,39 @@ function Acoes({ onClose, enviando, label, color }: { onClose: () => void; envia
   );
 }
 
+/** A dialog whose body is one form: Enter or its submit button sends it, never the page's own form. */
+function FormDialog({
+  id,
+  maxWidth,
+  titulo,
+  onClose,
+  enviar,
+  children,
+}: {
+  id: string;
+  maxWidth: 'xs' | 'sm';
+  titulo: React.ReactNode;
+  onClose: () => void;
+  enviar: () => Promise<void>;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={id}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void enviar();
+        }}
+      >
+        <DialogTitle id={id}>{titulo}</DialogTitle>
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 interface Veiculo {
   id: number;
   placa: string;
@@ -103,68 +136,58 @@ export function AdicionarItemDialog({
     });
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="item-adicionar">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void enviar();
-        }}
-      >
-        <DialogTitle id="item-adicionar">{translate('app.contratos.itens.adicionar')}</DialogTitle>
-        <DialogContent>
-          {!isPending && !livres.length ? <Alert severity="info">{translate('app.contratos.itens.sem_veiculos')}</Alert> : null}
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.veiculo')}
-            value={idveiculo}
-            onChange={(e) => setIdveiculo(e.target.value)}
-            error={!!erros.idveiculo}
-            helperText={erros.idveiculo || ' '}
-            required
-          >
-            {livres.map((v) => (
-              <MenuItem key={v.id} value={String(v.id)}>
-                {[v.placa, v.marca, v.modelo].filter(Boolean).join(' · ')}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.valor_mensal')}
-            value={valor}
-            onChange={(e) => setValor(e.target.value)}
-            error={!!erros.valor}
-            helperText={erros.valor || translate('app.contratos.itens.valor_help')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <BrDateField
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.inicio')}
-            value={inicio}
-            onChange={setInicio}
-            error={!!erros.inicio}
-            helperText={erros.inicio || translate('app.contratos.itens.inicio_help')}
-          />
-          <TextField
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.fidelidade_meses')}
-            value={fidelidade}
-            onChange={(e) => setFidelidade(e.target.value)}
-            error={!!erros.fidelidadeMeses}
-            helperText={erros.fidelidadeMeses || translate('app.contratos.itens.fidelidade_help')}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </DialogContent>
-        <Acoes onClose={onClose} enviando={enviando} label="app.contratos.itens.adicionar_confirmar" />
-      </form>
-    </Dialog>
+    <FormDialog id="item-adicionar" maxWidth="sm" titulo={translate('app.contratos.itens.adicionar')} onClose={onClose} enviar={enviar}>
+      <DialogContent>
+        {!isPending && !livres.length ? <Alert severity="info">{translate('app.contratos.itens.sem_veiculos')}</Alert> : null}
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.veiculo')}
+          value={idveiculo}
+          onChange={(e) => setIdveiculo(e.target.value)}
+          error={!!erros.idveiculo}
+          helperText={erros.idveiculo || ' '}
+          required
+        >
+          {livres.map((v) => (
+            <MenuItem key={v.id} value={String(v.id)}>
+              {[v.placa, v.marca, v.modelo].filter(Boolean).join(' · ')}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.valor_mensal')}
+          value={valor}
+          onChange={(e) => setValor(e.target.value)}
+          error={!!erros.valor}
+          helperText={erros.valor || translate('app.contratos.itens.valor_help')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <BrDateField
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.inicio')}
+          value={inicio}
+          onChange={setInicio}
+          error={!!erros.inicio}
+          helperText={erros.inicio || translate('app.contratos.itens.inicio_help')}
+        />
+        <TextField
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.fidelidade_meses')}
+          value={fidelidade}
+          onChange={(e) => setFidelidade(e.target.value)}
+          error={!!erros.fidelidadeMeses}
+          helperText={erros.fidelidadeMeses || translate('app.contratos.itens.fidelidade_help')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </DialogContent>
+      <Acoes onClose={onClose} enviando={enviando} label="app.contratos.itens.adicionar_confirmar" />
+    </FormDialog>
   );
 }
 
@@ -183,30 +206,20 @@ export function DataItemDialog({
   const [de, setDe] = React.useState(hojeSp());
   const { erros, enviando, enviar } = useEnvio(() => onSubmit(de));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="item-data">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void enviar();
-        }}
-      >
-        <DialogTitle id="item-data">{titulo}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{texto}</DialogContentText>
-          <BrDateField
-            fullWidth
-            label={translate('app.contratos.itens.a_partir_de')}
-            value={de}
-            onChange={setDe}
-            error={!!erros.de}
-            helperText={erros.de || ' '}
-          />
-        </DialogContent>
-        <Acoes onClose={onClose} enviando={enviando} label="ra.action.confirm" />
-      </form>
-    </Dialog>
+    <FormDialog id="item-data" maxWidth="xs" titulo={titulo} onClose={onClose} enviar={enviar}>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{texto}</DialogContentText>
+        <BrDateField
+          fullWidth
+          label={translate('app.contratos.itens.a_partir_de')}
+          value={de}
+          onChange={setDe}
+          error={!!erros.de}
+          helperText={erros.de || ' '}
+        />
+      </DialogContent>
+      <Acoes onClose={onClose} enviando={enviando} label="ra.action.confirm" />
+    </FormDialog>
   );
 }
 
@@ -233,59 +246,49 @@ export function CancelarItemDialog({
   const valorMulta = multa(fim);
   const { erros, enviando, enviar } = useEnvio(() => onSubmit({ fim, motivo, dispensarMulta: dispensar, ordem }), onError);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="item-cancelar">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void enviar();
-        }}
-      >
-        <DialogTitle id="item-cancelar">{titulo}</DialogTitle>
-        <DialogContent>
-          <BrDateField
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.fim')}
-            value={fim}
-            onChange={setFim}
-            error={!!erros.fim}
-            helperText={erros.fim || translate('app.contratos.itens.fim_help')}
-          />
-          <TextField
-            fullWidth
-            margin="dense"
-            label={translate('app.contratos.itens.motivo')}
-            value={motivo}
-            onChange={(e) => setMotivo(e.target.value)}
-            error={!!erros.motivo}
-            helperText={erros.motivo || ' '}
-          />
+    <FormDialog id="item-cancelar" maxWidth="sm" titulo={titulo} onClose={onClose} enviar={enviar}>
+      <DialogContent>
+        <BrDateField
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.fim')}
+          value={fim}
+          onChange={setFim}
+          error={!!erros.fim}
+          helperText={erros.fim || translate('app.contratos.itens.fim_help')}
+        />
+        <TextField
+          fullWidth
+          margin="dense"
+          label={translate('app.contratos.itens.motivo')}
+          value={motivo}
+          onChange={(e) => setMotivo(e.target.value)}
+          error={!!erros.motivo}
+          helperText={erros.motivo || ' '}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={ordem} onChange={(e) => setOrdem(e.target.checked)} />}
+          label={translate('app.contratos.itens.abrir_retirada')}
+        />
+        {valorMulta > 0 ? (
+          <Alert severity={dispensar ? 'info' : 'warning'} sx={{ mt: 1 }}>
+            {translate(dispensar ? 'app.contratos.itens.multa_dispensada' : 'app.contratos.itens.multa_aviso', {
+              valor: formatMoney(valorMulta),
+            })}
+          </Alert>
+        ) : (
+          <Alert severity="success" sx={{ mt: 1 }}>
+            {translate('app.contratos.itens.sem_multa')}
+          </Alert>
+        )}
+        {valorMulta > 0 && admin ? (
           <FormControlLabel
-            control={<Checkbox checked={ordem} onChange={(e) => setOrdem(e.target.checked)} />}
-            label={translate('app.contratos.itens.abrir_retirada')}
+            control={<Checkbox checked={dispensar} onChange={(e) => setDispensar(e.target.checked)} />}
+            label={translate('app.contratos.itens.dispensar_multa')}
           />
-          {valorMulta > 0 ? (
-            <Alert severity={dispensar ? 'info' : 'warning'} sx={{ mt: 1 }}>
-              {translate(dispensar ? 'app.contratos.itens.multa_dispensada' : 'app.contratos.itens.multa_aviso', {
-                valor: formatMoney(valorMulta),
-              })}
-            </Alert>
-          ) : (
-            <Alert severity="success" sx={{ mt: 1 }}>
-              {translate('app.contratos.itens.sem_multa')}
-            </Alert>
-          )}
-          {valorMulta > 0 && admin ? (
-            <FormControlLabel
-              control={<Checkbox checked={dispensar} onChange={(e) => setDispensar(e.target.checked)} />}
-              label={translate('app.contratos.itens.dispensar_multa')}
-            />
-          ) : null}
-        </DialogContent>
-        <Acoes onClose={onClose} enviando={enviando} label="app.contratos.itens.cancelar_confirmar" color="error" />
-      </form>
-    </Dialog>
+        ) : null}
+      </DialogContent>
+      <Acoes onClose={onClose} enviando={enviando} label="app.contratos.itens.cancelar_confirmar" color="error" />
+    </FormDialog>
   );
 }
