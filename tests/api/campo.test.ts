@@ -365,6 +365,10 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
         rejeicao: { motivo: 'Falta a foto do chicote.', por: { id: 1, name: 'Ana Administradora' } },
       });
       expect((await env.admin.post(`/v1/ordensservicos/${o.id}/aprovar`)).status).toBe(409);
+      // The office's order page reads who reproved it, when and why.
+      const lida = await get(`/v1/ordensservicos/${o.id}`);
+      expect(lida).toMatchObject({ status: 0, rejeicao: rejected.body.rejeicao });
+      expect(Math.abs(Date.parse(lida.rejeicao.em) - Date.now())).toBeLessThan(5 * 60_000);
       // The técnico sees why, and finalizes again.
       const agenda = (await t.client.get('/v1/campo/agenda')).body.Items.find((i: { id: number }) => i.id === o.id);
       expect(agenda.rejeicao).toMatchObject({ motivo: 'Falta a foto do chicote.' });

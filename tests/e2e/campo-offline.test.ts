@@ -6,7 +6,9 @@
  * there; offline it answers the checklist, takes a 4000 × 3000 photo (it reaches the server at most
  * 1600 px), the client signs, Finalizar; the browser is closed and opened again offline: /campo
  * opens from the service worker and the queue is still there; back online it syncs once: the order
- * waits for approval with one photo and the signature, and the office approves it at 1366 px.
+ * waits for approval with one photo and the signature. At 1366 px the office reproves it with the
+ * reason (required), which its page and the técnico's phone show; the técnico finalizes again and
+ * the office approves it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -237,14 +239,39 @@ describe('the técnico’s /campo offline, through npm start', () => {
     expect(assinaturas.Items[0].type).toBe('image/png');
   });
 
+  it('the office reproves it at 1366 px with the reason, shown on its page; the técnico reads it and finalizes again', async () => {
+    const motivo = 'Falta a foto do chicote atrás do painel';
+    await office.goto(`/ordenservico/${ordemId}`);
+    const aviso = office.getByTestId('aprovacao-aviso');
+    await expect.poll(() => aviso.textContent()).toMatch(/^Aguardando aprovação: o técnico finalizou esta ordem/);
+    await office.getByRole('button', { name: 'Reprovar' }).click();
+    const dialog = office.getByRole('dialog', { name: 'Reprovar a finalização do técnico?' });
+    await dialog.getByRole('button', { name: 'Reprovar' }).click();
+    await dialog.getByText('Informe o motivo da reprovação').waitFor();
+    await dialog.getByLabel(/Motivo/).fill(motivo);
+    await dialog.getByRole('button', { name: 'Reprovar' }).click();
+    await office.getByText('Ordem de serviço reprovada: voltou para Em aberto').waitFor();
+    await expect
+      .poll(() => aviso.textContent())
+      .toMatch(new RegExp(`^Reprovada por ${ADMIN.name} em \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}: ${motivo}$`));
+    await shot(office, 'campo-offline-05-escritorio-reprovou');
+    expect(await api('GET', `/v1/ordensservicos/${ordemId}`)).toMatchObject({ status: 0, rejeicao: { motivo } });
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe(`Reprovada: ${motivo}`);
+    await shot(page, 'campo-offline-06-reprovada');
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 30_000 }).toBe('Aguardando aprovação');
+  });
+
   it('the office approves it at 1366 px; the técnico reads Concluído', async () => {
     await office.goto(`/ordenservico/${ordemId}`);
     await office.getByRole('button', { name: 'Aprovar' }).click();
     await office.getByText('Ordem de serviço aprovada').waitFor();
-    await shot(office, 'campo-offline-05-escritorio-aprovou');
+    await shot(office, 'campo-offline-07-escritorio-aprovou');
     expect((await api('GET', `/v1/ordensservicos/${ordemId}`)).status).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('Concluído');
-    await shot(page, 'campo-offline-06-concluido');
+    await shot(page, 'campo-offline-08-concluido');
   });
 });

@@ -15,6 +15,7 @@ import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
 import { CobrancasPendentes } from './CobrancasPendentes';
 import { Indicadores } from './Indicadores';
 import { LatestList } from './LatestList';
+import { OrdensAguardando } from './OrdensAguardando';
 import { PreCadastros } from './PreCadastros';
 import { PrimeirosPassos } from './PrimeirosPassos';
 import { PageTitle } from '../../components/PageTitle';
@@ -59,7 +60,7 @@ const ordemColumns = [
   { label: 'app.dashboard.col_descricao', render: (r: RaRecord) => r.descricao ?? '' },
 ];
 
-/** The next scheduled open orders (status 0, from today in APP_TIMEZONE), each opening its modal. */
+/** The next scheduled open orders (status 0, from today in APP_TIMEZONE), each opening its modal; beside the title, those waiting for approval. */
 function ProximasOrdens() {
   const [filter] = React.useState(() => ({ status: ORDEM_STATUS.EM_ABERTO, dataInicio: today() }));
   return (
@@ -71,6 +72,7 @@ function ProximasOrdens() {
       filter={filter}
       sort={{ field: 'agendamento', order: 'ASC' }}
       rowLink={(r) => `/ordensservicos/${r.id}`}
+      action={<OrdensAguardando />}
     />
   );
 }

@@ -22,6 +22,7 @@ export function LatestList({
   filter,
   sort = LATEST,
   rowLink,
+  action,
 }: {
   title: string;
   resource: string;
@@ -30,9 +31,22 @@ export function LatestList({
   filter?: Record<string, unknown>;
   sort?: SortPayload;
   rowLink?: (record: RaRecord) => string;
+  /** Beside the title (a count to look at, say). */
+  action?: React.ReactNode;
 }) {
   const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort, filter });
-  return <LatestTable title={title} columns={columns} empty={empty} rowLink={rowLink} data={data} isPending={isPending} error={error} />;
+  return (
+    <LatestTable
+      title={title}
+      columns={columns}
+      empty={empty}
+      rowLink={rowLink}
+      data={data}
+      isPending={isPending}
+      error={error}
+      action={action}
+    />
+  );
 }
 
 /** The card and table of a LatestList, for rows read elsewhere (e.g. two lists merged). */
@@ -44,6 +58,7 @@ export function LatestTable({
   data,
   isPending,
   error,
+  action,
 }: {
   title: string;
   columns: LatestColumn[];
@@ -52,12 +67,17 @@ export function LatestTable({
   data?: RaRecord[];
   isPending: boolean;
   error?: unknown;
+  action?: React.ReactNode;
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardHeader title={translate(title)} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title={translate(title)}
+        action={action}
+        slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
+      />
       <Divider />
       {isPending ? null : error || !data?.length ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>

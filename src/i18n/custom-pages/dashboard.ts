@@ -22,6 +22,8 @@ export const dashboardMessages = {
       ordens: 'Ordens de Serviço',
       empty_cobrancas: 'Nenhuma cobrança por enquanto.',
       empty_ordens: 'Nenhuma ordem de serviço agendada.',
+      // The técnicos' Finalizar waiting for the office (issue 35).
+      ordens_aguardando: '%{total} aguardando aprovação',
       // Pre-registrations waiting for staff (issue 24).
       precadastros: 'Pré-cadastros a confirmar',
       empty_precadastros: 'Nenhum pré-cadastro aguardando confirmação.',

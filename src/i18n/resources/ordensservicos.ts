@@ -44,6 +44,11 @@ export const ordensservicosMessages = {
         motivo: 'Motivo (o técnico verá no celular)',
         aprovada: 'Ordem de serviço aprovada',
         reprovada: 'Ordem de serviço reprovada: voltou para Em aberto',
+        motivo_obrigatorio: MSG.motivoRejeicao,
+        aguardando:
+          'Aguardando aprovação: o técnico finalizou esta ordem. Confira e aprove-a, ou reprove-a com o motivo que o técnico verá no celular.',
+        rejeicao: 'Reprovada por %{por} em %{em}: %{motivo}',
+        rejeicao_sem_autor: 'Reprovada em %{em}: %{motivo}',
       },
       read_only: 'Ordem concluída: somente leitura.',
       origem_atendimento: 'Visita pedida pelo cliente no WhatsApp (atendimento).',

@@ -53,8 +53,15 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
 
 function SituacaoChip({ record }: { record: OrdemServico }) {
   const translate = useTranslate();
+  // Aguardando aprovação (DESIGN 11) stands out from Em Aberto: the office has to answer it.
+  const aguardando = Number(record.status) === ORDEM_STATUS.AGUARDANDO_APROVACAO;
   return (
-    <Chip size="small" variant="outlined" color={isConcluida(record) ? 'success' : 'warning'} label={translate(statusLabel(record))} />
+    <Chip
+      size="small"
+      variant={aguardando ? 'filled' : 'outlined'}
+      color={isConcluida(record) ? 'success' : aguardando ? 'info' : 'warning'}
+      label={translate(statusLabel(record))}
+    />
   );
 }
 

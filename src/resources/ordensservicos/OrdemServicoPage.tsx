@@ -19,7 +19,7 @@ import { ExitButton, PrintButton } from '../../print/PrintButtons';
 import { PrintPage } from '../../print/PrintPage';
 import { CompanyBlock, DocumentHeader, InfoGrid, PrintSection, PrintText, SignatureLines } from '../../print/PrintParts';
 import { useDadosempresa } from '../../print/useDadosempresa';
-import { AprovacaoActions } from './AprovacaoActions';
+import { AprovacaoActions, AprovacaoAviso } from './AprovacaoActions';
 import { ChecklistGrid } from './ChecklistGrid';
 import { FinalizarConfirm } from './FinalizarConfirm';
 import { ValidacaoPanel } from '../frota/ValidacaoPanel';
@@ -235,6 +235,7 @@ export function OrdemServicoPage() {
           {translate('app.ordensservicos.page.finalize_hint')}
         </Alert>
       ) : null}
+      {ordem ? <AprovacaoAviso ordem={ordem} /> : null}
       {body}
     </PrintPage>
   );

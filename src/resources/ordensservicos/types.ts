@@ -38,4 +38,13 @@ export interface OrdemServico {
   tecnico?: Tecnico | null;
   /** What Finalizar stored: the tracker's live state, or who finalized without validation (DESIGN 10). */
   validacao?: Validacao | null;
+  /** The office's Reprovar of a técnico's Finalizar (DESIGN 11): why, who and when; cleared when the técnico finalizes again. */
+  rejeicao?: Rejeicao | null;
+}
+
+export interface Rejeicao {
+  motivo: string;
+  por?: { id: number; name: string } | null;
+  /** ISO moment. */
+  em?: string;
 }
