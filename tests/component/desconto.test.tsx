@@ -231,7 +231,7 @@ describe('the discount of a subscription', () => {
     expect(await within(dialog).findByText('O cliente não tem contrato ativo: não há desconto do plano.')).toBeInTheDocument();
   });
 
-  it('an edited one shows its own rule and sends a fixed one; back to "Usar o do plano" sends null', async () => {
+  it('an edited one shows its own rule and sends a fixed one instead', async () => {
     const update = vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
     renderAssinaturas('/assinaturas/12', { update });
     const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });

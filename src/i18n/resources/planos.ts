@@ -13,6 +13,12 @@ export const planosMessages = {
         informacoes: 'Informações',
         de: 'De',
         ate: 'Até',
+        // The early-payment discount's inputs (src/resources/planos/Desconto.tsx, on the subscription form too).
+        desconto: {
+          tipo: 'Tipo de desconto',
+          valor: 'Valor do desconto',
+          diasAntes: 'Até quantos dias antes do vencimento',
+        },
       },
     },
   },
@@ -43,16 +49,13 @@ export const planosMessages = {
     // The early-payment discount of plans and subscriptions (DESIGN 11).
     desconto: {
       titulo: 'Desconto por pagamento antecipado',
-      tipo: 'Tipo de desconto',
       sem_desconto: 'Sem desconto',
       usar_plano: 'Usar o do plano',
       usar_plano_help: '"Usar o do plano": o do contrato ativo mais recente do cliente',
       tipo_valor: 'Valor fixo (R$)',
       tipo_percentual: 'Percentual (%)',
-      valor: 'Valor do desconto',
       percentual: 'Percentual do desconto',
       percentual_help: 'Menos de 100%. Ex.: 5 ou 2,5',
-      dias_antes: 'Até quantos dias antes do vencimento',
       dias_antes_help: '0 ou vazio: até o dia do vencimento',
       texto_dias: '%{valor} até %{smart_count} dia antes |||| %{valor} até %{smart_count} dias antes',
       texto_vencimento: '%{valor} até o vencimento',

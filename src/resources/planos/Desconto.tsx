@@ -108,7 +108,7 @@ export function DescontoInputs({ assinatura = false }: { assinatura?: boolean })
       {assinatura ? <DescontoDoPlano idcliente={idcliente} /> : null}
       <SelectInput
         source="desconto.tipo"
-        label="app.desconto.tipo"
+        label="resources.planos.fields.desconto.tipo"
         choices={choices}
         format={(value: unknown) => (temTipo({ tipo: value }) ? value : semRegra)}
         // Always a choice: no blank one.
@@ -118,14 +118,14 @@ export function DescontoInputs({ assinatura = false }: { assinatura?: boolean })
         onChange={() => setValue('desconto.valor', '', { shouldDirty: true })}
       />
       {tipo === 'valor' ? (
-        <MoneyInput source="desconto.valor" label="app.desconto.valor" />
+        <MoneyInput source="desconto.valor" label="resources.planos.fields.desconto.valor" />
       ) : tipo === 'percentual' ? (
         <PercentInput source="desconto.valor" label="app.desconto.percentual" isRequired helperText="app.desconto.percentual_help" />
       ) : null}
       {tipo === 'valor' || tipo === 'percentual' ? (
         <NumberInput
           source="desconto.diasAntes"
-          label="app.desconto.dias_antes"
+          label="resources.planos.fields.desconto.diasAntes"
           helperText="app.desconto.dias_antes_help"
           min={0}
           max={DESCONTO_DIAS_MAX}

@@ -44,9 +44,7 @@ export default function PlanoList() {
         <DataTable.Col source="valor" align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="valoradd" align="right" disableSort render={(record) => formatMoney(record.valoradd)} />
         <DataTable.Col
-          source="desconto"
           label="app.planos.col_desconto"
-          disableSort
           render={(record) => <DescontoTexto record={record} />}
         />
       </ListTable>
