@@ -37,7 +37,7 @@ export function AssinaturaStatus({ status }: { status: number }) {
 }
 
 /** The value, and under it its own early-payment discount ("desconto de 5% até 3 dias antes"; none: the plan's, unsaid). */
-function ValorComDesconto({ record }: { record: Assinatura }) {
+function ValorComDesconto({ record }: { record: Partial<Pick<Assinatura, 'valor' | 'desconto'>> }) {
   const translate = useTranslate();
   const desconto = descontoTexto(translate, record.desconto);
   return (
@@ -53,7 +53,7 @@ function ValorComDesconto({ record }: { record: Assinatura }) {
 }
 
 /** On a phone's card: "desconto de 5% até 3 dias antes". */
-function DescontoCurto({ record }: { record: Assinatura }) {
+function DescontoCurto({ record }: { record: Pick<Assinatura, 'desconto'> }) {
   const translate = useTranslate();
   return <>{translate('app.desconto.lista', { desconto: descontoTexto(translate, record.desconto) })}</>;
 }

@@ -16,7 +16,7 @@ import { PlanoForm, planoTransform } from './PlanoForm';
 type Plano = PlanoInput & { id: number };
 
 /** "Desconto: 5% até 3 dias antes", or nothing. */
-function DescontoTexto({ record, prefixo = false }: { record: Plano; prefixo?: boolean }) {
+function DescontoTexto({ record, prefixo = false }: { record: Pick<Plano, 'desconto'>; prefixo?: boolean }) {
   const translate = useTranslate();
   const texto = descontoTexto(translate, record.desconto);
   if (!texto) return null;
@@ -43,10 +43,7 @@ export default function PlanoList() {
         <DataTable.Col source="descricao" render={ellipsisOf((record) => record.descricao, 320)} />
         <DataTable.Col source="valor" align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col source="valoradd" align="right" disableSort render={(record) => formatMoney(record.valoradd)} />
-        <DataTable.Col
-          label="app.planos.col_desconto"
-          render={(record) => <DescontoTexto record={record} />}
-        />
+        <DataTable.Col label="app.planos.col_desconto" render={(record) => <DescontoTexto record={record} />} />
       </ListTable>
     </ListPage>
   );
