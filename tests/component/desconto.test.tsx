@@ -194,7 +194,7 @@ describe('the discount of a subscription', () => {
   };
   beforeEach(() => allowRefusalLogs());
 
-  it('the list shows its own discount under the value', async () => {
+  it('the list shows its own discount under the description', async () => {
     renderAssinaturas('/assinaturas');
     const row = (await screen.findByText('Rastreamento frota')).closest('tr') as HTMLElement;
     expect(within(row).getByText('desconto de 2,5% até 1 dia antes')).toBeInTheDocument();

@@ -1,8 +1,7 @@
 /**
  * /assinaturas/ (SPEC 2.13), 'Assinaturas Cobranças Recorrentes': status filter Todos / Ativa /
- * Vencida / Bloqueada; #, Cliente ou empresa, CPF/CNPJ, Contato, Descrição, Início, Próximo
- * vencimento, Valor (with its own early-payment discount under it), Status; modal forms that start
- * with the client.
+ * Vencida / Bloqueada; #, Cliente ou empresa, CPF/CNPJ, Contato, Descrição (its own early-payment
+ * discount under it), Início, Próximo vencimento, Valor, Status; modal forms that start with the client.
  */
 import * as React from 'react';
 import { Chip, Typography } from '@mui/material';
@@ -10,7 +9,7 @@ import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
-import { ellipsisOf } from '../../components/Ellipsis';
+import { Ellipsis } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -36,15 +35,18 @@ export function AssinaturaStatus({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
 }
 
-/** The value, and under it its own early-payment discount ("desconto de 5% até 3 dias antes"; none: the plan's, unsaid). */
-function ValorComDesconto({ record }: { record: Partial<Pick<Assinatura, 'valor' | 'desconto'>> }) {
+/**
+ * Under the description: its own early-payment discount ("desconto de 5% até 3 dias antes"; none:
+ * the plan's, unsaid), wrapped within the column, so the list still fits a 1366 px screen.
+ */
+function DescricaoComDesconto({ record }: { record: Partial<Pick<Assinatura, 'description' | 'desconto'>> }) {
   const translate = useTranslate();
   const desconto = descontoTexto(translate, record.desconto);
   return (
     <>
-      {formatMoney(record.valor)}
+      <Ellipsis text={record.description} max={160} />
       {desconto ? (
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ maxWidth: 160 }}>
           {translate('app.desconto.lista', { desconto })}
         </Typography>
       ) : null}
@@ -107,10 +109,10 @@ export default function AssinaturaList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
         />
-        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 160)} />
+        <DataTable.Col source="description" render={(record) => <DescricaoComDesconto record={record} />} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
-        <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => <ValorComDesconto record={record} />} />
+        <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />
         <DataTable.Col
           source="formaCobranca"
           label="app.assinaturas.col_forma"
