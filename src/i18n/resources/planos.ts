@@ -13,6 +13,12 @@ export const planosMessages = {
         informacoes: 'Informações',
         de: 'De',
         ate: 'Até',
+        // The early-payment discount's inputs (src/resources/planos/Desconto.tsx, on the subscription form too).
+        desconto: {
+          tipo: 'Tipo de desconto',
+          valor: 'Valor do desconto',
+          diasAntes: 'Até quantos dias antes do vencimento',
+        },
       },
     },
   },
@@ -38,6 +44,25 @@ export const planosMessages = {
       multa_valor_fixa: 'Valor da multa',
       multa_valor_percentual: 'Percentual (%)',
       multa_percentual_help: 'Ex.: 50 cobra metade da mensalidade a cada 30 dias restantes',
+      col_desconto: 'Desconto',
+    },
+    // The early-payment discount of plans and subscriptions (DESIGN 11).
+    desconto: {
+      titulo: 'Desconto por pagamento antecipado',
+      sem_desconto: 'Sem desconto',
+      usar_plano: 'Usar o do plano',
+      usar_plano_help: '"Usar o do plano": o do contrato ativo mais recente do cliente',
+      tipo_valor: 'Valor fixo (R$)',
+      tipo_percentual: 'Percentual (%)',
+      percentual: 'Percentual do desconto',
+      percentual_help: 'Menos de 100%. Ex.: 5 ou 2,5',
+      dias_antes_help: '0 ou vazio: até o dia do vencimento',
+      texto_dias: '%{valor} até %{smart_count} dia antes |||| %{valor} até %{smart_count} dias antes',
+      texto_vencimento: '%{valor} até o vencimento',
+      nenhum: 'sem desconto',
+      lista: 'desconto de %{desconto}',
+      plano: 'Desconto do plano (%{plano}): %{desconto}.',
+      plano_sem_contrato: 'O cliente não tem contrato ativo: não há desconto do plano.',
     },
   },
 };

@@ -20,9 +20,11 @@ import type { CreatedMessage } from '../../components/useCreatedNotify';
 import { FormToolbar } from '../../components/FormToolbar';
 import { zodResolver } from '../../form/zodResolver';
 import type { ClienteResumo } from '../clientes/types';
+import { comDescontoDoForm, descontoDoForm } from '../planos/Desconto';
 import { AssinaturaInputs, ClienteDados, CLIENTE_FIELDS } from './AssinaturaInputs';
 
-const resolver = zodResolver(assinaturaSchema);
+// The discount as the form keeps it (a blank kind: the plan's) is checked as the API's.
+const resolver = zodResolver(comDescontoDoForm(assinaturaSchema));
 const defaults = {
   idcliente: null,
   cadastro: 'FISICA',
@@ -54,6 +56,8 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
     ...(data.datecreated ? { datecreated: data.datecreated } : {}),
     status: Number(data.status) || ASSINATURA_STATUS.ATIVA,
     ...(data.formaCobranca ? { formaCobranca: data.formaCobranca } : {}),
+    // Its own early-payment discount, or null: the plan's (DESIGN 11).
+    desconto: descontoDoForm(data.desconto),
   } as RaRecord;
 }
 

@@ -10,6 +10,7 @@ import { FormGrid, fullRow } from '../../components/FormGrid';
 import { MoneyInput, PercentInput } from '../../components/MoneyInput';
 import { cycleChoices, statusChoices } from './choices';
 import { FormaCobrancaInputs } from './FormaCobranca';
+import { DescontoInputs } from '../planos/Desconto';
 
 /** The client's fields a subscription shows (copied by the server from the client). */
 export const CLIENTE_FIELDS = [
@@ -74,6 +75,7 @@ export function AssinaturaInputs() {
       <PercentInput source="jurosmensal" helperText="app.assinaturas.juros_help" />
       <SelectInput source="status" choices={statusChoices} />
       <TextInput source="informacoes" multiline minRows={3} sx={fullRow} />
+      <DescontoInputs assinatura />
       <Heading label="app.assinaturas.forma.titulo" />
       <FormaCobrancaInputs />
     </FormGrid>

@@ -1,15 +1,15 @@
 /**
  * /assinaturas/ (SPEC 2.13), 'Assinaturas Cobranças Recorrentes': status filter Todos / Ativa /
- * Vencida / Bloqueada; #, Cliente ou empresa, CPF/CNPJ, Contato, Descrição, Início, Próximo
- * vencimento, Valor, Status; modal forms that start with the client.
+ * Vencida / Bloqueada; #, Cliente ou empresa, CPF/CNPJ, Contato, Descrição (its own early-payment
+ * discount under it), Início, Próximo vencimento, Valor, Status; modal forms that start with the client.
  */
 import * as React from 'react';
-import { Chip } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { ASSINATURA_STATUS } from '../../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
-import { ellipsisOf } from '../../components/Ellipsis';
+import { Ellipsis } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { ResourceDialog } from '../../components/ResourceDialog';
@@ -20,6 +20,7 @@ import { statusChoices } from './choices';
 import type { Assinatura } from './types';
 import { FormaCobrancaChip } from './FormaCobranca';
 import { ClienteComDocumento, ClienteLink } from '../../components/ClienteLink';
+import { descontoTexto } from '../planos/Desconto';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -34,7 +35,32 @@ export function AssinaturaStatus({ status }: { status: number }) {
   return <Chip size="small" variant="outlined" color={statusColor(shown)} label={translate(`app.assinaturas.status.${shown}`)} />;
 }
 
-/** On a phone: the client (its page's link), the value beside it, and number, description, next due date and status under them. */
+/**
+ * Under the description: its own early-payment discount ("desconto de 5% até 3 dias antes"; none:
+ * the plan's, unsaid), wrapped within the column, so the list still fits a 1366 px screen.
+ */
+function DescricaoComDesconto({ record }: { record: Partial<Pick<Assinatura, 'description' | 'desconto'>> }) {
+  const translate = useTranslate();
+  const desconto = descontoTexto(translate, record.desconto);
+  return (
+    <>
+      <Ellipsis text={record.description} max={120} />
+      {desconto ? (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ maxWidth: 120 }}>
+          {translate('app.desconto.lista', { desconto })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** On a phone's card: "desconto de 5% até 3 dias antes". */
+function DescontoCurto({ record }: { record: Pick<Assinatura, 'desconto'> }) {
+  const translate = useTranslate();
+  return <>{translate('app.desconto.lista', { desconto: descontoTexto(translate, record.desconto) })}</>;
+}
+
+/** On a phone: the client (its page's link), the value beside it, and number, description, next due date, discount and status under them. */
 const card: ListCard<Assinatura> = {
   primary: (record) => <ClienteLink id={record.idcliente} cliente={record} />,
   tertiary: (record) => formatMoney(record.valor),
@@ -44,6 +70,7 @@ const card: ListCard<Assinatura> = {
         formatNumero(record.id),
         record.description,
         formatDate(record.nextduedate),
+        record.desconto ? <DescontoCurto key="desconto" record={record} /> : null,
         <AssinaturaStatus key="status" status={record.status} />,
         <FormaCobrancaChip key="forma" record={record} />,
       ]}
@@ -82,7 +109,7 @@ export default function AssinaturaList() {
           disableSort
           render={(record) => formatPhone(record.mobilePhone || record.phone) || record.email}
         />
-        <DataTable.Col source="description" render={ellipsisOf((record) => record.description, 120)} />
+        <DataTable.Col source="description" render={(record) => <DescricaoComDesconto record={record} />} />
         <DataTable.Col source="datecreated" cellSx={NOWRAP} render={(record) => formatDate(record.datecreated)} />
         <DataTable.Col source="nextduedate" cellSx={NOWRAP} render={(record) => formatDate(record.nextduedate)} />
         <DataTable.Col source="valor" cellSx={NOWRAP} align="right" render={(record) => formatMoney(record.valor)} />

@@ -1,3 +1,4 @@
+import type { DescontoRegra } from '../../../domain/desconto';
 import type { FormaEstado } from './FormaCobranca';
 import type { ClienteIdentity } from '../../../domain/clientes';
 
@@ -21,4 +22,6 @@ export interface Assinatura extends ClienteIdentity, FormaEstado {
   datecreated?: string;
   status: number;
   formaCobranca?: string;
+  /** Its own early-payment discount; null: the plan's (DESIGN 11). */
+  desconto?: DescontoRegra | null;
 }

@@ -6,12 +6,20 @@ import { planoSchema } from '../../../domain/schemas/planos';
 import { parseMoney } from '../../../domain/schemas/money';
 import { zodResolver } from '../../form/zodResolver';
 import { FormToolbar } from '../../components/FormToolbar';
+import { comDescontoDoForm, descontoDoForm } from './Desconto';
 import { planoExtras, PlanoInputs } from './PlanoInputs';
 
-const resolver = zodResolver(planoSchema);
+// The discount as the form keeps it (a blank kind: none) is checked as the API's.
+const resolver = zodResolver(comDescontoDoForm(planoSchema));
 
 export function planoTransform(data: RaRecord): RaRecord {
-  return { ...data, valor: parseMoney(data.valor), valoradd: parseMoney(data.valoradd), ...planoExtras(data) } as RaRecord;
+  return {
+    ...data,
+    valor: parseMoney(data.valor),
+    valoradd: parseMoney(data.valoradd),
+    ...planoExtras(data),
+    desconto: descontoDoForm(data.desconto),
+  } as RaRecord;
 }
 
 /** The same form creates and edits (the edit one starts from the loaded plan: 49,90 from the first paint). */

@@ -11,6 +11,7 @@ import { useWatch } from 'react-hook-form';
 import { parseMoney } from '../../../domain/schemas/money';
 import { FormGrid, fullRow, RowBreak } from '../../components/FormGrid';
 import { MoneyInput } from '../../components/MoneyInput';
+import { DescontoInputs } from './Desconto';
 
 const MULTA_CHOICES = [
   { id: '', name: 'app.planos.multa_nenhuma' },
@@ -90,6 +91,8 @@ export function PlanoInputs({ prefix = '' }: { prefix?: '' | 'plano.' }) {
         />
       ) : null}
       <TextInput source={`${prefix}informacoes`} multiline minRows={4} sx={fullRow} />
+      {/* The catalogue plan's discount (a contract's copy does not carry one: its subscriptions take the plan's). */}
+      {prefix ? null : <DescontoInputs />}
     </FormGrid>
   );
 }

@@ -1,0 +1,151 @@
+/**
+ * The early-payment discount on screen in Chromium (DESIGN 11, issue 34 item 2), through `npm
+ * start`: staff give a plan "5% até 3 dias antes" on its form at 1366 px and the plans list says so;
+ * a new subscription of a client under that plan shows the plan's rule beside "Usar o do plano",
+ * takes its own R$ 10,00 up to 2 days before, and the list says it under the value. Both forms
+ * again on a phone (393 × 851), without sideways scrolling. Screenshots of each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import { addDays, todayIn } from '../../domain/calendar';
+import { brDate, shot, startApp, watchErrors, type RunningApp } from './support';
+import { closeAll, jsonApi, signedInBrowser } from './session';
+
+const ADMIN = { name: 'Dora Descontos', email: 'dora@desconto.test', password: 'senha-forte-1' };
+const NOME = 'Cliente Desconto Teste';
+
+describe('the early-payment discount in Chromium, 1366 px and phone', () => {
+  let app: RunningApp;
+  let browser: Browser, context: BrowserContext, page: Page;
+  const errors: string[] = [];
+  const api = jsonApi(() => page);
+  const ids = { cliente: 0, plano: 0, assinatura: 0 };
+  const dialog = () => page.getByRole('dialog');
+  const row = (text: RegExp) => page.getByRole('row', { name: text });
+
+  beforeAll(async () => {
+    app = await startApp();
+    ({ browser, context, page } = await signedInBrowser(app, ADMIN, errors));
+    ids.cliente = (
+      await api('POST', '/v1/clientes', { cadastro: 'FISICA', name: NOME, cpf: generateCPF(), email: 'desconto@exemplo.com.br' })
+    ).id;
+  });
+  afterAll(async () => {
+    await closeAll(browser, app);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('a plan with 5 % up to 3 days before, on its form; the list says "5% até 3 dias antes"', async () => {
+    await page.goto('/planos/create');
+    await dialog().getByText('Novo Plano').waitFor();
+    await dialog()
+      .getByLabel(/^Descrição/)
+      .fill('Plano com desconto');
+    await dialog()
+      .getByLabel(/^Valor\s*\*?$/)
+      .fill('89,90');
+    await dialog()
+      .getByLabel(/^Valor adicional/)
+      .fill('0');
+    await dialog()
+      .getByLabel(/^Tipo de desconto/)
+      .click();
+    await page.getByRole('option', { name: 'Percentual (%)' }).click();
+    await dialog()
+      .getByLabel(/^Percentual do desconto/)
+      .fill('5');
+    await dialog()
+      .getByLabel(/^Até quantos dias antes do vencimento/)
+      .fill('3');
+    await dialog().getByText('Desconto por pagamento antecipado').scrollIntoViewIfNeeded();
+    await shot(page, 'desconto-01-plano-form');
+    await dialog().getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await row(/Plano com desconto/)
+      .getByText('5% até 3 dias antes')
+      .waitFor();
+    await shot(page, 'desconto-02-planos');
+    const plano = (await api('GET', '/v1/planos')).Items.find((p: { descricao: string }) => p.descricao === 'Plano com desconto');
+    expect(plano.desconto).toEqual({ valor: 5, tipo: 'percentual', diasAntes: 3 });
+    ids.plano = plano.id;
+    await api('POST', '/v1/contratos', { idcliente: ids.cliente, idplano: ids.plano });
+  });
+
+  it('a subscription shows the plan’s rule, takes its own R$ 10,00 up to 2 days before; the list shows it', async () => {
+    await page.goto('/assinaturas/create');
+    await dialog().getByText('Nova Assinatura').waitFor();
+    await dialog()
+      .getByLabel(/^Nome, CPF\/CNPJ/)
+      .fill('Cliente Desconto');
+    await dialog().getByRole('button', { name: 'Procurar' }).click();
+    await dialog()
+      .getByRole('button', { name: new RegExp(NOME) })
+      .click();
+    await dialog().getByText('Desconto do plano (Plano com desconto): 5% até 3 dias antes.').waitFor();
+    expect(
+      await dialog()
+        .getByLabel(/^Tipo de desconto/)
+        .textContent(),
+    ).toContain('Usar o do plano');
+    await dialog()
+      .getByLabel(/^Descrição da cobrança/)
+      .fill('Mensalidade com desconto');
+    await dialog()
+      .getByLabel(/^Valor\s*\*?$/)
+      .fill('89,90');
+    await dialog()
+      .getByLabel(/^Próximo vencimento/)
+      .fill(brDate(addDays(todayIn('America/Sao_Paulo'), 20)));
+    await dialog()
+      .getByLabel(/^Tipo de desconto/)
+      .click();
+    await page.getByRole('option', { name: 'Valor fixo (R$)' }).click();
+    await dialog()
+      .getByLabel(/^Valor do desconto/)
+      .fill('10,00');
+    await dialog()
+      .getByLabel(/^Até quantos dias antes do vencimento/)
+      .fill('2');
+    await dialog().getByText('Desconto por pagamento antecipado').scrollIntoViewIfNeeded();
+    await shot(page, 'desconto-03-assinatura-form');
+    await dialog().getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(/Cadastro realizado com sucesso/).waitFor();
+    await row(/Mensalidade com desconto/)
+      .getByText('desconto de R$ 10,00 até 2 dias antes')
+      .waitFor();
+    await shot(page, 'desconto-04-assinaturas');
+    const [assinatura] = (await api('GET', `/v1/assinaturas?idcliente=${ids.cliente}`)).Items;
+    expect(assinatura.desconto).toEqual({ valor: 10, tipo: 'valor', diasAntes: 2 });
+    ids.assinatura = assinatura.id;
+  });
+
+  it('both forms on a phone (393 × 851), without sideways scrolling', async () => {
+    const phone = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 393, height: 851 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'pt-BR',
+      storageState: await context.storageState(),
+    });
+    const mobile = await phone.newPage();
+    watchErrors(mobile, errors);
+    await mobile.goto(`/planos/${ids.plano}`);
+    const percentual = mobile.getByRole('dialog').getByLabel(/^Percentual do desconto/);
+    await expect.poll(() => percentual.inputValue()).toBe('5,00');
+    await percentual.scrollIntoViewIfNeeded();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(mobile, 'desconto-05-plano-form-celular');
+    await mobile.goto(`/assinaturas/${ids.assinatura}`);
+    const valor = mobile.getByRole('dialog').getByLabel(/^Valor do desconto/);
+    await expect.poll(() => valor.inputValue()).toBe('10,00');
+    await mobile.getByRole('dialog').getByText('Desconto do plano (Plano com desconto): 5% até 3 dias antes.').scrollIntoViewIfNeeded();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(mobile, 'desconto-06-assinatura-form-celular');
+    await mobile.goto('/assinaturas');
+    await mobile.getByText('desconto de R$ 10,00 até 2 dias antes').waitFor();
+    await shot(mobile, 'desconto-07-assinaturas-celular');
+    await phone.close();
+  });
+});
