@@ -142,6 +142,7 @@ describe('the técnico’s /campo offline, through npm start', () => {
     await shot(page, 'campo-offline-01-agenda');
   });
 
+  // 18 answers, a 4000 × 3000 photo shrunk in the page and a signature: minutes on a busy 2-core machine.
   it('offline: the checklist, a 4000 × 3000 photo, the client’s signature and Finalizar wait in the queue', async () => {
     await page.getByRole('link', { name: `Abrir ordem ${CLIENTE.name}` }).click();
     await page.getByText('0 de 18 itens respondidos').waitFor();
@@ -196,7 +197,7 @@ describe('the técnico’s /campo offline, through npm start', () => {
     await page.getByText('Finalização salva no celular: será enviada quando houver sinal.').waitFor();
     await expect.poll(() => page.getByTestId('pendentes').textContent()).toBe('21 pendentes');
     await shot(page, 'campo-offline-02-ordem-na-fila');
-  });
+  }, 420_000);
 
   it('the browser closed and opened again without signal: /campo opens from the service worker, the queue is there', async () => {
     await phone.close();
