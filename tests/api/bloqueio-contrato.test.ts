@@ -29,6 +29,10 @@ describe.each(backends)('block per contract (%s)', (backend) => {
   const userOf = (login: string) => [...traccar.users.values()].find((user) => user.email === login);
   const links = (userId: number, deviceId: number) =>
     traccar.permissions.filter((p) => p.userId === userId && p.deviceId === deviceId).length;
+  /** The calls since `from`, in device order: the queue's jobs for one contract run side by side. */
+  const callsSince = (from: number) => traccar.permissionCalls.slice(from).sort((x, y) => x.deviceId - y.deviceId);
+  const eachDevice = (method: 'DELETE' | 'POST', devices: number[]) =>
+    [...devices].sort((x, y) => x - y).map((deviceId) => ({ method, userId, deviceId }));
   const callsOf = (deviceId: number) => traccar.permissionCalls.filter((c) => c.deviceId === deviceId && c.userId !== traccar.userId);
   const deviceOf = async (trackerId: number) =>
     (await rows<{ id: number | null }>(sql`SELECT traccar_id AS id FROM trackres WHERE id = ${trackerId}`))[0]?.id ?? null;
@@ -115,7 +119,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     for (const d of all) expect(traccar.devices.get(d)).toMatchObject({ disabled: false, expirationTime: null });
     expect(traccar.deviceBlocks).toEqual([]);
     // One call per device changed.
-    expect(traccar.permissionCalls.slice(callsBefore)).toEqual(a.devices.map((deviceId) => ({ method: 'DELETE', userId, deviceId })));
+    expect(callsSince(callsBefore)).toEqual(eachDevice('DELETE', a.devices));
 
     // The reads: the client partly blocked (Vencido, not Bloqueado), the contract, its items, the vehicles, the fleet.
     const lido = (await env.admin.get(`/v1/clientes/${cliente.id}`)).body;
@@ -166,7 +170,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     expect((await pay(chargeOf(0).id)).status).toBe(200);
     await settled();
     for (const d of all) expect(links(userId, d)).toBe(1);
-    expect(traccar.permissionCalls.slice(callsPaid)).toEqual(a.devices.map((deviceId) => ({ method: 'POST', userId, deviceId })));
+    expect(callsSince(callsPaid)).toEqual(eachDevice('POST', a.devices));
     const depois = (await env.admin.get(`/v1/clientes/${cliente.id}`)).body;
     expect(depois.status).toBe(0);
     expect(depois.bloqueio).toEqual({ situacao: 'nenhum', veiculos: 0, total: 4 });

@@ -82,7 +82,9 @@ describe.each(backends)('WhatsApp, alerts and webhooks (%s)', (backend) => {
     const c = await charge(cliente.id);
     await waitFor(async () => (await mensagensOf(c.id))[0]?.status === 'enviada');
     const [alert] = await mensagensOf(c.id);
-    expect(alert).toMatchObject({ kind: 'novacobranca', occurrence: 0, status: 'enviada', tentativas: 1 });
+    expect(alert).toMatchObject({ kind: 'novacobranca', occurrence: 0, status: 'enviada' });
+    // Once: an attempt that timed out on a loaded machine is settled by asking Evolution, never sent again.
+    expect(alert.tentativas).toBeGreaterThanOrEqual(1);
     expect(alert.texto).toContain('Joana Prado');
     expect(alert.texto).toContain('R$ 89,90');
     expect(sentTo('5511987650000').filter((m) => m.text === alert.texto)).toHaveLength(1);

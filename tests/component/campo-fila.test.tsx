@@ -124,7 +124,7 @@ describe('the técnico’s queue on the phone', () => {
     await userEvent.click(within(screen.getByRole('group', { name: second })).getByRole('button', { name: 'Não testado' }));
     await userEvent.type(screen.getByLabelText('Observação'), 'Garagem sem sinal');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar observação' }));
-    expect(await screen.findByTestId('pendentes')).toHaveTextContent('3 pendentes');
+    await waitFor(() => expect(screen.getByTestId('pendentes')).toHaveTextContent('3 pendentes'));
     expect(await screen.findByText('Salvo no celular: será enviado quando houver sinal.')).toBeInTheDocument();
     expect(screen.getByText('2 de 18 itens respondidos')).toBeInTheDocument();
     expect(screen.getByText('Sem sinal')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the técnico’s queue on the phone', () => {
     // Opened again, still without signal: the queue and the answers are there.
     view = abrir('/campo');
     const card = await screen.findByRole('article', { name: 'Cliente 1' });
-    expect(await screen.findByTestId('pendentes')).toHaveTextContent('3 pendentes');
+    await waitFor(() => expect(screen.getByTestId('pendentes')).toHaveTextContent('3 pendentes'));
     expect(card).toHaveTextContent('3 pendentes');
     expect(server.ops).toEqual([]);
     const kept = await pendentes(TECNICO.id);
@@ -178,7 +178,7 @@ describe('the técnico’s queue on the phone', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
     expect(await screen.findByText('Finalização salva no celular: será enviada quando houver sinal.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Finalizar' })).not.toBeInTheDocument();
-    expect(await screen.findByTestId('pendentes')).toHaveTextContent('2 pendentes');
+    await waitFor(() => expect(screen.getByTestId('pendentes')).toHaveTextContent('2 pendentes'));
 
     server.online = true;
     setOnline(true);
