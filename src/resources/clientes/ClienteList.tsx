@@ -88,9 +88,9 @@ export default function ClienteList() {
         <>
           <StatusFilter choices={statusChoices} />
           {/* Only the pre-registrations waiting for staff. */}
-          <SwitchFilter source="revisao" value={1} label="app.clientes.filtro_precadastro" />
+          <SwitchFilter filter="revisao" value={1} label="app.clientes.filtro_precadastro" />
           {/* Only the clients with some vehicles blocked by their contracts. */}
-          <SwitchFilter source="bloqueio" value="parcial" label="app.bloqueio.filtro_parcial" />
+          <SwitchFilter filter="bloqueio" value="parcial" label="app.bloqueio.filtro_parcial" />
           <PreCadastroLinkButton />
         </>
       }
