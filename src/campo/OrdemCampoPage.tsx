@@ -8,6 +8,7 @@ import * as React from 'react';
 import { Alert, Box, Button, Divider, Link, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CHECKLIST_ITEMS, checklistMissing, ORDEM_STATUS } from '../../domain/ordensservicos';
+import { ChecklistRow } from '../components/ChecklistRow';
 import { translate as t } from './i18n';
 import type { CampoContexto } from './contexto';
 import { Assinatura, avisarResultado, Fotos } from './Midia';
@@ -44,21 +45,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemVista; aberta: boolean;
         {t('app.campo.checklist_count', { count: respondidos, total: CHECKLIST_ITEMS.length })}
       </Typography>
       {CHECKLIST_ITEMS.map((item, index) => (
-        <Box
-          key={item}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 1,
-            py: 0.75,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography variant="body2" id={`${idBase}-${index}`}>
-            {item}
-          </Typography>
+        <ChecklistRow key={item} labelId={`${idBase}-${index}`} label={item} sx={{ py: 0.75 }}>
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -74,7 +61,7 @@ function Checklist({ ordem, aberta, ctx }: { ordem: OrdemVista; aberta: boolean;
               NT
             </ToggleButton>
           </ToggleButtonGroup>
-        </Box>
+        </ChecklistRow>
       ))}
     </Box>
   );

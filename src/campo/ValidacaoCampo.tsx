@@ -8,16 +8,8 @@
 import * as React from 'react';
 import { Alert, Box, Typography } from '@mui/material';
 import { formatDateTime } from '../../domain/formatters';
-import {
-  formatIgnicao,
-  formatTensao,
-  motivoSituacao,
-  SITUACAO_COR,
-  situacaoLabel,
-  tempoDesde,
-  type MotivoFatos,
-  type SituacaoFrota,
-} from '../../domain/frota';
+import { motivoSituacao, SITUACAO_COR, situacaoLabel, type MotivoFatos, type SituacaoFrota } from '../../domain/frota';
+import { avisoValidacao, leiturasValidacao } from '../components/frota/validacao';
 import { ORDEM_STATUS } from '../../domain/ordensservicos';
 import { apiFetch } from '../dataProvider/http';
 import { frotaMessages } from '../i18n/resources/frota';
@@ -64,23 +56,16 @@ function Situacao({ situacao, motivo, children }: { situacao: SituacaoFrota; mot
 }
 
 function Leituras({ v }: { v: Leitura }) {
-  const sim = (value: boolean | null) => (value == null ? '—' : t(value ? 'app.frota.sim' : 'app.frota.nao'));
-  const linhas: [string, string][] = [
-    [t('app.frota.ultimo_relato'), v.lastUpdate ? `${formatDateTime(v.lastUpdate)} (${tempoDesde(v.lastUpdate)})` : '—'],
-    [t('app.frota.gps_valido'), sim(v.valid)],
-    [t('app.frota.satelites'), v.satelites == null ? '—' : String(v.satelites)],
-    [t('app.frota.ignicao'), formatIgnicao(v.ignicao) || '—'],
-    [t('app.frota.tensao'), formatTensao(v.tensao) || '—'],
-  ];
+  const linhas = leiturasValidacao({ ...v, ultimaComunicacao: v.lastUpdate }, t);
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 1 }}>
-      {linhas.map(([label, value]) => (
+      {linhas.map(({ label, value }) => (
         <React.Fragment key={label}>
           <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
+            {t(label)}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
+            {value || '—'}
           </Typography>
         </React.Fragment>
       ))}
@@ -114,11 +99,7 @@ function AoVivo({ id, online }: { id: number; online: boolean }) {
   if (data.integracao === false) return <Alert severity="info">{t('app.frota.validacao_inativa')}</Alert>;
   const { estado, recente } = data;
   if (!estado) return <Typography variant="body2">{t('app.frota.validacao_sem_rastreador')}</Typography>;
-  const aviso = !recente
-    ? t('app.frota.validacao_antiga')
-    : estado.situacao === 'comunicando'
-      ? t('app.frota.validacao_recente')
-      : t('app.frota.validacao_situacao');
+  const aviso = t(avisoValidacao(recente, estado.situacao));
   return (
     <>
       <Situacao situacao={estado.situacao} motivo={motivoSituacao(estado.situacao, estado.motivo, estado.lastUpdate)}>

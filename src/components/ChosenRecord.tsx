@@ -60,33 +60,46 @@ export function ChosenRecord({ label, none, error, children }: ChosenRecordProps
   );
 }
 
-export interface PickSearchProps<T extends RaRecord> {
-  /** The search behind the box (useInlineSearchResults). */
-  search: InlineSearchResults<T>;
-  /** i18n key of the box's label. */
-  label: string;
-  /** i18n key of the results' section name. */
-  resultsLabel: string;
-  /** Without the box: only the choice shows (a finalized order, a saved subscription). */
-  readOnly?: boolean;
-  onPick: (record: T) => void;
+/** What a search looks for, in words: its box's and results' names, and how a found record reads. */
+export interface PickKind<T extends RaRecord> {
+  /** i18n keys of the box's label and of the results' section name. */
+  labels: [search: string, results: string];
   icon: React.ReactNode;
   primary: (record: T) => React.ReactNode;
   secondary: (record: T) => React.ReactNode;
 }
 
-/** The search box and the last search's results, one button each to pick it. */
-export function PickSearch<T extends RaRecord>({
-  search,
-  label,
-  resultsLabel,
-  readOnly,
-  onPick,
-  icon,
-  primary,
-  secondary,
-}: PickSearchProps<T>) {
+export interface PickSearchProps<T extends RaRecord> {
+  /** The search behind the box (useInlineSearchResults). */
+  search: InlineSearchResults<T>;
+  /** The choice a pick sets (useChosenRecord). */
+  chosen: { id: number; choose: (record: T) => void };
+  kind: PickKind<T>;
+  /** Without the box: only the choice shows (a finalized order, a saved subscription). */
+  readOnly?: boolean;
+  /** After a pick, with the id chosen before it (to forget what belonged to the previous one). */
+  onPick?: (record: T, previous: number) => void;
+}
+
+/** Picking a record: it is chosen, the search's results go, then `onPick` hears of it with the id chosen before. */
+export function picker<T extends RaRecord>(
+  chosen: PickSearchProps<T>['chosen'],
+  search: InlineSearchResults<T>,
+  onPick?: (record: T, previous: number) => void,
+) {
+  return (record: T) => {
+    const previous = chosen.id;
+    chosen.choose(record);
+    search.clear();
+    onPick?.(record, previous);
+  };
+}
+
+/** The search box and the last search's results, one button each to pick it: the pick is chosen and the results go. */
+export function PickSearch<T extends RaRecord>({ search, chosen, kind, readOnly, onPick }: PickSearchProps<T>) {
   const translate = useTranslate();
+  const [label, resultsLabel] = kind.labels;
+  const pick = picker(chosen, search, onPick);
   return (
     <>
       {readOnly ? null : (
@@ -96,9 +109,9 @@ export function PickSearch<T extends RaRecord>({
         <Box component="section" aria-label={translate(resultsLabel)}>
           <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
             {search.results.map((record) => (
-              <ListItemButton key={record.id} onClick={() => onPick(record)}>
-                <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-                <ListItemText primary={primary(record)} secondary={secondary(record)} />
+              <ListItemButton key={record.id} onClick={() => pick(record)}>
+                <ListItemIcon sx={{ minWidth: 36 }}>{kind.icon}</ListItemIcon>
+                <ListItemText primary={kind.primary(record)} secondary={kind.secondary(record)} />
               </ListItemButton>
             ))}
           </List>

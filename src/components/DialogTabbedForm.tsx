@@ -19,3 +19,8 @@ export function DialogTabbedForm(props: TabbedFormProps) {
 }
 
 DialogTabbedForm.Tab = TabbedForm.Tab;
+
+/** A tab of the form, or none while `shown` is false (a tab only a saved record has). */
+export function formTab(label: string, content: React.ReactNode, shown = true) {
+  return shown ? <TabbedForm.Tab label={label}>{content}</TabbedForm.Tab> : null;
+}

@@ -1,9 +1,9 @@
 /**
- * A small native select (a list's or a page's filter, a form's choice outside react-admin's
- * inputs): its label always above, the browser's own menu.
+ * A small select (a list's or a page's filter, a form's choice outside react-admin's inputs): its
+ * label always above; the browser's own menu, or with `menu` MUI's.
  */
 import * as React from 'react';
-import { TextField, type TextFieldProps } from '@mui/material';
+import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
 
 export interface SelectBoxProps extends Omit<TextFieldProps, 'select' | 'size' | 'value' | 'onChange' | 'children' | 'slotProps' | 'sx'> {
   value: string;
@@ -13,10 +13,15 @@ export interface SelectBoxProps extends Omit<TextFieldProps, 'select' | 'size' |
   optionLabel: (value: string) => React.ReactNode;
   /** The first option, for no value: its text ('Todas'), or '' for a blank one; none when not given. */
   empty?: string;
-  width: number;
+  /** Its width, or the least it takes (it grows with its longest option). */
+  width?: number;
+  minWidth?: number;
+  /** MUI's menu instead of the browser's own. */
+  menu?: boolean;
 }
 
-export function SelectBox({ value, onChange, values, optionLabel, empty, width, ...props }: SelectBoxProps) {
+export function SelectBox({ value, onChange, values, optionLabel, empty, width, minWidth, menu = false, ...props }: SelectBoxProps) {
+  const Option = menu ? MenuItem : 'option';
   return (
     <TextField
       {...props}
@@ -24,14 +29,14 @@ export function SelectBox({ value, onChange, values, optionLabel, empty, width, 
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ width }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ width, minWidth }}
+      slotProps={{ select: menu ? { displayEmpty: true } : { native: true }, inputLabel: { shrink: true } }}
     >
-      {empty === undefined ? null : empty ? <option value="">{empty}</option> : <option value="" />}
+      {empty === undefined ? null : empty ? <Option value="">{empty}</Option> : <Option value="" />}
       {values.map((option) => (
-        <option key={option} value={option}>
+        <Option key={option} value={option}>
           {optionLabel(option)}
-        </option>
+        </Option>
       ))}
     </TextField>
   );

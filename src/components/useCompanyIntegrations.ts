@@ -8,6 +8,8 @@ import { useGetIdentity, useGetOne } from 'ra-core';
 export interface CompanyIntegrations {
   notificacoes?: { emaberto?: number; repeticoes?: number; intervalo?: number; bloqueio?: number };
   gateway?: { api?: string; token?: string; status?: number };
+  nfse?: { ativo?: boolean };
+  negativacao?: { ativo?: boolean };
 }
 
 /** The server's defaults (regras/company.ts) while the settings hold none. */

@@ -48,10 +48,6 @@ export const appMessages = {
       precadastros: '%{smart_count} pré-cadastro aguardando confirmação |||| %{smart_count} pré-cadastros aguardando confirmação',
       precadastros_nenhum: 'Nenhum pré-cadastro aguardando confirmação',
     },
-    // Dates typed and shown as dd/mm/aaaa (src/components/BrDateInput.tsx).
-    date: { placeholder: 'dd/mm/aaaa', invalid: 'Data inválida' },
-    // Times of day typed and shown as HH:mm, 24 hours (src/components/BrTimeInput.tsx).
-    time: { placeholder: 'hh:mm', invalid: 'Horário inválido' },
     list: {
       new: 'Novo',
       search: 'Pesquisar',
@@ -70,6 +66,10 @@ export const appMessages = {
     form: { money_help: 'Digite só os números, os centavos por último: 4990 é R$ 49,90' },
     status: { all: 'Todos', ativo: 'Ativo', bloqueado: 'Bloqueado' },
     dialog: { close: 'Fechar', close_alert: 'Ocultar aviso' },
+    // Dates typed and shown as dd/mm/aaaa (src/components/BrDateInput.tsx).
+    date: { placeholder: 'dd/mm/aaaa', invalid: 'Data inválida' },
+    // Times of day typed and shown as HH:mm, 24 hours (src/components/BrTimeInput.tsx).
+    time: { placeholder: 'hh:mm', invalid: 'Horário inválido' },
     tabs: { informacoes: 'Informações', endereco: 'Endereço', acesso: 'Acesso', uploads: 'Uploads' },
     notify: {
       created: MSG.created,

@@ -15,7 +15,14 @@ import { useCanAccess, useTranslate } from 'ra-core';
 import { Menu } from 'react-admin';
 import { MenuGroup } from './MenuGroup';
 
-const groupLink = (to: string, key: string) => <Menu.Item key={to} to={to} primaryText={`app.menu.${key}`} />;
+/** A link's text is app.menu.<its path's last word>, but for these. */
+const TEXTO: Record<string, string> = { '/financeiro': 'resumo', '/frota': 'frota_saude', '/frota/mapa': 'frota_mapa' };
+const groupLinks = (paths: string[]) =>
+  paths.map((to) => <Menu.Item key={to} to={to} primaryText={`app.menu.${TEXTO[to] ?? to.split('/').pop()}`} />);
+
+const FINANCEIRO = ['/financeiro', '/planos', '/contratos', '/reajustes', '/assinaturas', '/cobrancas', '/mensagens'];
+const INTEGRACOES = ['/integrations/mdp', '/integrations/traccar', '/integrations/whats', '/integrations/nfse', '/integrations/reajuste'];
+const CONFIGURACOES = ['/usuarios', '/notificacoes', '/auditoria', '/importar', '/seguranca', '/backups'];
 
 export function AppMenu() {
   const { canAccess: isAdministrator } = useCanAccess({ action: 'list', resource: 'usuarios' });
@@ -29,45 +36,20 @@ export function AppMenu() {
         <Menu.Item to="/veiculos" primaryText="app.menu.veiculos" leftIcon={<DirectionsCarIcon />} />
         <Menu.Item to="/ordensservicos" primaryText="app.menu.ordensservicos" leftIcon={<BuildIcon />} />
         <MenuGroup label="app.menu.frota" icon={<SensorsIcon />} paths={['/frota']}>
-          {groupLink('/frota', 'frota_saude')}
-          {groupLink('/frota/mapa', 'frota_mapa')}
+          {groupLinks(['/frota', '/frota/mapa'])}
         </MenuGroup>
-        <MenuGroup
-          label="app.menu.financeiro"
-          icon={<AccountBalanceIcon />}
-          paths={['/financeiro', '/planos', '/contratos', '/reajustes', '/assinaturas', '/cobrancas', '/mensagens']}
-        >
-          {groupLink('/financeiro', 'resumo')}
-          {groupLink('/planos', 'planos')}
-          {groupLink('/contratos', 'contratos')}
-          {groupLink('/reajustes', 'reajustes')}
-          {groupLink('/assinaturas', 'assinaturas')}
-          {groupLink('/cobrancas', 'cobrancas')}
-          {groupLink('/mensagens', 'mensagens')}
+        <MenuGroup label="app.menu.financeiro" icon={<AccountBalanceIcon />} paths={FINANCEIRO}>
+          {groupLinks(FINANCEIRO)}
         </MenuGroup>
         <MenuGroup label="app.menu.equipamentos" icon={<RouterIcon />} paths={['/chips', '/rastreadores']}>
-          {groupLink('/chips', 'chips')}
-          {groupLink('/rastreadores', 'rastreadores')}
+          {groupLinks(['/chips', '/rastreadores'])}
         </MenuGroup>
         <MenuGroup label="app.menu.integracoes" icon={<ExtensionIcon />} paths={['/integrations']}>
-          {groupLink('/integrations/mdp', 'mdp')}
-          {groupLink('/integrations/traccar', 'traccar')}
-          {groupLink('/integrations/whats', 'whats')}
-          {groupLink('/integrations/nfse', 'nfse')}
-          {groupLink('/integrations/reajuste', 'reajuste')}
+          {groupLinks(INTEGRACOES)}
         </MenuGroup>
         {isAdministrator ? (
-          <MenuGroup
-            label="app.menu.configuracoes"
-            icon={<SettingsIcon />}
-            paths={['/usuarios', '/notificacoes', '/auditoria', '/importar', '/seguranca', '/backups']}
-          >
-            {groupLink('/usuarios', 'usuarios')}
-            {groupLink('/notificacoes', 'notificacoes')}
-            {groupLink('/auditoria', 'auditoria')}
-            {groupLink('/importar', 'importar')}
-            {groupLink('/seguranca', 'seguranca')}
-            {groupLink('/backups', 'backups')}
+          <MenuGroup label="app.menu.configuracoes" icon={<SettingsIcon />} paths={CONFIGURACOES}>
+            {groupLinks(CONFIGURACOES)}
           </MenuGroup>
         ) : null}
       </Menu>

@@ -68,6 +68,9 @@ function PublicLoginPage({ loadApp }: { loadApp?: () => Promise<unknown> }) {
 }
 
 /** loadApp: the signed-in app's import, started when the visitor presses Entrar. */
+/** A page loaded on demand: nothing shows while it loads. */
+const aCarregar = (page: React.ReactNode) => <React.Suspense fallback={null}>{page}</React.Suspense>;
+
 export function PublicApp({ loadApp }: { loadApp?: () => Promise<unknown> }) {
   return (
     <ThemeProvider theme={muiTheme}>
@@ -78,30 +81,9 @@ export function PublicApp({ loadApp }: { loadApp?: () => Promise<unknown> }) {
               <Routes>
                 <Route path="/login" element={<PublicLoginPage loadApp={loadApp} />} />
                 <Route path="/install" element={<InstallPage />} />
-                <Route
-                  path="/precadastro"
-                  element={
-                    <React.Suspense fallback={null}>
-                      <PublicPreCadastro />
-                    </React.Suspense>
-                  }
-                />
-                <Route
-                  path="/static/contrato/:id"
-                  element={
-                    <React.Suspense fallback={null}>
-                      <ContratoPublicoPage />
-                    </React.Suspense>
-                  }
-                />
-                <Route
-                  path="/static/localizacao/:token"
-                  element={
-                    <React.Suspense fallback={null}>
-                      <LocalizacaoPublicaPage />
-                    </React.Suspense>
-                  }
-                />
+                <Route path="/precadastro" element={aCarregar(<PublicPreCadastro />)} />
+                <Route path="/static/contrato/:id" element={aCarregar(<ContratoPublicoPage />)} />
+                <Route path="/static/localizacao/:token" element={aCarregar(<LocalizacaoPublicaPage />)} />
                 {/* Any other path is the app's (src/main.tsx): nothing to show while it loads. */}
                 <Route path="*" element={null} />
               </Routes>

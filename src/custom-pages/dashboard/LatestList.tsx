@@ -8,58 +8,8 @@ export interface LatestColumn {
   render: (record: RaRecord) => React.ReactNode;
 }
 
-const LATEST: SortPayload = { field: 'id', order: 'DESC' };
-
-/**
- * The dashboard's latest charges / service orders (or, with `filter` and `sort`, e.g. the next
- * scheduled ones), with a friendly empty state; `rowLink` makes each row open its record.
- */
-export function LatestList({
-  title,
-  resource,
-  columns,
-  empty,
-  filter,
-  sort = LATEST,
-  rowLink,
-  action,
-}: {
-  title: string;
-  resource: string;
-  columns: LatestColumn[];
-  empty: string;
-  filter?: Record<string, unknown>;
-  sort?: SortPayload;
-  rowLink?: (record: RaRecord) => string;
-  /** Beside the title (a count to look at, say). */
-  action?: React.ReactNode;
-}) {
-  const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort, filter });
-  return (
-    <LatestTable
-      title={title}
-      columns={columns}
-      empty={empty}
-      rowLink={rowLink}
-      data={data}
-      isPending={isPending}
-      error={error}
-      action={action}
-    />
-  );
-}
-
-/** The card and table of a LatestList, for rows read elsewhere (e.g. two lists merged). */
-export function LatestTable({
-  title,
-  columns,
-  empty,
-  rowLink,
-  data,
-  isPending,
-  error,
-  action,
-}: {
+/** The card and table of a LatestList: what it shows, and the rows it was given. */
+export interface LatestTableProps {
   title: string;
   columns: LatestColumn[];
   empty: string;
@@ -67,8 +17,32 @@ export function LatestTable({
   data?: RaRecord[];
   isPending: boolean;
   error?: unknown;
+  /** Beside the title (a count to look at, say). */
   action?: React.ReactNode;
+}
+
+const LATEST: SortPayload = { field: 'id', order: 'DESC' };
+
+/**
+ * The dashboard's latest charges / service orders (or, with `filter` and `sort`, e.g. the next
+ * scheduled ones), with a friendly empty state; `rowLink` makes each row open its record.
+ */
+export function LatestList({
+  resource,
+  filter,
+  sort = LATEST,
+  ...table
+}: Omit<LatestTableProps, 'data' | 'isPending' | 'error'> & {
+  resource: string;
+  filter?: Record<string, unknown>;
+  sort?: SortPayload;
 }) {
+  const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 5 }, sort, filter });
+  return <LatestTable {...table} data={data} isPending={isPending} error={error} />;
+}
+
+/** The card and table of a LatestList, for rows read elsewhere (e.g. two lists merged). */
+export function LatestTable({ title, columns, empty, rowLink, data, isPending, error, action }: LatestTableProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (

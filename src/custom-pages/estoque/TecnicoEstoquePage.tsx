@@ -15,6 +15,20 @@ import { PageTitle } from '../../components/PageTitle';
 /** A list page holds at most 100 (DESIGN 5). */
 const LIMIT = 100;
 
+/** A column of a técnico's units: its heading's key and its cell. */
+type Coluna<T> = [string, (record: T) => React.ReactNode];
+
+const RASTREADORES: Coluna<Tracker>[] = [
+  ['resources.rastreadores.fields.imei', (t) => t.imei],
+  ['resources.rastreadores.fields.modelo', (t) => t.modelo],
+  ['resources.rastreadores.fields.marca', (t) => t.marca],
+];
+const CHIPS: Coluna<Chip>[] = [
+  ['resources.chips.fields.iccid', (c) => c.iccid],
+  ['resources.chips.fields.phone', (c) => formatPhone(c.phone)],
+  ['resources.chips.fields.operadora', (c) => c.operadora],
+];
+
 function Unidades<T extends { id: number }>({
   resource,
   idtecnico,
@@ -24,7 +38,7 @@ function Unidades<T extends { id: number }>({
   resource: string;
   idtecnico: number;
   title: string;
-  columns: [string, (record: T) => React.ReactNode][];
+  columns: Coluna<T>[];
 }) {
   const translate = useTranslate();
   const { data, total } = useGetList<T>(resource, {
@@ -78,26 +92,13 @@ export default function TecnicoEstoquePage() {
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
       <PageTitle title={title} />
-      <Unidades<Tracker>
+      <Unidades
         resource="rastreadores"
         idtecnico={idtecnico}
         title={translate('resources.rastreadores.name', { smart_count: 2 })}
-        columns={[
-          ['resources.rastreadores.fields.imei', (t) => t.imei],
-          ['resources.rastreadores.fields.modelo', (t) => t.modelo],
-          ['resources.rastreadores.fields.marca', (t) => t.marca],
-        ]}
+        columns={RASTREADORES}
       />
-      <Unidades<Chip>
-        resource="chips"
-        idtecnico={idtecnico}
-        title={translate('resources.chips.name', { smart_count: 2 })}
-        columns={[
-          ['resources.chips.fields.iccid', (c) => c.iccid],
-          ['resources.chips.fields.phone', (c) => formatPhone(c.phone)],
-          ['resources.chips.fields.operadora', (c) => c.operadora],
-        ]}
-      />
+      <Unidades resource="chips" idtecnico={idtecnico} title={translate('resources.chips.name', { smart_count: 2 })} columns={CHIPS} />
     </Box>
   );
 }

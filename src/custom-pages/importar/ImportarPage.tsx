@@ -22,6 +22,10 @@ import { SelectBox } from '../../components/SelectBox';
 const isRecurso = (v: string | null): v is RecursoImportacao => RECURSOS_IMPORTACAO.includes(v as RecursoImportacao);
 
 /** Integrações → Traccar → Importar dispositivos: Simular, then Importar (DESIGN 10). */
+/** What an import does with a row already there, and its option's text. */
+const DUPLICADOS = { ignorar: 'app.importar.ignorar', atualizar: 'app.importar.atualizar' } as const;
+type Duplicados = keyof typeof DUPLICADOS;
+
 function ImportarTraccar() {
   const translate = useTranslate();
   const onError = useServerErrorNotify();
@@ -70,7 +74,7 @@ function ImportarPlanilha() {
   const [arquivo, setArquivo] = React.useState<File | null>(null);
   const [cabecalho, setCabecalho] = React.useState<Cabecalho | null>(null);
   const [colunas, setColunas] = React.useState<Record<string, string>>({});
-  const [duplicados, setDuplicados] = React.useState<'ignorar' | 'atualizar'>('ignorar');
+  const [duplicados, setDuplicados] = React.useState<Duplicados>('ignorar');
   const [lendo, setLendo] = React.useState(false);
   const [erroArquivo, setErroArquivo] = React.useState('');
   const [erroColunas, setErroColunas] = React.useState('');
@@ -219,19 +223,15 @@ function ImportarPlanilha() {
               </Typography>
             ) : null}
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
-              <TextField
-                select
-                size="small"
+              <SelectBox
                 label={translate('app.importar.duplicados')}
                 value={duplicados}
                 disabled={running}
-                onChange={(event) => setDuplicados(event.target.value as 'ignorar' | 'atualizar')}
-                sx={{ minWidth: 320 }}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="ignorar">{translate('app.importar.ignorar')}</option>
-                <option value="atualizar">{translate('app.importar.atualizar')}</option>
-              </TextField>
+                onChange={(value) => setDuplicados(value as Duplicados)}
+                values={Object.keys(DUPLICADOS)}
+                optionLabel={(value) => translate(DUPLICADOS[value as Duplicados])}
+                minWidth={320}
+              />
               <Button variant="outlined" disabled={running} onClick={() => void iniciar('simular')}>
                 {translate('app.importar.simular')}
               </Button>

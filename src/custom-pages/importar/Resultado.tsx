@@ -25,6 +25,14 @@ import { FigureContent } from '../../components/FigureContent';
 
 const count = new Intl.NumberFormat('pt-BR');
 
+/** The import's four counts: their texts, the figures and their colours. */
+const NUMEROS = [
+  ['app.importar.criadas', 'criadas', '#2e7d32'],
+  ['app.importar.atualizadas', 'atualizadas', '#1565c0'],
+  ['app.importar.ignoradas', 'ignoradas', '#616161'],
+  ['app.importar.recusadas', 'nErros', '#c62828'],
+] as const;
+
 function Numero({ label, value, color }: { label: string; value: number; color: string }) {
   return (
     <Card variant="outlined" component="section" aria-label={label} sx={{ borderLeft: 4, borderLeftColor: color, height: '100%' }}>
@@ -100,18 +108,11 @@ export function Resultado({ estado }: { estado: ImportacaoEstado }) {
         </Alert>
       )}
       <Grid container spacing={1.5} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Numero label={translate('app.importar.criadas')} value={estado.criadas} color="#2e7d32" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Numero label={translate('app.importar.atualizadas')} value={estado.atualizadas} color="#1565c0" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Numero label={translate('app.importar.ignoradas')} value={estado.ignoradas} color="#616161" />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Numero label={translate('app.importar.recusadas')} value={estado.nErros} color="#c62828" />
-        </Grid>
+        {NUMEROS.map(([label, campo, color]) => (
+          <Grid key={label} size={{ xs: 6, md: 3 }}>
+            <Numero label={translate(label)} value={estado[campo]} color={color} />
+          </Grid>
+        ))}
       </Grid>
       {estado.nErros > 0 ? (
         <>

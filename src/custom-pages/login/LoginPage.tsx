@@ -117,8 +117,14 @@ export function LoginPage({ login }: { login: Login }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const authProvider = useAuthProvider();
-  const [username, setUsername] = React.useState('');
-  const [password, setPassword] = React.useState('');
+  const [{ username, password }, setCredenciais] = React.useState({ username: '', password: '' });
+  /** A credential's input: its id, name and value. */
+  const campo = (name: 'username' | 'password') => ({
+    id: `login-${name}`,
+    name,
+    value: name === 'username' ? username : password,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setCredenciais((atual) => ({ ...atual, [name]: event.target.value })),
+  });
   const [loading, setLoading] = React.useState(false);
   const [segundoFator, setSegundoFator] = React.useState<SegundoFatorReply | null>(null);
 
@@ -159,7 +165,7 @@ export function LoginPage({ login }: { login: Login }) {
           login={login}
           onBack={() => {
             setSegundoFator(null);
-            setPassword('');
+            setCredenciais((atual) => ({ ...atual, password: '' }));
           }}
         />
       </AuthCard>
@@ -168,24 +174,8 @@ export function LoginPage({ login }: { login: Login }) {
   return (
     <AuthCard title="app.title" subtitle="app.login.subtitle">
       <Box component="form" onSubmit={submit} noValidate aria-label={translate('app.login.title')}>
-        <AuthField
-          id="login-username"
-          name="username"
-          label={translate('app.login.login')}
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          autoFocus
-        />
-        <AuthField
-          id="login-password"
-          name="password"
-          type="password"
-          label={translate('app.login.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <AuthField {...campo('username')} label={translate('app.login.login')} autoComplete="username" autoFocus />
+        <AuthField {...campo('password')} type="password" label={translate('app.login.password')} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || loading} sx={{ mt: 2 }}>
           {translate('app.login.submit')}
         </Button>

@@ -30,6 +30,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const REFS = ['idcliente', 'idcobranca', 'idcontrato'] as const;
 
 /** A filter of the list: 'Todas', then each value. */
+/** The two choices over the list: its status and its kind (their texts under app.cobrancas.mensagens.<campo>). */
+const SELECTS = [
+  { campo: 'status', label: 'app.mensagens.situacao', values: MENSAGEM_STATUS },
+  { campo: 'kind', label: 'app.mensagens.tipo', values: MENSAGEM_KINDS },
+] as const;
+
 function SelectFilter({ label, ...props }: { label: string } & Pick<SelectBoxProps, 'value' | 'values' | 'optionLabel' | 'onChange'>) {
   const translate = useTranslate();
   return <SelectBox label={translate(label)} empty={translate('app.mensagens.todas')} width={180} {...props} />;
@@ -193,20 +199,16 @@ export default function MensagensPage() {
       <PageTitle title={translate('app.mensagens.title')} />
       <Card variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
-          <SelectFilter
-            label="app.mensagens.situacao"
-            value={filters.status}
-            values={MENSAGEM_STATUS}
-            optionLabel={(status) => translate(`app.cobrancas.mensagens.status.${status}`)}
-            onChange={(value) => setFilter('status', value)}
-          />
-          <SelectFilter
-            label="app.mensagens.tipo"
-            value={filters.kind}
-            values={MENSAGEM_KINDS}
-            optionLabel={(kind) => translate(`app.cobrancas.mensagens.kind.${kind}`)}
-            onChange={(value) => setFilter('kind', value)}
-          />
+          {SELECTS.map(({ campo, label, values }) => (
+            <SelectFilter
+              key={campo}
+              label={label}
+              value={filters[campo]}
+              values={values}
+              optionLabel={(value) => translate(`app.cobrancas.mensagens.${campo}.${value}`)}
+              onChange={(value) => setFilter(campo, value)}
+            />
+          ))}
           <DateFilter label="app.mensagens.data_inicio" value={filters.dataInicio} onChange={(value) => setFilter('dataInicio', value)} />
           <DateFilter label="app.mensagens.data_fim" value={filters.dataFim} onChange={(value) => setFilter('dataFim', value)} />
           {REFS.filter((key) => filters[key]).map((key) => (

@@ -12,7 +12,6 @@ import {
   Checkbox,
   Chip,
   Link as MuiLink,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -33,6 +32,7 @@ import {
 } from '../../../domain/reajuste';
 import { getSessionUser } from '../../authProvider';
 import { PageTitle } from '../../components/PageTitle';
+import { SelectBox } from '../../components/SelectBox';
 import { SmallTable, type SmallColumn } from '../../components/SmallTable';
 import { apiFetch } from '../../dataProvider/http';
 import { useApiGet } from '../../dataProvider/useApiGet';
@@ -63,6 +63,17 @@ const COMPETENCIAS = (() => {
   const atual = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
   return Array.from({ length: 25 }, (_, i) => somarMeses(atual, 12 - i));
 })();
+/** The list's filters: all ('Todos') or one value. */
+const FILTROS = [
+  { nome: 'competencia', label: 'app.reajustes.competencia', values: COMPETENCIAS, optionLabel: competenciaBr, minWidth: 160 },
+  {
+    nome: 'status',
+    label: 'app.reajustes.status',
+    values: REAJUSTE_STATUS,
+    optionLabel: (s: string) => REAJUSTE_STATUS_LABELS[s as ReajusteStatus],
+    minWidth: 200,
+  },
+] as const;
 const pendente = (r: Reajuste) => r.status === 'aguardando_indice' || r.status === 'proposto';
 
 /** The figure typed for one readjustment, saved with Salvar (Enter too). */
@@ -114,12 +125,11 @@ export default function ReajustesPage() {
   const onError = useServerErrorNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const admin = isAdmin(getSessionUser());
-  const [competencia, setCompetencia] = React.useState('');
-  const [status, setStatus] = React.useState<string>('');
+  const [filtros, setFiltros] = React.useState({ competencia: '', status: '' });
   const [selecionados, setSelecionados] = React.useState<number[]>([]);
   const query = new URLSearchParams({ pageSize: '500' });
-  if (competencia) query.set('competencia', competencia);
-  if (status) query.set('status', status);
+  if (filtros.competencia) query.set('competencia', filtros.competencia);
+  if (filtros.status) query.set('status', filtros.status);
   const lido = useApiGet<{ Items: Reajuste[]; meta: { total: number } }>(`/v1/reajustes?${query}`);
   const rows = lido.data?.Items ?? null;
   const total = lido.data?.meta.total ?? 0;
@@ -198,38 +208,17 @@ export default function ReajustesPage() {
         {translate('app.reajustes.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          select
-          size="small"
-          label={translate('app.reajustes.competencia')}
-          value={competencia}
-          onChange={(e) => setCompetencia(e.target.value)}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{translate('app.reajustes.todos')}</MenuItem>
-          {COMPETENCIAS.map((c) => (
-            <MenuItem key={c} value={c}>
-              {competenciaBr(c)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={translate('app.reajustes.status')}
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          sx={{ minWidth: 200 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{translate('app.reajustes.todos')}</MenuItem>
-          {REAJUSTE_STATUS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {REAJUSTE_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        {FILTROS.map(({ nome, label, ...filtro }) => (
+          <SelectBox
+            key={nome}
+            menu
+            {...filtro}
+            label={translate(label)}
+            value={filtros[nome]}
+            onChange={(value) => setFiltros((atual) => ({ ...atual, [nome]: value }))}
+            empty={translate('app.reajustes.todos')}
+          />
+        ))}
         {admin ? (
           <Button variant="contained" disabled={!aplicaveis.length} onClick={() => void aplicarSelecionados()}>
             {translate('app.reajustes.aplicar_selecionados', { smart_count: aplicaveis.length })}

@@ -18,6 +18,7 @@ import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import type { CreatedMessage } from '../../components/useCreatedNotify';
 import { FormToolbar } from '../../components/FormToolbar';
+import { corpoFinanceiro } from '../../form/corpoFinanceiro';
 import { zodResolver } from '../../form/zodResolver';
 import type { ClienteResumo } from '../clientes/types';
 import { comDescontoDoForm, descontoDoForm } from '../planos/Desconto';
@@ -43,17 +44,13 @@ const defaults = {
 /** The body the API takes: the subscription's own fields; the client's copy is the server's. */
 export function assinaturaTransform(data: RaRecord): RaRecord {
   return {
-    id: data.id,
-    idcliente: data.idcliente,
+    ...corpoFinanceiro(data),
     description: data.description ?? '',
-    valor: parseMoney(data.valor),
     nextduedate: data.nextduedate || null,
     cycle: data.cycle,
     multa: parseMoney(data.multa) ?? 0,
     jurosmensal: parseMoney(data.jurosmensal) ?? 0,
     enddate: data.enddate || null,
-    informacoes: data.informacoes ?? '',
-    ...(data.datecreated ? { datecreated: data.datecreated } : {}),
     status: Number(data.status) || ASSINATURA_STATUS.ATIVA,
     ...(data.formaCobranca ? { formaCobranca: data.formaCobranca } : {}),
     // Its own early-payment discount, or null: the plan's (DESIGN 11).

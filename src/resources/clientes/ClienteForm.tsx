@@ -10,7 +10,7 @@ import { CLIENTE_STATUS, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { zodResolver } from '../../form/zodResolver';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, InformacoesInputs } from './ClienteInputs';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 
 const resolver = zodResolver(clienteSchema);
 const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [], password: '', naoEnviarMensagens: false };
@@ -18,12 +18,8 @@ const defaults = { cadastro: 'FISICA', status: CLIENTE_STATUS.ATIVO, contatos: [
 export function ClienteCreateForm() {
   return (
     <DialogTabbedForm resolver={resolver} defaultValues={defaults}>
-      <DialogTabbedForm.Tab label="app.tabs.informacoes">
-        <InformacoesInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.acesso">
-        <AcessoInputs isNew />
-      </DialogTabbedForm.Tab>
+      {formTab('app.tabs.informacoes', <InformacoesInputs />)}
+      {formTab('app.tabs.acesso', <AcessoInputs isNew />)}
     </DialogTabbedForm>
   );
 }
@@ -42,15 +38,9 @@ export function ClienteEditForm() {
         password: '',
       }}
     >
-      <DialogTabbedForm.Tab label="app.tabs.informacoes">
-        <InformacoesInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.acesso">
-        <AcessoInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.uploads">
-        <UploadsPanel unid={Number(record.id)} documento="cliente" accept={UPLOAD_ACCEPTS.cliente} />
-      </DialogTabbedForm.Tab>
+      {formTab('app.tabs.informacoes', <InformacoesInputs />)}
+      {formTab('app.tabs.acesso', <AcessoInputs />)}
+      {formTab('app.tabs.uploads', <UploadsPanel unid={Number(record.id)} documento="cliente" accept={UPLOAD_ACCEPTS.cliente} />)}
     </DialogTabbedForm>
   );
 }

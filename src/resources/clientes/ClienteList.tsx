@@ -5,8 +5,8 @@
 import * as React from 'react';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Avatar, Chip, FormControlLabel, Stack, Switch, Tooltip } from '@mui/material';
-import { useListContext, useTranslate } from 'ra-core';
+import { Avatar, Chip, Stack, Tooltip } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { clienteDocumento, isJuridica } from '../../../domain/clientes';
 import { formatCpfCnpj, formatDate, formatNumero, formatPhone } from '../../../domain/formatters';
@@ -16,6 +16,7 @@ import { ellipsisOf } from '../../components/Ellipsis';
 import { ListPage } from '../../components/ListPage';
 import { RowActions } from '../../components/RowActions';
 import { StatusFilter } from '../../components/SearchBar';
+import { SwitchFilter } from '../../components/SwitchFilter';
 import { ResourceDialog } from '../../components/ResourceDialog';
 import { CardLine, ListTable, type ListCard } from '../../components/ListTable';
 import { clienteTransform, statusChoices } from './choices';
@@ -68,48 +69,6 @@ function StatusChip({ record }: { record: Cliente }) {
   );
 }
 
-/** Only the clients with some vehicles blocked by their contracts (`bloqueio=parcial`). */
-function BloqueioParcialFilter() {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const checked = filterValues.bloqueio === 'parcial';
-  return (
-    <FormControlLabel
-      control={
-        <Switch
-          checked={checked}
-          onChange={(event) => {
-            const { bloqueio: _bloqueio, ...rest } = filterValues;
-            setFilters(event.target.checked ? { ...rest, bloqueio: 'parcial' } : rest, undefined, false);
-          }}
-        />
-      }
-      label={translate('app.bloqueio.filtro_parcial')}
-    />
-  );
-}
-
-/** Only the pre-registrations waiting for staff (`revisao=1`). */
-function PreCadastroFilter() {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const checked = String(filterValues.revisao) === '1';
-  return (
-    <FormControlLabel
-      control={
-        <Switch
-          checked={checked}
-          onChange={(event) => {
-            const { revisao: _revisao, ...rest } = filterValues;
-            setFilters(event.target.checked ? { ...rest, revisao: 1 } : rest, undefined, false);
-          }}
-        />
-      }
-      label={translate('app.clientes.filtro_precadastro')}
-    />
-  );
-}
-
 /** On a phone: the name, the status beside it, and document, phone and e-mail under it. */
 const card: ListCard<Cliente> = {
   primary: (record) => <ClienteLink id={record.id} cliente={record} />,
@@ -128,8 +87,10 @@ export default function ClienteList() {
       filters={
         <>
           <StatusFilter choices={statusChoices} />
-          <PreCadastroFilter />
-          <BloqueioParcialFilter />
+          {/* Only the pre-registrations waiting for staff. */}
+          <SwitchFilter filter="revisao" value={1} label="app.clientes.filtro_precadastro" />
+          {/* Only the clients with some vehicles blocked by their contracts. */}
+          <SwitchFilter filter="bloqueio" value="parcial" label="app.bloqueio.filtro_parcial" />
           <PreCadastroLinkButton />
         </>
       }

@@ -10,12 +10,19 @@ import { useRecordContext, type RaRecord } from 'ra-core';
 import { clienteDocumento, clienteNome } from '../../../domain/clientes';
 import { formatCpfCnpj } from '../../../domain/formatters';
 import { ClienteLink } from '../../components/ClienteLink';
-import { ChosenRecord, PickSearch, TabColumn, useChosenRecord } from '../../components/ChosenRecord';
+import { ChosenRecord, PickSearch, TabColumn, useChosenRecord, type PickKind } from '../../components/ChosenRecord';
 import { useInlineSearchResults } from '../../components/InlineSearch';
 import { RecordCard } from '../../components/RecordCard';
 import type { ClienteResumo } from './types';
 
 const RESULTS = 10;
+/** A found client: its name, and its document and e-mail under it. */
+const BUSCA: PickKind<ClienteResumo> = {
+  labels: ['app.veiculos.cliente_search', 'app.veiculos.cliente_results'],
+  icon: <PersonIcon fontSize="small" />,
+  primary: clienteNome,
+  secondary: (cliente) => [formatCpfCnpj(clienteDocumento(cliente)), cliente.email].filter(Boolean).join(' · '),
+};
 
 export function ClienteCard({ cliente }: { cliente: ClienteResumo }) {
   const documento = clienteDocumento(cliente);
@@ -49,24 +56,9 @@ export function ClienteSearchTab({ chosenLabel, onPick, readOnly }: ClienteSearc
   const chosen = useChosenRecord<ClienteResumo>('idcliente', 'clientes', record?.cliente, (cliente) => !!clienteDocumento(cliente));
   const clientes = useInlineSearchResults<ClienteResumo>('clientes', RESULTS, 'app.veiculos.cliente_not_found');
 
-  const pick = (cliente: ClienteResumo) => {
-    chosen.choose(cliente);
-    clientes.clear();
-    onPick?.(cliente, chosen.id);
-  };
-
   return (
     <TabColumn>
-      <PickSearch
-        search={clientes}
-        label="app.veiculos.cliente_search"
-        resultsLabel="app.veiculos.cliente_results"
-        readOnly={readOnly}
-        onPick={pick}
-        icon={<PersonIcon fontSize="small" />}
-        primary={clienteNome}
-        secondary={(cliente) => [formatCpfCnpj(clienteDocumento(cliente)), cliente.email].filter(Boolean).join(' · ')}
-      />
+      <PickSearch search={clientes} chosen={chosen} kind={BUSCA} readOnly={readOnly} onPick={onPick} />
       <ChosenRecord label={chosenLabel} none="app.veiculos.cliente_none" error={chosen.error}>
         {chosen.shown ? <ClienteCard cliente={chosen.shown} /> : null}
       </ChosenRecord>

@@ -14,7 +14,6 @@ import { daysBetween, isCalendarDate } from '../../../domain/calendar';
 import { cobrancaAberta } from '../../../domain/cobranca';
 import { COBRANCA_STATUS, efeitoNoCliente, type ClienteCobranca } from '../../../domain/financeiro';
 import { cobrancaSchema } from '../../../domain/schemas/financeiro';
-import { parseMoney } from '../../../domain/schemas/money';
 import { BrDateInput } from '../../components/BrDateInput';
 import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { FormGrid, fullRow } from '../../components/FormGrid';
@@ -23,6 +22,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { today } from '../../components/DateRangeFilter';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { useApiGet } from '../../dataProvider/useApiGet';
+import { corpoFinanceiro } from '../../form/corpoFinanceiro';
 import { zodResolver } from '../../form/zodResolver';
 import { statusChoices } from './choices';
 
@@ -32,13 +32,9 @@ const defaults = { idcliente: null, descricao: '', valor: '', duedate: '', infor
 /** The body the API takes: the charge's own fields (money as a number); embeds and computed values are read-only. */
 export function cobrancaTransform(data: RaRecord): RaRecord {
   return {
-    id: data.id,
-    idcliente: data.idcliente,
+    ...corpoFinanceiro(data),
     descricao: data.descricao ?? '',
-    valor: parseMoney(data.valor),
     duedate: data.duedate || null,
-    ...(data.datecreated ? { datecreated: data.datecreated } : {}),
-    informacoes: data.informacoes ?? '',
     status: Number(data.status) || COBRANCA_STATUS.EM_ABERTO,
     invoiceUrl: data.invoiceUrl ?? '',
     bankSlipUrl: data.bankSlipUrl ?? '',

@@ -9,15 +9,15 @@
  */
 import * as React from 'react';
 import { Box, Button, Typography } from '@mui/material';
-import { useGetOne, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useGetOne, useRefresh, useTranslate } from 'ra-core';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
 import { isAdmin } from '../../../domain/permissions';
 import { getSessionUser } from '../../authProvider/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useBusyCall } from '../../components/useBusyCall';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { apiFetch } from '../../dataProvider/http';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { PrintSection } from '../../print/PrintParts';
 import { FormaCobrancaChip, type FormaEstado } from '../assinaturas/FormaCobranca';
 import type { Cobranca } from './types';
@@ -77,44 +77,29 @@ const PATHS: Record<Acao, { path: string; body?: unknown; done: string }> = {
 /** The negativação panel: administrators only; shown once it is on or the charge has one. */
 export function NegativacaoSection({ cobranca }: { cobranca: Cobranca }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
-  const onError = useServerErrorNotify();
   const { integrations } = useCompanyIntegrations();
-  const [busy, setBusy] = React.useState(false);
+  const { busy, run } = useBusyCall();
   const [pergunta, setPergunta] = React.useState<Acao | null>(null);
   const [simulacao, setSimulacao] = React.useState<Simulacao | null>(null);
-  const ativa = Boolean((integrations as { negativacao?: { ativo?: boolean } } | undefined)?.negativacao?.ativo);
+  const ativa = Boolean(integrations?.negativacao?.ativo);
   const n = cobranca.negativacao ?? null;
   const vencida = Number(cobranca.status) === COBRANCA_STATUS.VENCIDA;
   if (!isAdmin(getSessionUser()) || (!n && !(ativa && vencida))) return null;
   const emCurso = Boolean(n?.status && !['CANCELLED', 'DENIED', 'PAID'].includes(n.status));
   const base = `/v1/cobrancas/${cobranca.id}/negativacao`;
 
-  const simular = async () => {
-    setBusy(true);
-    try {
-      setSimulacao(await apiFetch<Simulacao>(`${base}/simular`, { method: 'POST', body: {} }));
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const executar = async (acao: Acao) => {
+  const simular = () => run(async () => setSimulacao(await apiFetch<Simulacao>(`${base}/simular`, { method: 'POST', body: {} })));
+  const executar = (acao: Acao) => {
     const { path, body, done } = PATHS[acao];
-    setBusy(true);
-    try {
-      await apiFetch(path ? `${base}/${path}` : base, { method: 'POST', body: body ?? {} });
-      notify(done, { type: 'success' });
-      setSimulacao(null);
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-      setPergunta(null);
-      refresh();
-    }
+    return run(() => apiFetch(path ? `${base}/${path}` : base, { method: 'POST', body: body ?? {} }), {
+      done,
+      then: () => setSimulacao(null),
+      settle: () => {
+        setPergunta(null);
+        refresh();
+      },
+    });
   };
   const linha = (label: string, value: React.ReactNode) => (
     <Typography variant="body2">

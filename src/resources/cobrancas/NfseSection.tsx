@@ -1,40 +1,28 @@
 import * as React from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useRefresh, useTranslate } from 'ra-core';
 import { COBRANCA_STATUS } from '../../../domain/financeiro';
 import { NFSE_STATUS_LABEL } from '../../../domain/nfse';
 import { isAdmin } from '../../../domain/permissions';
 import { getSessionUser } from '../../authProvider/session';
+import { useBusyCall } from '../../components/useBusyCall';
 import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { apiFetch } from '../../dataProvider/http';
-import { useServerErrorNotify } from '../../form/useServerErrorNotify';
 import { PrintSection } from '../../print/PrintParts';
 import type { Cobranca } from './types';
 
 /** The charge's NFS-e (DESIGN 10): number, status, PDF and XML, or Asaas' reason; Emitir NFS-e, and Cancelar for administrators. */
 export function NfseSection({ cobranca }: { cobranca: Cobranca }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
-  const onError = useServerErrorNotify();
   const { integrations } = useCompanyIntegrations();
-  const [busy, setBusy] = React.useState(false);
+  const { busy, run } = useBusyCall();
   const nfse = cobranca.nfse ?? null;
-  const ativa = Boolean((integrations as { nfse?: { ativo?: boolean } } | undefined)?.nfse?.ativo);
+  const ativa = Boolean(integrations?.nfse?.ativo);
   if (!nfse && !ativa) return null;
   const standing = Boolean(nfse?.id && nfse.status !== 'CANCELED' && nfse.status !== 'ERROR');
-  const call = async (path: string, done: string) => {
-    setBusy(true);
-    try {
-      await apiFetch(`/v1/cobrancas/${cobranca.id}/${path}`, { method: 'POST' });
-      notify(done, { type: 'success' });
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+  const call = (path: string, done: string) =>
+    run(() => apiFetch(`/v1/cobrancas/${cobranca.id}/${path}`, { method: 'POST' }), { done, settle: refresh });
   return (
     <PrintSection title="app.cobrancas.nfse.title">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS, CONTRATO_STATUS } from '../../../doma
 import { parseMoney } from '../../../domain/schemas/money';
 import { contratoSchema } from '../../../domain/schemas/financeiro';
 import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
 import { zodResolver } from '../../form/zodResolver';
@@ -88,26 +88,14 @@ function ContratoForm({ isNew }: { isNew: boolean }) {
         <ClienteSearchTab chosenLabel="app.contratos.cliente_chosen" />
         <InvalidFormNotify messages={invalidMessages} />
       </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.contratos.tab_plano">
-        <PlanoTab />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.contratos.tab_reajuste">
-        <ReajusteInputs />
-      </DialogTabbedForm.Tab>
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.contratos.tab_itens">
-          <ContratoItensTab />
-        </DialogTabbedForm.Tab>
-      )}
+      {formTab('app.contratos.tab_plano', <PlanoTab />)}
+      {formTab('app.contratos.tab_reajuste', <ReajusteInputs />)}
+      {formTab('app.contratos.tab_itens', <ContratoItensTab />, !isNew)}
       <DialogTabbedForm.Tab label="app.contratos.tab_termos">
         <TextInput source="informacoes" multiline minRows={10} fullWidth helperText="app.contratos.termos_help" />
         {isNew ? null : <SelectInput source="status" choices={statusChoices} />}
       </DialogTabbedForm.Tab>
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.tabs.uploads">
-          <ContratoUploads />
-        </DialogTabbedForm.Tab>
-      )}
+      {formTab('app.tabs.uploads', <ContratoUploads />, !isNew)}
     </DialogTabbedForm>
   );
 }

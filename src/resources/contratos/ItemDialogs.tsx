@@ -29,6 +29,15 @@ export const hojeSp = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Americ
 
 type Erros = Record<string, string>;
 
+/** A field's common props: full width, dense, and under it its error or else its help. */
+const campo = (erros: Erros, nome: string, label: string, help = ' ') => ({
+  fullWidth: true,
+  margin: 'dense' as const,
+  label,
+  error: !!erros[nome],
+  helperText: erros[nome] || help,
+});
+
 /** Sends the dialog's call; `onSubmit` may answer the fields' own errors (checked before the call) instead. */
 function useEnvio(onSubmit: () => Promise<Erros | void>, onError?: (error: unknown) => void) {
   const notifyError = useServerErrorNotify();
@@ -141,13 +150,9 @@ export function AdicionarItemDialog({
         {!isPending && !livres.length ? <Alert severity="info">{translate('app.contratos.itens.sem_veiculos')}</Alert> : null}
         <TextField
           select
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.veiculo')}
+          {...campo(erros, 'idveiculo', translate('app.contratos.itens.veiculo'))}
           value={idveiculo}
           onChange={(e) => setIdveiculo(e.target.value)}
-          error={!!erros.idveiculo}
-          helperText={erros.idveiculo || ' '}
           required
         >
           {livres.map((v) => (
@@ -157,32 +162,25 @@ export function AdicionarItemDialog({
           ))}
         </TextField>
         <TextField
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.valor_mensal')}
+          {...campo(erros, 'valor', translate('app.contratos.itens.valor_mensal'), translate('app.contratos.itens.valor_help'))}
           value={valor}
           onChange={(e) => setValor(e.target.value)}
-          error={!!erros.valor}
-          helperText={erros.valor || translate('app.contratos.itens.valor_help')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
         <BrDateField
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.inicio')}
+          {...campo(erros, 'inicio', translate('app.contratos.itens.inicio'), translate('app.contratos.itens.inicio_help'))}
           value={inicio}
           onChange={setInicio}
-          error={!!erros.inicio}
-          helperText={erros.inicio || translate('app.contratos.itens.inicio_help')}
         />
         <TextField
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.fidelidade_meses')}
+          {...campo(
+            erros,
+            'fidelidadeMeses',
+            translate('app.contratos.itens.fidelidade_meses'),
+            translate('app.contratos.itens.fidelidade_help'),
+          )}
           value={fidelidade}
           onChange={(e) => setFidelidade(e.target.value)}
-          error={!!erros.fidelidadeMeses}
-          helperText={erros.fidelidadeMeses || translate('app.contratos.itens.fidelidade_help')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </DialogContent>
@@ -209,14 +207,7 @@ export function DataItemDialog({
     <FormDialog id="item-data" maxWidth="xs" titulo={titulo} onClose={onClose} enviar={enviar}>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>{texto}</DialogContentText>
-        <BrDateField
-          fullWidth
-          label={translate('app.contratos.itens.a_partir_de')}
-          value={de}
-          onChange={setDe}
-          error={!!erros.de}
-          helperText={erros.de || ' '}
-        />
+        <BrDateField {...campo(erros, 'de', translate('app.contratos.itens.a_partir_de'))} margin="none" value={de} onChange={setDe} />
       </DialogContent>
       <Acoes onClose={onClose} enviando={enviando} label="ra.action.confirm" />
     </FormDialog>
@@ -249,22 +240,14 @@ export function CancelarItemDialog({
     <FormDialog id="item-cancelar" maxWidth="sm" titulo={titulo} onClose={onClose} enviar={enviar}>
       <DialogContent>
         <BrDateField
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.fim')}
+          {...campo(erros, 'fim', translate('app.contratos.itens.fim'), translate('app.contratos.itens.fim_help'))}
           value={fim}
           onChange={setFim}
-          error={!!erros.fim}
-          helperText={erros.fim || translate('app.contratos.itens.fim_help')}
         />
         <TextField
-          fullWidth
-          margin="dense"
-          label={translate('app.contratos.itens.motivo')}
+          {...campo(erros, 'motivo', translate('app.contratos.itens.motivo'))}
           value={motivo}
           onChange={(e) => setMotivo(e.target.value)}
-          error={!!erros.motivo}
-          helperText={erros.motivo || ' '}
         />
         <FormControlLabel
           control={<Checkbox checked={ordem} onChange={(e) => setOrdem(e.target.checked)} />}

@@ -10,16 +10,8 @@ import * as React from 'react';
 import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { formatDateTime } from '../../../domain/formatters';
-import {
-  formatIgnicao,
-  formatTensao,
-  motivoSituacao,
-  SITUACAO_COR,
-  situacaoLabel,
-  tempoDesde,
-  type MotivoFatos,
-  type SituacaoFrota,
-} from '../../../domain/frota';
+import { motivoSituacao, SITUACAO_COR, situacaoLabel, type MotivoFatos, type SituacaoFrota } from '../../../domain/frota';
+import { avisoValidacao, leiturasValidacao } from '../../components/frota/validacao';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { InfoGrid, PrintSection } from '../../print/PrintParts';
 import type { Conexao, FrotaItem } from './types';
@@ -45,25 +37,8 @@ const REFRESH_MS = 10_000;
 
 function Leituras({ v }: { v: Validacao }) {
   const translate = useTranslate();
-  const sim = (value: boolean | null | undefined) => (value == null ? '' : translate(value ? 'app.frota.sim' : 'app.frota.nao'));
-  return (
-    <InfoGrid
-      items={[
-        {
-          label: 'app.frota.ultimo_relato',
-          value: v.ultimaComunicacao ? `${formatDateTime(v.ultimaComunicacao)} (${tempoDesde(v.ultimaComunicacao)})` : '',
-        },
-        { label: 'app.frota.gps_valido', value: sim(v.valid) },
-        { label: 'app.frota.satelites', value: v.satelites == null ? '' : String(v.satelites) },
-        { label: 'app.frota.ignicao', value: formatIgnicao(v.ignicao) },
-        { label: 'app.frota.tensao', value: formatTensao(v.tensao) },
-        {
-          label: 'app.frota.posicao',
-          value: v.latitude != null && v.longitude != null ? `${v.latitude.toFixed(5)}, ${v.longitude.toFixed(5)}` : '',
-        },
-      ]}
-    />
-  );
+  const posicao = v.latitude != null && v.longitude != null ? `${v.latitude.toFixed(5)}, ${v.longitude.toFixed(5)}` : '';
+  return <InfoGrid items={[...leiturasValidacao(v, translate), { label: 'app.frota.posicao', value: posicao }]} />;
 }
 
 /** The situation as the fleet names it, in its colour, with the reason; Comunicando is the only green one. */
@@ -107,11 +82,7 @@ function AoVivo({ id }: { id: number }) {
       </Alert>
     );
   if (!estado) return <Typography variant="body2">{translate('app.frota.validacao_sem_rastreador')}</Typography>;
-  const comunicando = estado.situacao === 'comunicando';
-  let aviso: string;
-  if (!recente) aviso = translate('app.frota.validacao_antiga');
-  else if (comunicando) aviso = translate('app.frota.validacao_recente');
-  else aviso = translate('app.frota.validacao_situacao');
+  const aviso = translate(avisoValidacao(recente, estado.situacao));
   return (
     <>
       <SituacaoAlert situacao={estado.situacao} motivo={motivoSituacao(estado.situacao, estado.motivo, estado.lastUpdate)}>

@@ -6,10 +6,11 @@
  * says so, and after a Reprovar shows who reproved it, when and why (AprovacaoAviso).
  */
 import * as React from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { formatDateTime } from '../../../domain/formatters';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiFetch } from '../../dataProvider/http';
 import { serverFieldErrors, useServerErrorNotify } from '../../form/useServerErrorNotify';
 import type { OrdemServico } from './types';
@@ -53,34 +54,37 @@ export function AprovacaoActions({ id, onDone }: { id: number; onDone: () => voi
       <Button variant="outlined" color="error" disabled={enviando} onClick={() => setReprovando(true)}>
         {translate('app.ordensservicos.aprovacao.reprovar')}
       </Button>
-      <Dialog open={reprovando} onClose={fechar} fullWidth maxWidth="sm">
-        <DialogTitle>{translate('app.ordensservicos.aprovacao.reprovar_titulo')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            required
-            minRows={2}
-            margin="dense"
-            label={translate('app.ordensservicos.aprovacao.motivo')}
-            value={motivo}
-            onChange={(event) => {
-              setMotivo(event.target.value);
-              setMotivoErro(undefined);
-            }}
-            error={!!motivoErro}
-            helperText={motivoErro}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={fechar}>{translate('ra.action.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={enviando} onClick={() => void responder('rejeitar')}>
-            {translate('app.ordensservicos.aprovacao.reprovar')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={reprovando}
+        onClose={fechar}
+        fullWidth
+        maxWidth="sm"
+        title={translate('app.ordensservicos.aprovacao.reprovar_titulo')}
+        confirm={{
+          label: 'app.ordensservicos.aprovacao.reprovar',
+          color: 'error',
+          disabled: enviando,
+          onConfirm: () => void responder('rejeitar'),
+        }}
+      >
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          required
+          minRows={2}
+          margin="dense"
+          label={translate('app.ordensservicos.aprovacao.motivo')}
+          value={motivo}
+          onChange={(event) => {
+            setMotivo(event.target.value);
+            setMotivoErro(undefined);
+          }}
+          error={!!motivoErro}
+          helperText={motivoErro}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
 /** The 18-item checklist (SPEC 3 and 9): three columns, each item answered OK or NT. */
 import * as React from 'react';
-import { Box, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { Box, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { ChecklistRow } from '../../components/ChecklistRow';
 import {
   CHECKLIST_ANSWERS,
   CHECKLIST_ITEMS,
@@ -39,21 +40,13 @@ export function ChecklistGrid({ value, onChange, readOnly }: ChecklistGridProps)
       {CHECKLIST_ITEMS.map((item, index) => {
         const labelId = `checklist-item-${index}`;
         return (
-          <Box
+          <ChecklistRow
             key={item}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 1,
-              borderBottom: 1,
-              borderColor: 'divider',
-              minHeight: 30,
-            }}
+            labelId={labelId}
+            label={`${index + 1}. ${item}`}
+            sx={{ minHeight: 30 }}
+            labelSx={{ fontSize: 'inherit' }}
           >
-            <Typography id={labelId} variant="body2" sx={{ fontSize: 'inherit' }}>
-              {index + 1}. {item}
-            </Typography>
             <RadioGroup
               row
               aria-labelledby={labelId}
@@ -79,7 +72,7 @@ export function ChecklistGrid({ value, onChange, readOnly }: ChecklistGridProps)
                 />
               ))}
             </RadioGroup>
-          </Box>
+          </ChecklistRow>
         );
       })}
     </Box>

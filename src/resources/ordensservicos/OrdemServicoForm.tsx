@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPTS } from '../../../domain/constants';
 import { ORDEM_STATUS } from '../../../domain/ordensservicos';
 import { ordemServicoSchema } from '../../../domain/schemas/ordensservicos';
 import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 import { FormToolbar } from '../../components/FormToolbar';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { InvalidFormNotify } from '../../form/InvalidFormNotify';
@@ -223,20 +223,10 @@ function OrdemServicoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => 
         <OrdemServicoInputs readOnly={concluida} />
         <InvalidFormNotify messages={invalidMessages} />
       </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.ordensservicos.tab_cliente">
-        <ClienteTab readOnly={concluida} />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.ordensservicos.tab_veiculo">
-        <OrdemVeiculoTab readOnly={concluida} />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.ordensservicos.tab_rastreador">
-        <OrdemRastreadorTab readOnly={concluida} />
-      </DialogTabbedForm.Tab>
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.tabs.uploads">
-          <OrdemUploads />
-        </DialogTabbedForm.Tab>
-      )}
+      {formTab('app.ordensservicos.tab_cliente', <ClienteTab readOnly={concluida} />)}
+      {formTab('app.ordensservicos.tab_veiculo', <OrdemVeiculoTab readOnly={concluida} />)}
+      {formTab('app.ordensservicos.tab_rastreador', <OrdemRastreadorTab readOnly={concluida} />)}
+      {formTab('app.tabs.uploads', <OrdemUploads />, !isNew)}
     </DialogTabbedForm>
   );
 }

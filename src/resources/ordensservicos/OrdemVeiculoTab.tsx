@@ -10,7 +10,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
 import { Alert, Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'ra-core';
 import { useFormContext } from 'react-hook-form';
-import { AfterChoiceTab, ChosenRecord, PickSearch, useChosenRecord } from '../../components/ChosenRecord';
+import { AfterChoiceTab, ChosenRecord, picker, PickSearch, useChosenRecord, type PickKind } from '../../components/ChosenRecord';
 import { useInlineSearchResults } from '../../components/InlineSearch';
 import { RecordCard } from '../../components/RecordCard';
 import type { Veiculo } from '../veiculos/types';
@@ -41,6 +41,13 @@ export function VeiculoCard({ veiculo, title }: { veiculo: VeiculoResumo; title?
 }
 
 const secondaryOf = (veiculo: Veiculo) => [veiculo.placa, veiculo.chassi].filter(Boolean).join(' · ');
+/** A found vehicle: its summary, and its placa and chassi under it. */
+const BUSCA: PickKind<Veiculo> = {
+  labels: ['app.ordensservicos.veiculo_search', 'app.ordensservicos.veiculo_results'],
+  icon: <DirectionsCarIcon fontSize="small" />,
+  primary: veiculoResumo,
+  secondary: secondaryOf,
+};
 
 /** The chosen client's vehicles, one button each; the chosen one marked. */
 function ClienteVeiculos({ idcliente, chosenId, onPick }: { idcliente: number; chosenId: number; onPick: (veiculo: Veiculo) => void }) {
@@ -94,25 +101,15 @@ function VeiculoSearch({ idcliente, readOnly }: { idcliente: number; readOnly?: 
     emptyNotice: EMPTY_TERM,
   });
 
-  const pick = (veiculo: Veiculo) => {
-    if (veiculo.id !== chosen.id) setValue('iddevice', null, { shouldDirty: true });
-    chosen.choose(veiculo);
-    veiculos.clear();
+  // Another vehicle forgets the tracker chosen for the previous one.
+  const forget = (veiculo: Veiculo, previous: number) => {
+    if (veiculo.id !== previous) setValue('iddevice', null, { shouldDirty: true });
   };
 
   return (
     <>
-      {readOnly ? null : <ClienteVeiculos idcliente={idcliente} chosenId={chosen.id} onPick={pick} />}
-      <PickSearch
-        search={veiculos}
-        label="app.ordensservicos.veiculo_search"
-        resultsLabel="app.ordensservicos.veiculo_results"
-        readOnly={readOnly}
-        onPick={pick}
-        icon={<DirectionsCarIcon fontSize="small" />}
-        primary={veiculoResumo}
-        secondary={secondaryOf}
-      />
+      {readOnly ? null : <ClienteVeiculos idcliente={idcliente} chosenId={chosen.id} onPick={picker(chosen, veiculos, forget)} />}
+      <PickSearch search={veiculos} chosen={chosen} kind={BUSCA} readOnly={readOnly} onPick={forget} />
       <ChosenRecord label="app.ordensservicos.veiculo_chosen" none="app.ordensservicos.veiculo_none" error={chosen.error}>
         {chosen.shown ? <VeiculoCard veiculo={chosen.shown} /> : null}
       </ChosenRecord>

@@ -10,7 +10,7 @@ import { trackerSchema } from '../../../domain/schemas/equipamentos';
 import { zodResolver } from '../../form/zodResolver';
 import { ChipsTab } from './ChipsTab';
 import { RastreadorInputs } from './RastreadorInputs';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 import { EngineCommands } from './EngineCommands';
 import { TraccarSyncIcon } from './TraccarSyncIcon';
 import { AlarmesPanel } from './Alarmes';
@@ -119,16 +119,8 @@ function RastreadorForm({ isNew }: { isNew: boolean }) {
         {isNew ? null : <TraccarPanel />}
         {isNew ? null : <AlarmesPanel />}
       </DialogTabbedForm.Tab>
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.rastreadores.tab_chips">
-          <ChipsTab />
-        </DialogTabbedForm.Tab>
-      )}
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.estoque.historico">
-          <HistoricoTab />
-        </DialogTabbedForm.Tab>
-      )}
+      {formTab('app.rastreadores.tab_chips', <ChipsTab />, !isNew)}
+      {formTab('app.estoque.historico', <HistoricoTab />, !isNew)}
     </DialogTabbedForm>
   );
 }

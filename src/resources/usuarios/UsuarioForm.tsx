@@ -8,7 +8,7 @@ import { zodResolver } from '../../form/zodResolver';
 import { FormToolbar } from '../../components/FormToolbar';
 import { UploadsPanel } from '../../components/UploadsPanel';
 import { AcessoInputs, EnderecoInputs, InformacoesInputs } from './UsuarioInputs';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 
 const defaults = { acesso: ACESSO.USUARIO, bloqueado: false, password: '' };
 
@@ -29,18 +29,10 @@ export function UsuarioEditForm() {
       // The password is write-only: an empty one keeps the stored one.
       record={{ ...record, password: '' }}
     >
-      <DialogTabbedForm.Tab label="app.tabs.informacoes">
-        <InformacoesInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.endereco">
-        <EnderecoInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.acesso">
-        <AcessoInputs />
-      </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.tabs.uploads">
-        <UploadsPanel unid={Number(record.id)} documento="users" accept={UPLOAD_ACCEPTS.users} />
-      </DialogTabbedForm.Tab>
+      {formTab('app.tabs.informacoes', <InformacoesInputs />)}
+      {formTab('app.tabs.endereco', <EnderecoInputs />)}
+      {formTab('app.tabs.acesso', <AcessoInputs />)}
+      {formTab('app.tabs.uploads', <UploadsPanel unid={Number(record.id)} documento="users" accept={UPLOAD_ACCEPTS.users} />)}
     </DialogTabbedForm>
   );
 }

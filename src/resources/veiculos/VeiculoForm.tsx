@@ -15,7 +15,7 @@ import { ClienteSearchTab } from '../clientes/ClienteSearchTab';
 import { RastreadorTab } from './RastreadorTab';
 import { VeiculoInputs } from './VeiculoInputs';
 import { FormToolbar } from '../../components/FormToolbar';
-import { DialogTabbedForm } from '../../components/DialogTabbedForm';
+import { DialogTabbedForm, formTab } from '../../components/DialogTabbedForm';
 
 const resolver = zodResolver(veiculoSchema);
 // No client yet: null, so the schema says 'Cliente obrigatório' (0 would be an invalid id).
@@ -58,19 +58,9 @@ function VeiculoForm({ isNew, onClear }: { isNew: boolean; onClear?: () => void 
         <VeiculoInputs />
         <InvalidFormNotify messages={invalidMessages} />
       </DialogTabbedForm.Tab>
-      <DialogTabbedForm.Tab label="app.veiculos.tab_cliente">
-        <ClienteSearchTab chosenLabel="app.veiculos.cliente_chosen" />
-      </DialogTabbedForm.Tab>
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.veiculos.tab_rastreador">
-          <RastreadorTab />
-        </DialogTabbedForm.Tab>
-      )}
-      {isNew ? null : (
-        <DialogTabbedForm.Tab label="app.tabs.uploads">
-          <VeiculoUploads />
-        </DialogTabbedForm.Tab>
-      )}
+      {formTab('app.veiculos.tab_cliente', <ClienteSearchTab chosenLabel="app.veiculos.cliente_chosen" />)}
+      {formTab('app.veiculos.tab_rastreador', <RastreadorTab />, !isNew)}
+      {formTab('app.tabs.uploads', <VeiculoUploads />, !isNew)}
     </DialogTabbedForm>
   );
 }
