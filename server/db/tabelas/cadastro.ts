@@ -1,7 +1,7 @@
 /** The registry (SPEC section 3): clients, vehicles, trackers, SIM cards and plans. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns } from './comum';
+import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns, linkTo, timestamps } from './comum';
 
 export const clientes = pgTable(
   'clientes',
@@ -70,9 +70,7 @@ export const veiculos = pgTable(
   {
     id: serial().primaryKey(),
     idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
     category: text().notNull().default('car'),
     marca: text().notNull().default(''),
     modelo: text().notNull().default(''),
@@ -84,8 +82,7 @@ export const veiculos = pgTable(
     /** The local tracker id, 0 when none (DESIGN section 9). */
     deviceId: integer().notNull().default(0),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('veiculos_placa_key').on(t.placa),
@@ -127,8 +124,7 @@ export const trackres = pgTable(
     tensaoNominal: smallint(),
     ...stockColumns(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('trackres_imei_key').on(t.imei),
@@ -159,8 +155,7 @@ export const chips = pgTable(
     custoMensal: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
     ...stockColumns(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // A chip made from a Traccar device's phone has no ICCID yet (filled in on its page).
@@ -196,8 +191,7 @@ export const planos = pgTable(
     fidelidadeMeses: integer().notNull().default(0),
     multaFidelidade: jsonb().$type<{ tipo: 'proporcional' | 'fixa'; valor: number }>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [trgm('planos_busca_trgm', t.busca)],
 );

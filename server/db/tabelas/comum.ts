@@ -1,8 +1,9 @@
 /**
- * The column helpers the tables share: timestamps, the search text under a trigram index, the
- * postal address and a stock unit's place.
+ * The column helpers the tables share: timestamps, a required link, the search text under a trigram
+ * index, a partial index's "is set" condition, the postal address and a stock unit's place.
  */
-import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { customType, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -12,6 +13,12 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/** The row's creation and last change, as most tables keep them. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** A required link to another table's row: `integer NOT NULL REFERENCES … ON DELETE …`. */
+export const linkTo = (target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') => integer().notNull().references(target, { onDelete });
+/** A partial index's condition: the rows where `column` is set. */
+export const isSet = (column: ExtraConfigColumn) => sql`${column} IS NOT NULL`;
 export const busca = () => text().notNull().default('');
 export const trgm = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 

@@ -1,6 +1,6 @@
 /** Service orders, and the uploads of every record. */
 import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt, busca, trgm } from './comum';
+import { bytea, createdAt, busca, trgm, linkTo, timestamps } from './comum';
 import { clientes, trackres, veiculos } from './cadastro';
 import { users } from './usuarios';
 
@@ -9,15 +9,9 @@ export const ordensservicos = pgTable(
   {
     id: serial().primaryKey(),
     idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
-    idveiculo: integer()
-      .notNull()
-      .references(() => veiculos.id, { onDelete: 'restrict' }),
-    iddevice: integer()
-      .notNull()
-      .references(() => trackres.id, { onDelete: 'restrict' }),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
+    idveiculo: linkTo(() => veiculos.id, 'restrict'),
+    iddevice: linkTo(() => trackres.id, 'restrict'),
     /** The staff user who does the installation (beyond SPEC: the installers' agenda). */
     idtecnico: integer().references(() => users.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),
@@ -48,8 +42,7 @@ export const ordensservicos = pgTable(
     /** Reprovada by the office: { motivo, por: { id, name }, em }; cleared by the next Finalizar. */
     rejeicao: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('ordensservicos_status_agendamento_idx').on(t.status, t.agendamento),
@@ -87,9 +80,7 @@ export const campoOperacoes = pgTable(
   'campo_operacoes',
   {
     id: uuid().primaryKey(),
-    idtecnico: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    idtecnico: linkTo(() => users.id, 'cascade'),
     idordemservico: integer().notNull(),
     tipo: text().notNull(),
     em: timestamp({ withTimezone: true }).notNull(),
