@@ -1,13 +1,12 @@
 /** The registry (SPEC section 3): clients, vehicles, trackers, SIM cards and plans. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns, linkTo, timestamps } from './comum';
+import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns, linkTo, timestamps, recordKeys } from './comum';
 
 export const clientes = pgTable(
   'clientes',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     cadastro: text().notNull().default('FISICA'),
     name: text().notNull().default(''),
     cpf: text().notNull().default(''),
@@ -68,8 +67,7 @@ export const clientes = pgTable(
 export const veiculos = pgTable(
   'veiculos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     idcliente: linkTo(() => clientes.id, 'restrict'),
     category: text().notNull().default('car'),
     marca: text().notNull().default(''),
@@ -97,8 +95,7 @@ export const veiculos = pgTable(
 export const trackres = pgTable(
   'trackres',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     imei: text().notNull(),
     modelo: text().notNull().default(''),
     marca: text().notNull().default(''),
@@ -144,8 +141,7 @@ export const trackres = pgTable(
 export const chips = pgTable(
   'chips',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     phone: text().notNull(),
     iccid: text().notNull(),
     operadora: text().notNull().default(''),
@@ -176,8 +172,7 @@ export const chips = pgTable(
 export const planos = pgTable(
   'planos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     name: text().notNull().default(''),
     descricao: text().notNull().default(''),
     limtdispositivos: integer().notNull().default(1),

@@ -1,10 +1,10 @@
 /**
- * The column helpers the tables share: timestamps, a required link, the search text under a trigram
+ * The column helpers the tables share: a business record's keys, timestamps, a required link, the search text under a trigram
  * index, a partial index's "is set" condition, the postal address and a stock unit's place.
  */
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
-import { customType, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -13,6 +13,8 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/** A business record's keys: its id and `idcard`, the user who created it (DESIGN 4, tenancy). */
+export const recordKeys = () => ({ id: serial().primaryKey(), idcard: integer().notNull().default(0) });
 /** The row's creation and last change, as most tables keep them. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 /** A required link to another table's row: `integer NOT NULL REFERENCES … ON DELETE …`. */

@@ -16,14 +16,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { busca, trgm, linkTo, timestamps, isSet } from './comum';
+import { busca, trgm, linkTo, timestamps, isSet, recordKeys } from './comum';
 import { clientes, planos, veiculos } from './cadastro';
 
 export const contratos = pgTable(
   'contratos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     idcliente: linkTo(() => clientes.id, 'restrict'),
     idplano: integer().references(() => planos.id, { onDelete: 'set null' }),
     /** An editable copy of the chosen plan. */
@@ -110,8 +109,7 @@ export const contratosItens = pgTable(
 export const assinaturas = pgTable(
   'assinaturas',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     idcliente: linkTo(() => clientes.id, 'restrict'),
     cadastro: text().notNull().default('FISICA'),
     cnpj: text().notNull().default(''),
@@ -162,8 +160,7 @@ export const assinaturas = pgTable(
 export const cobrancas = pgTable(
   'cobrancas',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     idcliente: linkTo(() => clientes.id, 'restrict'),
     idassinatura: integer().references(() => assinaturas.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),

@@ -1,14 +1,13 @@
 /** Service orders, and the uploads of every record. */
-import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, busca, trgm, linkTo, timestamps } from './comum';
+import { date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, busca, trgm, linkTo, timestamps, recordKeys } from './comum';
 import { clientes, trackres, veiculos } from './cadastro';
 import { users } from './usuarios';
 
 export const ordensservicos = pgTable(
   'ordensservicos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     idcliente: linkTo(() => clientes.id, 'restrict'),
     idveiculo: linkTo(() => veiculos.id, 'restrict'),
     iddevice: linkTo(() => trackres.id, 'restrict'),
@@ -58,8 +57,7 @@ export const ordensservicos = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     /** The owner's id: a user, client, vehicle, order or contract depending on `documento`. */
     unid: integer().notNull(),
     documento: text().notNull(),
