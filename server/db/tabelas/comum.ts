@@ -3,7 +3,7 @@
  * index, a partial index's "is set" condition, the postal address and a stock unit's place.
  */
 import { sql } from 'drizzle-orm';
-import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, ExtraConfigColumn, PgColumn } from 'drizzle-orm/pg-core';
 import { customType, index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -33,6 +33,18 @@ export const addressColumns = () => ({
   uf: text().notNull().default(''),
   postalCode: text().notNull().default(''),
   complement: text().notNull().default(''),
+});
+
+/** A table's postal address columns (those of `addressColumns`), to select them together. */
+type AddressField = keyof ReturnType<typeof addressColumns>;
+export const addressOf = <T extends Record<AddressField, PgColumn>>(table: T): Pick<T, AddressField> => ({
+  address: table.address,
+  addressNumber: table.addressNumber,
+  province: table.province,
+  cityandstate: table.cityandstate,
+  uf: table.uf,
+  postalCode: table.postalCode,
+  complement: table.complement,
 });
 
 /**
