@@ -241,55 +241,51 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
     },
   );
 
-  app.register(async (context) => {
-    context
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/v1/session/segundo-fator',
-        signInStepOptions(db, { tags, summary: 'Segunda etapa do login: código do aplicativo ou de recuperação', body: codigoBodySchema }),
-        async (request, reply) => {
-          const pre = readPreSession(keys, request);
-          // The counter that applies is known from the cookies alone (the account, this browser's device
-          // cookie): read with the user, in one statement.
-          const key = pre ? lockKey(loginKey(pre.userId, ''), pre.userId, knownDevice(keys, request, pre.userId)) : '';
-          const found = pre ? await readUserAndLock(pre.userId, key) : undefined;
-          if (!pre || !found || !preSessionMatches(pre.fingerprint, found.user.passwordHash)) {
-            clearPreSession(reply);
-            throw unauthorized(MSG_2FA.preSessaoExpirada);
-          }
-          const user = found.user;
-          if (user.bloqueado) throw forbidden(MSG.userBlocked);
-          if (lockedNow(found.lockedUntil)) throw tooMany(MSG.accountLocked);
-          const { codigo } = request.body;
-          let codigosRecuperacao: string[] | undefined;
-          // The user's row after the code was used up (the reply's): the accepting statement returns it.
-          let signedIn: SessionUser | null;
-          if (totpEnabled(user)) {
-            signedIn = await checkCode(db, keys, user, codigo);
-            if (!signedIn) {
-              await recordLoginFailure(db, key);
-              throw new HttpError(401, MSG_2FA.codigoInvalido, { codigo: MSG_2FA.codigoInvalido });
-            }
-          } else if (user.totpPendente) {
-            // Enrollment the company requires: the code confirms the secret the 202 showed.
-            try {
-              codigosRecuperacao = await confirmEnrollment(user, codigo);
-            } catch (error) {
-              await recordLoginFailure(db, key);
-              throw error;
-            }
-            signedIn = (await readUser(user.id))!;
-          } else {
-            clearPreSession(reply);
-            throw unauthorized(MSG_2FA.preSessaoExpirada);
-          }
-          if (found.counted) await clearLoginFailures(db, key);
-          clearPreSession(reply);
-          await openSession(db, keys, request, reply, user.id);
-          return { ...(await presentSelf(request, signedIn)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
-        },
-      );
-  });
+  r.post(
+    '/v1/session/segundo-fator',
+    signInStepOptions(db, { tags, summary: 'Segunda etapa do login: código do aplicativo ou de recuperação', body: codigoBodySchema }),
+    async (request, reply) => {
+      const pre = readPreSession(keys, request);
+      // The counter that applies is known from the cookies alone (the account, this browser's device
+      // cookie): read with the user, in one statement.
+      const key = pre ? lockKey(loginKey(pre.userId, ''), pre.userId, knownDevice(keys, request, pre.userId)) : '';
+      const found = pre ? await readUserAndLock(pre.userId, key) : undefined;
+      if (!pre || !found || !preSessionMatches(pre.fingerprint, found.user.passwordHash)) {
+        clearPreSession(reply);
+        throw unauthorized(MSG_2FA.preSessaoExpirada);
+      }
+      const user = found.user;
+      if (user.bloqueado) throw forbidden(MSG.userBlocked);
+      if (lockedNow(found.lockedUntil)) throw tooMany(MSG.accountLocked);
+      const { codigo } = request.body;
+      let codigosRecuperacao: string[] | undefined;
+      // The user's row after the code was used up (the reply's): the accepting statement returns it.
+      let signedIn: SessionUser | null;
+      if (totpEnabled(user)) {
+        signedIn = await checkCode(db, keys, user, codigo);
+        if (!signedIn) {
+          await recordLoginFailure(db, key);
+          throw new HttpError(401, MSG_2FA.codigoInvalido, { codigo: MSG_2FA.codigoInvalido });
+        }
+      } else if (user.totpPendente) {
+        // Enrollment the company requires: the code confirms the secret the 202 showed.
+        try {
+          codigosRecuperacao = await confirmEnrollment(user, codigo);
+        } catch (error) {
+          await recordLoginFailure(db, key);
+          throw error;
+        }
+        signedIn = (await readUser(user.id))!;
+      } else {
+        clearPreSession(reply);
+        throw unauthorized(MSG_2FA.preSessaoExpirada);
+      }
+      if (found.counted) await clearLoginFailures(db, key);
+      clearPreSession(reply);
+      await openSession(db, keys, request, reply, user.id);
+      return { ...(await presentSelf(request, signedIn)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
+    },
+  );
 
   r.get(
     '/v1/session/lista',
