@@ -15,24 +15,14 @@ export type ConversaMotivo = (typeof CONVERSA_MOTIVO)[number];
 export const DIAS_SEMANA = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sab'] as const;
 export type DiaSemana = (typeof DIAS_SEMANA)[number];
 
-/** The placeholders the bot's texts may hold; any other `{{x}}` is refused when saved (400). */
+/**
+ * The placeholders the bot's texts may hold; any other `{{x}}` is refused when saved (400): the
+ * company's and the client's, a charge's (the second copy) and a vehicle's (where it is, how it is).
+ */
 export const ATENDIMENTO_PLACEHOLDERS = [
-  'empresa',
-  'nome',
-  'telefoneEmergencia',
-  'horario',
-  'cobrancas',
-  'codigo',
-  'descricao',
-  'valor',
-  'vencimento',
-  'linkPagamento',
-  'pixCopiaECola',
-  'placa',
-  'endereco',
-  'hora',
-  'link',
-  'situacao',
+  ...(['empresa', 'nome', 'telefoneEmergencia', 'horario'] as const),
+  ...(['cobrancas', 'codigo', 'descricao', 'valor', 'vencimento', 'linkPagamento', 'pixCopiaECola'] as const),
+  ...(['placa', 'endereco', 'hora', 'link', 'situacao'] as const),
 ] as const;
 
 /** The bot's texts, one per step; administrators edit them (settings `atendimento.mensagens`). */

@@ -4,16 +4,16 @@
  * a tracker in a vehicle, a chip in a tracker), manutencao (in repair), baixado (lost or scrapped,
  * with its reason; it cannot be linked).
  */
-export const SITUACOES = ['estoque', 'tecnico', 'instalado', 'manutencao', 'baixado'] as const;
-export type Situacao = (typeof SITUACOES)[number];
+import { opcoes } from './opcoes';
 
-export const SITUACAO_LABEL: Readonly<Record<Situacao, string>> = {
+export const { valores: SITUACOES, labels: SITUACAO_LABEL } = opcoes({
   estoque: 'Em estoque',
   tecnico: 'Com técnico',
   instalado: 'Instalado',
   manutencao: 'Em manutenção',
   baixado: 'Baixado',
-};
+});
+export type Situacao = (typeof SITUACOES)[number];
 
 /** The situations a move may choose: instalado follows the link only. */
 export const SITUACOES_MOVIMENTO = ['estoque', 'tecnico', 'manutencao', 'baixado'] as const;

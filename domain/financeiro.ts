@@ -3,6 +3,8 @@
  * subscriptions and charges, the subscription cycles, and the updated value of an overdue charge
  * (fine and interest), computed once here in whole cents.
  */
+import { opcoes } from './opcoes';
+
 import { addDays, addMonths, daysBetween, type CalendarDate } from './calendar';
 import { faturamentoMoveCliente } from './cobranca';
 import { ASSINATURA_STATUS, CLIENTE_STATUS, COBRANCA_STATUS, CONTRATO_STATUS, PLACEHOLDER_ALIASES } from './constants';
@@ -20,9 +22,7 @@ export const COBRANCA_STATUS_LABELS: Record<number, string> = { 0: 'Em Aberto', 
 export const COBRANCA_PAGE_LABELS: Record<number, string> = { 0: 'Em Aberto', 1: 'Pago', 2: 'Vencida', 3: 'Cancelada' };
 
 /** The recurrence of a subscription (SPEC 9), stored as the payment gateway names them. */
-export const CYCLES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY', 'BIMONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'] as const;
-export type Cycle = (typeof CYCLES)[number];
-export const CYCLE_LABELS: Record<Cycle, string> = {
+export const { valores: CYCLES, labels: CYCLE_LABELS } = opcoes({
   WEEKLY: 'Semanal',
   BIWEEKLY: 'Quinzenal',
   MONTHLY: 'Mensal',
@@ -30,7 +30,8 @@ export const CYCLE_LABELS: Record<Cycle, string> = {
   QUARTERLY: 'Trimestral',
   SEMIANNUALLY: 'Semestral',
   YEARLY: 'Anual',
-};
+});
+export type Cycle = (typeof CYCLES)[number];
 /** SPEC's spelling, accepted on input and stored as SEMIANNUALLY (DESIGN 4). */
 export const CYCLE_ALIASES: Record<string, Cycle> = { SEMINANULLY: 'SEMIANNUALLY' };
 /** How far each cycle moves the next due date: days, or calendar months. */

@@ -1,16 +1,15 @@
 /** The fleet's situations and alarms as the screens show them (DESIGN 10, "Fleet"), and "há 3 h". */
+import { opcoes } from './opcoes';
 
 /** In the order of the summary cards: what needs attention first, then the healthy ones. */
-export const SITUACOES_ORDEM = ['alimentacao', 'silencioso', 'sem_gps', 'nunca', 'comunicando'] as const;
-export type SituacaoFrota = (typeof SITUACOES_ORDEM)[number];
-
-export const SITUACAO_LABEL: Record<SituacaoFrota, string> = {
-  comunicando: 'Comunicando',
-  silencioso: 'Sem comunicação',
+export const { valores: SITUACOES_ORDEM, labels: SITUACAO_LABEL } = opcoes({
   alimentacao: 'Alimentação',
+  silencioso: 'Sem comunicação',
   sem_gps: 'Sem GPS',
   nunca: 'Nunca comunicou',
-};
+  comunicando: 'Comunicando',
+});
+export type SituacaoFrota = (typeof SITUACOES_ORDEM)[number];
 
 export const SITUACAO_COR: Record<SituacaoFrota, string> = {
   comunicando: '#2e7d32',

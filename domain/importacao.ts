@@ -2,16 +2,17 @@
  * Spreadsheet imports (DESIGN 10, "Stock and imports"), shared by the screens and the server: the
  * columns each resource takes, how a sheet's Portuguese headers are matched to them, the limits.
  */
+import { opcoes } from './opcoes';
+
 import { formatCpfCnpj } from './formatters';
 
-export const RECURSOS_IMPORTACAO = ['clientes', 'veiculos', 'trackres', 'chips'] as const;
-export type RecursoImportacao = (typeof RECURSOS_IMPORTACAO)[number];
-export const RECURSO_IMPORTACAO_LABEL: Readonly<Record<RecursoImportacao, string>> = {
+export const { valores: RECURSOS_IMPORTACAO, labels: RECURSO_IMPORTACAO_LABEL } = opcoes({
   clientes: 'Clientes',
   veiculos: 'Veículos',
   trackres: 'Rastreadores',
   chips: 'Chips',
-};
+});
+export type RecursoImportacao = (typeof RECURSOS_IMPORTACAO)[number];
 export const MODOS_IMPORTACAO = ['simular', 'importar'] as const;
 export type ModoImportacao = (typeof MODOS_IMPORTACAO)[number];
 export const DUPLICADOS = ['atualizar', 'ignorar'] as const;

@@ -2,16 +2,16 @@
  * The payment page, receiving by hand, sending to many and NFS-e (DESIGN 10, "Payment page, PIX,
  * boleto, NFS-e"): what the browser and the server share.
  */
-export const FORMAS_PAGAMENTO = ['dinheiro', 'pix', 'transferencia', 'boleto', 'cartao'] as const;
-export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+import { opcoes } from './opcoes';
 
-export const FORMA_PAGAMENTO_LABEL: Record<FormaPagamento, string> = {
+export const { valores: FORMAS_PAGAMENTO, labels: FORMA_PAGAMENTO_LABEL } = opcoes({
   dinheiro: 'Dinheiro',
   pix: 'PIX',
   transferencia: 'Transferência',
   boleto: 'Boleto',
   cartao: 'Cartão',
-};
+});
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 
 /** At most this many charges in one "Enviar" of the list. */
 export const ENVIAR_MAX = 100;

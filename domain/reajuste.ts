@@ -6,30 +6,30 @@
  * `percentual` is in percent (4.8312 means 4,8312 %): ∏(1 + m/100) − 1 over the 12 monthly figures
  * ending two months before the anniversary month, × 100, to 4 decimals; a negative result is 0.
  */
+import { opcoes } from './opcoes';
+
 import { z } from 'zod';
 import { addMonths } from './calendar';
 
-export const REAJUSTE_INDICES = ['IPCA', 'IGPM', 'fixo', 'nenhum'] as const;
-export type ReajusteIndice = (typeof REAJUSTE_INDICES)[number];
-export const REAJUSTE_INDICE_LABELS: Record<ReajusteIndice, string> = {
+export const { valores: REAJUSTE_INDICES, labels: REAJUSTE_INDICE_LABELS } = opcoes({
   IPCA: 'IPCA',
   IGPM: 'IGP-M',
   fixo: 'Percentual fixo',
   nenhum: 'Sem reajuste',
-};
+});
+export type ReajusteIndice = (typeof REAJUSTE_INDICES)[number];
 /** The Banco Central's SGS series of each index (monthly variation, in %). */
 export const SGS_SERIES: Record<'IPCA' | 'IGPM', number> = { IPCA: 433, IGPM: 189 };
 export const REAJUSTE_FONTES = ['manual', 'bcb'] as const;
 export const REAJUSTE_URL_PADRAO = 'https://api.bcb.gov.br/dados/serie';
 
-export const REAJUSTE_STATUS = ['aguardando_indice', 'proposto', 'aplicado', 'descartado'] as const;
-export type ReajusteStatus = (typeof REAJUSTE_STATUS)[number];
-export const REAJUSTE_STATUS_LABELS: Record<ReajusteStatus, string> = {
+export const { valores: REAJUSTE_STATUS, labels: REAJUSTE_STATUS_LABELS } = opcoes({
   aguardando_indice: 'Aguardando índice',
   proposto: 'Proposto',
   aplicado: 'Aplicado',
   descartado: 'Descartado',
-};
+});
+export type ReajusteStatus = (typeof REAJUSTE_STATUS)[number];
 
 /** A contract's readjustment: the index, the fixed percentage (fixo) and the anniversary month (1–12). */
 export interface ContratoReajuste {

@@ -21,7 +21,7 @@ import { asaas, type AsaasConfig } from '../integrations/asaas';
 import { IntegrationError } from '../integrations/http';
 import { BILLING_TYPES, customerFields, rateFields, withoutBlanks } from './campos';
 import type { Effects } from '../cobrancas/effects';
-import { companyRates } from '../cobrancas/finance';
+import { assinaturaRatesColumns, companyRates } from '../cobrancas/finance';
 import { asaasConfig, type GatewayJob } from '../cobrancas/gateway';
 import { cobrancaAlterada, cobrancaSemPagamento } from '../cobrancas/cobrancas';
 import { fetchBoth, lerPagamento } from './pagamento';
@@ -91,8 +91,7 @@ export function createAsaasSync({ db, effects, log, baseUrl }: AsaasSyncOptions)
     const [row] = await db
       .select({
         cobranca: cobrancas,
-        multa: assinaturas.multa,
-        jurosmensal: assinaturas.jurosmensal,
+        ...assinaturaRatesColumns,
         formaCobranca: assinaturas.formaCobranca,
         pixAutomatico: assinaturas.pixAutomatico,
       })

@@ -4,7 +4,7 @@ import { clienteDocumento, clienteNome } from '../../domain/clientes';
 import { DEFAULT_RATES } from '../../domain/financeiro';
 import { MSG } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
-import { clientes } from '../db/schema';
+import { assinaturas, clientes } from '../db/schema';
 import { badRequest } from '../regras/http-errors';
 import { getCompany } from '../regras/company';
 
@@ -39,6 +39,9 @@ export const financeFieldsOf = (client: Record<string, unknown>) =>
 export const clienteSearch = (client: ClienteFinance) => ({ clienteNome: clienteNome(client), clienteDocumento: clienteDocumento(client) });
 
 /** Fine and monthly interest (%) of one-off charges: the company's, or 2 and 1 (DESIGN 7). */
+/** A subscription's rates (fine and monthly interest, %): its charges take them, a one-off charge the company's. */
+export const assinaturaRatesColumns = { multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal };
+
 export async function companyRates(db: DbOrTx): Promise<{ multa: number; jurosmensal: number }> {
   const { dadosempresa } = await getCompany(db);
   const rate = (value: unknown, fallback: number) => (value === undefined || value === null || value === '' ? fallback : Number(value));

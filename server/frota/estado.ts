@@ -257,6 +257,14 @@ export async function applyDevices(db: DbOrTx, devices: TraccarDevice[]): Promis
   return rowsOf<{ idrastreador: number }>(result).map((row) => row.idrastreador);
 }
 
+/** The columns a newer position replaces as they come (the others keep a maximum or a known address). */
+const positionCopied = sql.raw(
+  'traccar_id position_id server_time fix_time valid latitude longitude velocidade curso ignicao tensao bateria satelites'
+    .split(' ')
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', '),
+);
+
 /** The latest position of each device of the batch, onto its tracker (an older one never replaces a newer). */
 export async function applyPositions(db: DbOrTx, positions: TraccarPosition[]): Promise<number[]> {
   if (!positions.length) return [];
@@ -282,19 +290,7 @@ export async function applyPositions(db: DbOrTx, positions: TraccarPosition[]): 
       velocidade, curso, ignicao, tensao, bateria, satelites, COALESCE(endereco, ''), tensao, now()
     FROM target
     ON CONFLICT (idrastreador) DO UPDATE SET
-      traccar_id = excluded.traccar_id,
-      position_id = excluded.position_id,
-      server_time = excluded.server_time,
-      fix_time = excluded.fix_time,
-      valid = excluded.valid,
-      latitude = excluded.latitude,
-      longitude = excluded.longitude,
-      velocidade = excluded.velocidade,
-      curso = excluded.curso,
-      ignicao = excluded.ignicao,
-      tensao = excluded.tensao,
-      bateria = excluded.bateria,
-      satelites = excluded.satelites,
+      ${positionCopied},
       endereco = CASE WHEN excluded.endereco <> '' THEN excluded.endereco ELSE e.endereco END,
       tensao_maxima = GREATEST(e.tensao_maxima, excluded.tensao),
       last_update = GREATEST(e.last_update, excluded.server_time),

@@ -7,13 +7,13 @@ import { CHIP_STATUS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { idOrZero } from '../../domain/schemas/common';
 import { chipSchema, type ChipInput } from '../../domain/schemas/equipamentos';
-import { chips, trackres, users } from '../db/schema';
+import { chips, trackres } from '../db/schema';
 import { assertLinkable, autorDe, resumoSql, seguirVinculo } from '../estoque/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
 import { pesquisaCondition } from './list-query';
 import { conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { embed } from './embed';
+import { embed, tecnicoEmbed } from './embed';
 import { linkChipFromChipSide, releaseChip } from '../estoque/links';
 import { queueTrackerSync } from '../frota/traccar-sync';
 
@@ -70,7 +70,7 @@ export const chipsResource = defineResource({
       key: chips.deviceId,
       columns: { id: trackres.id, imei: trackres.imei, modelo: trackres.modelo, marca: trackres.marca },
     }),
-    embed('tecnico', { table: users, key: chips.idtecnico, columns: { id: users.id, name: users.name } }),
+    tecnicoEmbed(chips.idtecnico),
   ],
   create: {
     schema: chipSchema,

@@ -28,14 +28,21 @@ import { pesquisaCondition, type ListParams } from './list-query';
 import { appToday } from '../regras/clock';
 import { cobrancaAlterada } from '../cobrancas/cobrancas';
 import { linkPagamentoConfigurado } from '../regras/public-url';
-import { clienteFinanceColumns, clienteSearch, companyRates, financeClient, financeFieldsOf } from '../cobrancas/finance';
+import {
+  assinaturaRatesColumns,
+  clienteFinanceColumns,
+  clienteSearch,
+  companyRates,
+  financeClient,
+  financeFieldsOf,
+} from '../cobrancas/finance';
 import { presentDesconto } from '../cobrancas/formas';
 import { presentNegativacao } from '../../domain/negativacao';
 
 type CobrancaRow = typeof cobrancas.$inferSelect;
 
 /** The subscription's rates apply to its charges; a one-off charge takes the company's. */
-const assinaturaColumns = { id: assinaturas.id, multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal };
+const assinaturaColumns = { id: assinaturas.id, ...assinaturaRatesColumns };
 
 async function values(input: CobrancaInput, tx: DbOrTx, today: CalendarDate, existing?: CobrancaRow) {
   const client = await financeClient(tx, input.idcliente);

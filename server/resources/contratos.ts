@@ -10,6 +10,7 @@ import { id } from '../../domain/schemas/common';
 import { contratoSchema, type ContratoInput } from '../../domain/schemas/financeiro';
 import type { DbOrTx } from '../db/client';
 import { clientes, contratos, planos } from '../db/schema';
+import { addressOf } from '../db/tabelas/comum';
 import { badRequest } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
 import { embed } from './embed';
@@ -24,13 +25,7 @@ type ContratoRow = typeof contratos.$inferSelect;
 /** What a contract shows of its client (the document's personal data and address). */
 export const contratoClienteColumns = {
   ...clienteFinanceColumns,
-  address: clientes.address,
-  addressNumber: clientes.addressNumber,
-  province: clientes.province,
-  cityandstate: clientes.cityandstate,
-  uf: clientes.uf,
-  postalCode: clientes.postalCode,
-  complement: clientes.complement,
+  ...addressOf(clientes),
 };
 
 /** The chosen plan, copied: what the contract keeps of it even if the plan changes later. */

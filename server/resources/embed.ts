@@ -7,6 +7,7 @@
 import { getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
 
 /** A record as the resources read and write it. */
 export type Item = Record<string, unknown>;
@@ -59,3 +60,6 @@ export function embed<C extends { id: PgColumn } & Record<string, PgColumn>>(
     },
   };
 }
+
+/** The technician a stock unit or an order is with (`idtecnico`): their id and name. */
+export const tecnicoEmbed = (key: PgColumn) => embed('tecnico', { table: users, key, columns: { id: users.id, name: users.name } });

@@ -14,10 +14,11 @@ import { ORDEM_STATUS } from '../../domain/ordensservicos';
 import { isAdmin } from '../../domain/permissions';
 import { ordemServicoSchema, ordensServicosFilters, type OrdemServicoInput } from '../../domain/schemas/ordensservicos';
 import type { DbOrTx } from '../db/client';
-import { clientes, ordensservicos, trackres, users, veiculos } from '../db/schema';
+import { clientes, ordensservicos, trackres, veiculos } from '../db/schema';
 import { badRequest, conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS, type Item, type RequestContext } from './definition';
-import { embed } from './embed';
+import { embed, tecnicoEmbed } from './embed';
+import { veiculoDocumentoColumns } from './veiculos';
 import { linkTrackerToVehicle } from '../estoque/links';
 import { assertTecnicoAtivo, autorDe, registrarMovimento } from '../estoque/estoque';
 import { estoqueMovimentos } from '../db/schema';
@@ -205,15 +206,7 @@ export const ordensservicosResource = defineResource({
     embed('veiculo', {
       table: veiculos,
       key: ordensservicos.idveiculo,
-      columns: {
-        id: veiculos.id,
-        marca: veiculos.marca,
-        modelo: veiculos.modelo,
-        ano: veiculos.ano,
-        placa: veiculos.placa,
-        renavan: veiculos.renavan,
-        chassi: veiculos.chassi,
-      },
+      columns: { id: veiculos.id, ...veiculoDocumentoColumns },
     }),
     embed('device', {
       table: trackres,
@@ -227,7 +220,7 @@ export const ordensservicosResource = defineResource({
         iccid: trackres.iccid,
       },
     }),
-    embed('tecnico', { table: users, key: ordensservicos.idtecnico, columns: { id: users.id, name: users.name } }),
+    tecnicoEmbed(ordensservicos.idtecnico),
   ],
   create: {
     schema: ordemServicoSchema,

@@ -11,13 +11,13 @@ import { trackerSchema, type TrackerInput } from '../../domain/schemas/equipamen
 import type { DbOrTx } from '../db/client';
 import { frotaSettings, refreshSituacao } from '../frota/estado';
 import { getCompany } from '../regras/company';
-import { frotaEstado, ordensservicos, trackres, users, veiculos } from '../db/schema';
+import { frotaEstado, ordensservicos, trackres, veiculos } from '../db/schema';
 import { autorDe, resumoSql } from '../estoque/estoque';
 import { estoqueFilters, estoqueWhere } from './estoque-filters';
 import { pesquisaCondition } from './list-query';
 import { conflict } from '../regras/http-errors';
 import { defineResource, listFilters, STAFF_ACCESS } from './definition';
-import { embed } from './embed';
+import { embed, tecnicoEmbed } from './embed';
 import {
   linkChipToTracker,
   linkTrackerToVehicle,
@@ -101,7 +101,7 @@ export const trackresResource = defineResource({
       key: trackres.idveiculo,
       columns: { id: veiculos.id, marca: veiculos.marca, modelo: veiculos.modelo, placa: veiculos.placa },
     }),
-    embed('tecnico', { table: users, key: trackres.idtecnico, columns: { id: users.id, name: users.name } }),
+    tecnicoEmbed(trackres.idtecnico),
     // The last alarm Traccar reported (issue 20: alarms show on the tracker): its kind and when.
     embed('alarme', {
       table: frotaEstado,

@@ -18,6 +18,16 @@ import { autorDe } from '../estoque/estoque';
 import { queueTrackerSync } from '../frota/traccar-sync';
 import { veiculosBloqueados } from '../cobrancas/bloqueio';
 
+/** A vehicle as an order's page and a contract's page show it (with its id, and what else each needs). */
+export const veiculoDocumentoColumns = {
+  marca: veiculos.marca,
+  modelo: veiculos.modelo,
+  ano: veiculos.ano,
+  placa: veiculos.placa,
+  renavan: veiculos.renavan,
+  chassi: veiculos.chassi,
+};
+
 const clienteColumns = { id: clientes.id, name: clientes.name, razaosocial: clientes.razaosocial, cadastro: clientes.cadastro };
 
 async function clientOf(tx: DbOrTx, idcliente: number) {

@@ -21,7 +21,7 @@ import { dummyPasswordHash, hashPassword, randomToken, verifyPassword } from '..
 import { limitPerAddress, loginKey, loginLockState, recordLoginFailure } from '../seguranca/rate-limit';
 import type { ServerKeys } from '../seguranca/chave';
 import { knownDevice, lockKey } from '../seguranca/dispositivos';
-import { afterPassword, selfRow } from './seguranca';
+import { afterPassword, selfRow, signInStepOptions } from './seguranca';
 import { insertRecord, presentItems } from '../resources/records';
 import { usersResource } from '../resources/users';
 
@@ -103,36 +103,35 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, keys: ServerKey
   // The form parser lives in this context only: every other write route takes JSON alone.
   app.register(async (loginContext) => {
     await loginContext.register(fastifyFormbody, { bodyLimit: AUTH_BODY_LIMIT });
-    loginContext.withTypeProvider<ZodTypeProvider>().post(
-      '/v1/session',
-      {
-        schema: { tags, summary: 'Entra (login ou e-mail e senha)', body: loginSchema },
-        config: { access: 'public' },
-        bodyLimit: AUTH_BODY_LIMIT,
-        onRequest: limitPerAddress(db, 'login-ip', 100),
-      },
-      async (request, reply) => {
-        const named = request.body.email.trim();
-        const [user] = await db
-          .select()
-          .from(users)
-          .where(or(eq(users.email, named.toLowerCase()), eq(users.login, named)))
-          .limit(1);
-        // The lock is on the account, however it is named (DESIGN 9); an unknown name has its own
-        // count; a browser that signed in to the account before has its own (DESIGN 10, device cookies).
-        const key = lockKey(loginKey(user?.id, named), user?.id, knownDevice(keys, request, user?.id));
-        const lock = await loginLockState(db, key);
-        if (lock.locked) throw tooMany(MSG.accountLocked);
-        // An unknown account costs the same time as a wrong password.
-        const valid = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
-        if (!user || !valid) {
-          await recordLoginFailure(db, key);
-          throw unauthorized(MSG.badCredentials);
-        }
-        if (user.bloqueado) throw forbidden(MSG.userBlocked);
-        // The session now, or the second step (202) for a user with two-factor sign-in.
-        return afterPassword(db, keys, request, reply, user, { key, counted: lock.counted }, (signedIn) => presentFresh(request, signedIn));
-      },
-    );
+    loginContext
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/v1/session',
+        signInStepOptions(db, { tags, summary: 'Entra (login ou e-mail e senha)', body: loginSchema }),
+        async (request, reply) => {
+          const named = request.body.email.trim();
+          const [user] = await db
+            .select()
+            .from(users)
+            .where(or(eq(users.email, named.toLowerCase()), eq(users.login, named)))
+            .limit(1);
+          // The lock is on the account, however it is named (DESIGN 9); an unknown name has its own
+          // count; a browser that signed in to the account before has its own (DESIGN 10, device cookies).
+          const key = lockKey(loginKey(user?.id, named), user?.id, knownDevice(keys, request, user?.id));
+          const lock = await loginLockState(db, key);
+          if (lock.locked) throw tooMany(MSG.accountLocked);
+          // An unknown account costs the same time as a wrong password.
+          const valid = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+          if (!user || !valid) {
+            await recordLoginFailure(db, key);
+            throw unauthorized(MSG.badCredentials);
+          }
+          if (user.bloqueado) throw forbidden(MSG.userBlocked);
+          // The session now, or the second step (202) for a user with two-factor sign-in.
+          return afterPassword(db, keys, request, reply, user, { key, counted: lock.counted }, (signedIn) =>
+            presentFresh(request, signedIn),
+          );
+        },
+      );
   });
 }

@@ -19,6 +19,7 @@ import { checklistMissing, ORDEM_STATUS } from '../../domain/ordensservicos';
 import { CAMPO_AGENDA_DIAS, campoAgendaQuery, campoOperacaoSchema, type CampoOperacao } from '../../domain/schemas/campo';
 import type { Db, DbOrTx } from '../db/client';
 import { campoOperacoes, chips, clientes, ordensservicos, trackres, uploads, veiculos } from '../db/schema';
+import { addressOf } from '../db/tabelas/comum';
 import { appToday } from '../regras/clock';
 import { getCompany } from '../regras/company';
 import { badRequest, conflict, HttpError } from '../regras/http-errors';
@@ -103,13 +104,7 @@ async function ordensDoCampo(db: DbOrTx, where: ReturnType<typeof and>) {
         phone: clientes.phone,
         mobilePhone: clientes.mobilePhone,
         contatos: clientes.contatos,
-        address: clientes.address,
-        addressNumber: clientes.addressNumber,
-        complement: clientes.complement,
-        province: clientes.province,
-        cityandstate: clientes.cityandstate,
-        uf: clientes.uf,
-        postalCode: clientes.postalCode,
+        ...addressOf(clientes),
       },
       veiculo: {
         id: veiculos.id,

@@ -48,6 +48,19 @@ import {
 } from '../seguranca/totp';
 
 const BODY_LIMIT = 10_000;
+
+/**
+ * A sign-in step's route options (POST /v1/session and its second factor): public, a small body,
+ * and the one per-address limit both steps count against.
+ */
+export const signInStepOptions = <S>(db: Db, schema: S) => ({
+  schema,
+  config: { access: 'public' as const },
+  bodyLimit: BODY_LIMIT,
+  onRequest: limitPerAddress(db, 'login-ip', 100),
+});
+/** The two enrollment steps' route options (the QR code, then its confirming code): the user's own, a small body. */
+const enrollmentStepOptions = <S>(schema: S) => ({ schema, config: { access: 'own' as const }, bodyLimit: BODY_LIMIT });
 const idParams = z.object({ id: id() });
 /** Wrong codes when turning one's own 2FA off: the same limits as the sign-in's, on a counter of their own. */
 const disableKey = (userId: number) => `totp-desativar:user:${userId}`;
@@ -129,11 +142,7 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
 
   r.post(
     '/v1/users/:id/2fa',
-    {
-      schema: { tags, summary: 'Gera o QR code da verificação em duas etapas (o próprio usuário)', params: idParams },
-      config: { access: 'own' },
-      bodyLimit: BODY_LIMIT,
-    },
+    enrollmentStepOptions({ tags, summary: 'Gera o QR code da verificação em duas etapas (o próprio usuário)', params: idParams }),
     async (request) => {
       const user = request.user!;
       if (totpEnabled(user)) throw conflict(MSG_2FA.jaAtivo);
@@ -149,11 +158,12 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
 
   r.post(
     '/v1/users/:id/2fa/confirmar',
-    {
-      schema: { tags, summary: 'Confirma o código e ativa a verificação em duas etapas', params: idParams, body: codigoBodySchema },
-      config: { access: 'own' },
-      bodyLimit: BODY_LIMIT,
-    },
+    enrollmentStepOptions({
+      tags,
+      summary: 'Confirma o código e ativa a verificação em duas etapas',
+      params: idParams,
+      body: codigoBodySchema,
+    }),
     async (request) => {
       const user = (await readUser(request.user!.id))!;
       if (totpEnabled(user)) throw conflict(MSG_2FA.jaAtivo);
@@ -231,58 +241,51 @@ export function registerSegurancaRoutes(app: FastifyInstance, db: Db, keys: Serv
     },
   );
 
-  app.register(async (context) => {
-    context.withTypeProvider<ZodTypeProvider>().post(
-      '/v1/session/segundo-fator',
-      {
-        schema: { tags, summary: 'Segunda etapa do login: código do aplicativo ou de recuperação', body: codigoBodySchema },
-        config: { access: 'public' },
-        bodyLimit: BODY_LIMIT,
-        onRequest: limitPerAddress(db, 'login-ip', 100),
-      },
-      async (request, reply) => {
-        const pre = readPreSession(keys, request);
-        // The counter that applies is known from the cookies alone (the account, this browser's device
-        // cookie): read with the user, in one statement.
-        const key = pre ? lockKey(loginKey(pre.userId, ''), pre.userId, knownDevice(keys, request, pre.userId)) : '';
-        const found = pre ? await readUserAndLock(pre.userId, key) : undefined;
-        if (!pre || !found || !preSessionMatches(pre.fingerprint, found.user.passwordHash)) {
-          clearPreSession(reply);
-          throw unauthorized(MSG_2FA.preSessaoExpirada);
-        }
-        const user = found.user;
-        if (user.bloqueado) throw forbidden(MSG.userBlocked);
-        if (lockedNow(found.lockedUntil)) throw tooMany(MSG.accountLocked);
-        const { codigo } = request.body;
-        let codigosRecuperacao: string[] | undefined;
-        // The user's row after the code was used up (the reply's): the accepting statement returns it.
-        let signedIn: SessionUser | null;
-        if (totpEnabled(user)) {
-          signedIn = await checkCode(db, keys, user, codigo);
-          if (!signedIn) {
-            await recordLoginFailure(db, key);
-            throw new HttpError(401, MSG_2FA.codigoInvalido, { codigo: MSG_2FA.codigoInvalido });
-          }
-        } else if (user.totpPendente) {
-          // Enrollment the company requires: the code confirms the secret the 202 showed.
-          try {
-            codigosRecuperacao = await confirmEnrollment(user, codigo);
-          } catch (error) {
-            await recordLoginFailure(db, key);
-            throw error;
-          }
-          signedIn = (await readUser(user.id))!;
-        } else {
-          clearPreSession(reply);
-          throw unauthorized(MSG_2FA.preSessaoExpirada);
-        }
-        if (found.counted) await clearLoginFailures(db, key);
+  r.post(
+    '/v1/session/segundo-fator',
+    signInStepOptions(db, { tags, summary: 'Segunda etapa do login: código do aplicativo ou de recuperação', body: codigoBodySchema }),
+    async (request, reply) => {
+      const pre = readPreSession(keys, request);
+      // The counter that applies is known from the cookies alone (the account, this browser's device
+      // cookie): read with the user, in one statement.
+      const key = pre ? lockKey(loginKey(pre.userId, ''), pre.userId, knownDevice(keys, request, pre.userId)) : '';
+      const found = pre ? await readUserAndLock(pre.userId, key) : undefined;
+      if (!pre || !found || !preSessionMatches(pre.fingerprint, found.user.passwordHash)) {
         clearPreSession(reply);
-        await openSession(db, keys, request, reply, user.id);
-        return { ...(await presentSelf(request, signedIn)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
-      },
-    );
-  });
+        throw unauthorized(MSG_2FA.preSessaoExpirada);
+      }
+      const user = found.user;
+      if (user.bloqueado) throw forbidden(MSG.userBlocked);
+      if (lockedNow(found.lockedUntil)) throw tooMany(MSG.accountLocked);
+      const { codigo } = request.body;
+      let codigosRecuperacao: string[] | undefined;
+      // The user's row after the code was used up (the reply's): the accepting statement returns it.
+      let signedIn: SessionUser | null;
+      if (totpEnabled(user)) {
+        signedIn = await checkCode(db, keys, user, codigo);
+        if (!signedIn) {
+          await recordLoginFailure(db, key);
+          throw new HttpError(401, MSG_2FA.codigoInvalido, { codigo: MSG_2FA.codigoInvalido });
+        }
+      } else if (user.totpPendente) {
+        // Enrollment the company requires: the code confirms the secret the 202 showed.
+        try {
+          codigosRecuperacao = await confirmEnrollment(user, codigo);
+        } catch (error) {
+          await recordLoginFailure(db, key);
+          throw error;
+        }
+        signedIn = (await readUser(user.id))!;
+      } else {
+        clearPreSession(reply);
+        throw unauthorized(MSG_2FA.preSessaoExpirada);
+      }
+      if (found.counted) await clearLoginFailures(db, key);
+      clearPreSession(reply);
+      await openSession(db, keys, request, reply, user.id);
+      return { ...(await presentSelf(request, signedIn)), ...(codigosRecuperacao ? { codigosRecuperacao } : {}) };
+    },
+  );
 
   r.get(
     '/v1/session/lista',

@@ -27,6 +27,7 @@ import { lerPagamento, type BoletoData, type PixData } from '../asaas/pagamento'
 import { appToday } from '../regras/clock';
 import { integrationActive, type CompanySettings } from '../regras/company';
 import { limitPerAddress } from '../seguranca/rate-limit';
+import { assinaturaRatesColumns } from '../cobrancas/finance';
 
 /** How long the page waits for Asaas when the charge's PIX and boleto are not cached yet. */
 const READ_TIMEOUT_MS = 4_000;
@@ -81,10 +82,7 @@ function pixAutomaticoDaPagina(forma: { forma: string; pix: Record<string, unkno
 /** Fine and interest (%) of an overdue charge: its subscription's, or the company's (cobrancas/finance.ts companyRates). */
 async function ratesOf(db: Db, idassinatura: number | null, empresa: Record<string, unknown>) {
   if (idassinatura !== null) {
-    const [sub] = await db
-      .select({ multa: assinaturas.multa, jurosmensal: assinaturas.jurosmensal })
-      .from(assinaturas)
-      .where(eq(assinaturas.id, idassinatura));
+    const [sub] = await db.select(assinaturaRatesColumns).from(assinaturas).where(eq(assinaturas.id, idassinatura));
     if (sub) return { multa: Number(sub.multa), jurosmensal: Number(sub.jurosmensal) };
   }
   const rate = (value: unknown, fallback: number) => (value === undefined || value === null || value === '' ? fallback : Number(value));

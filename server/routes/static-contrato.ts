@@ -19,6 +19,7 @@ import { badRequest, notFound } from '../regras/http-errors';
 import { getCompany } from '../regras/company';
 import { limitPerAddress } from '../seguranca/rate-limit';
 import { contratoClienteColumns } from '../resources/contratos';
+import { veiculoDocumentoColumns } from '../resources/veiculos';
 
 /** Tokens are base64url (regras/passwords.ts `randomToken`). */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -88,17 +89,7 @@ export function registerStaticContratoRoutes(app: FastifyInstance, db: Db) {
       const contrato = await contratoOf(request.query.token);
       if (contrato.idcliente !== Number(given)) throw notFound(MSG.clienteNotOfContrato);
       const Items = await db
-        .select({
-          id: veiculos.id,
-          category: veiculos.category,
-          marca: veiculos.marca,
-          modelo: veiculos.modelo,
-          ano: veiculos.ano,
-          placa: veiculos.placa,
-          renavan: veiculos.renavan,
-          chassi: veiculos.chassi,
-          cor: veiculos.cor,
-        })
+        .select({ id: veiculos.id, category: veiculos.category, ...veiculoDocumentoColumns, cor: veiculos.cor })
         .from(veiculos)
         .where(eq(veiculos.idcliente, contrato.idcliente))
         .orderBy(asc(veiculos.id))

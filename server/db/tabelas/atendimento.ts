@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { busca, createdAt, updatedAt } from './comum';
+import { busca, createdAt, updatedAt, linkTo, isSet } from './comum';
 import { clientes, veiculos } from './cadastro';
 import { mensagens } from './registros';
 import { users } from './usuarios';
@@ -71,9 +71,7 @@ export const conversaMensagens = pgTable(
   'conversa_mensagens',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    idconversa: integer()
-      .notNull()
-      .references(() => conversas.id, { onDelete: 'cascade' }),
+    idconversa: linkTo(() => conversas.id, 'cascade'),
     jid: text().notNull(),
     direcao: text().notNull(),
     autor: text().notNull(),
@@ -89,9 +87,7 @@ export const conversaMensagens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('conversa_mensagens_externo_key')
-      .on(t.jid, t.idExterno)
-      .where(sql`${t.idExterno} IS NOT NULL`),
+    uniqueIndex('conversa_mensagens_externo_key').on(t.jid, t.idExterno).where(isSet(t.idExterno)),
     index('conversa_mensagens_idconversa_idx').on(t.idconversa, t.id),
   ],
 );
@@ -101,9 +97,7 @@ export const decisoes = pgTable(
   'decisoes',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    idconversa: integer()
-      .notNull()
-      .references(() => conversas.id, { onDelete: 'cascade' }),
+    idconversa: linkTo(() => conversas.id, 'cascade'),
     idmensagem: bigint({ mode: 'number' }),
     estado: text().notNull().default(''),
     acao: text().notNull(),
@@ -122,9 +116,7 @@ export const localizacoes = pgTable(
   'localizacoes',
   {
     token: text().primaryKey(),
-    idveiculo: integer()
-      .notNull()
-      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    idveiculo: linkTo(() => veiculos.id, 'cascade'),
     idconversa: integer().references(() => conversas.id, { onDelete: 'set null' }),
     expiraEm: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -1,13 +1,12 @@
 /** The registry (SPEC section 3): clients, vehicles, trackers, SIM cards and plans. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns } from './comum';
+import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, busca, trgm, addressColumns, stockColumns, linkTo, timestamps, recordKeys } from './comum';
 
 export const clientes = pgTable(
   'clientes',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     cadastro: text().notNull().default('FISICA'),
     name: text().notNull().default(''),
     cpf: text().notNull().default(''),
@@ -68,11 +67,8 @@ export const clientes = pgTable(
 export const veiculos = pgTable(
   'veiculos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
+    ...recordKeys(),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
     category: text().notNull().default('car'),
     marca: text().notNull().default(''),
     modelo: text().notNull().default(''),
@@ -84,8 +80,7 @@ export const veiculos = pgTable(
     /** The local tracker id, 0 when none (DESIGN section 9). */
     deviceId: integer().notNull().default(0),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('veiculos_placa_key').on(t.placa),
@@ -100,8 +95,7 @@ export const veiculos = pgTable(
 export const trackres = pgTable(
   'trackres',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     imei: text().notNull(),
     modelo: text().notNull().default(''),
     marca: text().notNull().default(''),
@@ -127,8 +121,7 @@ export const trackres = pgTable(
     tensaoNominal: smallint(),
     ...stockColumns(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('trackres_imei_key').on(t.imei),
@@ -148,8 +141,7 @@ export const trackres = pgTable(
 export const chips = pgTable(
   'chips',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     phone: text().notNull(),
     iccid: text().notNull(),
     operadora: text().notNull().default(''),
@@ -159,8 +151,7 @@ export const chips = pgTable(
     custoMensal: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
     ...stockColumns(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // A chip made from a Traccar device's phone has no ICCID yet (filled in on its page).
@@ -181,8 +172,7 @@ export const chips = pgTable(
 export const planos = pgTable(
   'planos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     name: text().notNull().default(''),
     descricao: text().notNull().default(''),
     limtdispositivos: integer().notNull().default(1),
@@ -196,8 +186,7 @@ export const planos = pgTable(
     fidelidadeMeses: integer().notNull().default(0),
     multaFidelidade: jsonb().$type<{ tipo: 'proporcional' | 'fixa'; valor: number }>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [trgm('planos_busca_trgm', t.busca)],
 );

@@ -16,17 +16,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, busca, trgm } from './comum';
+import { busca, trgm, linkTo, timestamps, isSet, recordKeys } from './comum';
 import { clientes, planos, veiculos } from './cadastro';
 
 export const contratos = pgTable(
   'contratos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
+    ...recordKeys(),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
     idplano: integer().references(() => planos.id, { onDelete: 'set null' }),
     /** An editable copy of the chosen plan. */
     plano: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -52,15 +49,12 @@ export const contratos = pgTable(
       .notNull()
       .default({ indice: 'nenhum', percentual: null, mes: null }),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('contratos_token_key').on(t.token),
     index('contratos_status_id_idx').on(t.status, t.id),
-    index('contratos_bloqueio_idx')
-      .on(t.idcliente)
-      .where(sql`${t.bloqueio} IS NOT NULL`),
+    index('contratos_bloqueio_idx').on(t.idcliente).where(isSet(t.bloqueio)),
     index('contratos_idcliente_idx').on(t.idcliente, t.id),
     trgm('contratos_busca_trgm', t.busca),
   ],
@@ -76,9 +70,7 @@ export const contratosItens = pgTable(
   'contratos_itens',
   {
     id: serial().primaryKey(),
-    idcontrato: integer()
-      .notNull()
-      .references(() => contratos.id, { onDelete: 'cascade' }),
+    idcontrato: linkTo(() => contratos.id, 'cascade'),
     tipo: text().notNull().default('veiculo'),
     idveiculo: integer().references(() => veiculos.id, { onDelete: 'restrict' }),
     descricao: text().notNull().default(''),
@@ -96,8 +88,7 @@ export const contratosItens = pgTable(
     /** What the Traccar jobs last applied (frota/traccar-bloqueio.ts); differs from `bloqueado` while a job is due. */
     traccarBloqueado: boolean().notNull().default(false),
     motivo: text().notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('contratos_itens_idcontrato_idx').on(t.idcontrato, t.id),
@@ -118,11 +109,8 @@ export const contratosItens = pgTable(
 export const assinaturas = pgTable(
   'assinaturas',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
+    ...recordKeys(),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
     cadastro: text().notNull().default('FISICA'),
     cnpj: text().notNull().default(''),
     razaosocial: text().notNull().default(''),
@@ -157,19 +145,14 @@ export const assinaturas = pgTable(
     /** The Pix Automático authorization ({ id, status, payload, encodedImage, expiraEm, motivo }); null: none. */
     pixAutomatico: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    uniqueIndex('assinaturas_idcontrato_key')
-      .on(t.idcontrato)
-      .where(sql`${t.idcontrato} IS NOT NULL`),
+    uniqueIndex('assinaturas_idcontrato_key').on(t.idcontrato).where(isSet(t.idcontrato)),
     index('assinaturas_status_id_idx').on(t.status, t.id),
     index('assinaturas_idcliente_idx').on(t.idcliente, t.id),
     index('assinaturas_nextduedate_idx').on(t.nextduedate),
-    uniqueIndex('assinaturas_gateway_id_key')
-      .on(t.gatewayId)
-      .where(sql`${t.gatewayId} IS NOT NULL`),
+    uniqueIndex('assinaturas_gateway_id_key').on(t.gatewayId).where(isSet(t.gatewayId)),
     trgm('assinaturas_busca_trgm', t.busca),
   ],
 );
@@ -177,11 +160,8 @@ export const assinaturas = pgTable(
 export const cobrancas = pgTable(
   'cobrancas',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
+    ...recordKeys(),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
     idassinatura: integer().references(() => assinaturas.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),
     valor: numeric({ precision: 12, scale: 2 }).notNull(),
@@ -241,28 +221,19 @@ export const cobrancas = pgTable(
      */
     debitoPix: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     /** One charge per subscription period, even when the billing job runs twice at once. */
-    uniqueIndex('cobrancas_assinatura_duedate_key')
-      .on(t.idassinatura, t.duedate)
-      .where(sql`${t.idassinatura} IS NOT NULL`),
+    uniqueIndex('cobrancas_assinatura_duedate_key').on(t.idassinatura, t.duedate).where(isSet(t.idassinatura)),
     index('cobrancas_status_duedate_idx').on(t.status, t.duedate),
     /** A due-date range (and a status), with the ids: a past month's page is picked from this index alone (migration 0007). */
     index('cobrancas_duedate_status_id_idx').on(t.duedate, t.status, t.id),
     index('cobrancas_idcliente_idx').on(t.idcliente, t.id),
     uniqueIndex('cobrancas_token_key').on(t.token),
-    index('cobrancas_nfse_status_id_idx')
-      .on(t.nfseStatus, t.id)
-      .where(sql`${t.nfseStatus} IS NOT NULL`),
-    index('cobrancas_negativacao_status_id_idx')
-      .on(t.negativacaoStatus, t.id)
-      .where(sql`${t.negativacaoStatus} IS NOT NULL`),
-    uniqueIndex('cobrancas_gateway_id_key')
-      .on(t.gatewayId)
-      .where(sql`${t.gatewayId} IS NOT NULL`),
+    index('cobrancas_nfse_status_id_idx').on(t.nfseStatus, t.id).where(isSet(t.nfseStatus)),
+    index('cobrancas_negativacao_status_id_idx').on(t.negativacaoStatus, t.id).where(isSet(t.negativacaoStatus)),
+    uniqueIndex('cobrancas_gateway_id_key').on(t.gatewayId).where(isSet(t.gatewayId)),
     trgm('cobrancas_busca_trgm', t.busca),
   ],
 );

@@ -2,7 +2,6 @@
  * The fleet read back from Traccar (DESIGN 10, "Fleet"): each tracker's state, the counts per
  * situation, the alarms and the feed's connection.
  */
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -18,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './comum';
+import { createdAt, linkTo, isSet } from './comum';
 import { trackres } from './cadastro';
 
 /**
@@ -86,9 +85,7 @@ export const frotaAlarmes = pgTable(
   'frota_alarmes',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    idrastreador: integer()
-      .notNull()
-      .references(() => trackres.id, { onDelete: 'cascade' }),
+    idrastreador: linkTo(() => trackres.id, 'cascade'),
     /** Traccar's event id: an event read twice is kept once. */
     eventId: bigint({ mode: 'number' }),
     tipo: text().notNull(),
@@ -99,9 +96,7 @@ export const frotaAlarmes = pgTable(
   },
   (t) => [
     index('frota_alarmes_idrastreador_em_idx').on(t.idrastreador, t.em),
-    uniqueIndex('frota_alarmes_event_id_key')
-      .on(t.eventId)
-      .where(sql`${t.eventId} IS NOT NULL`),
+    uniqueIndex('frota_alarmes_event_id_key').on(t.eventId).where(isSet(t.eventId)),
   ],
 );
 

@@ -3,7 +3,7 @@
  * refused rows.
  */
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt } from './comum';
+import { bytea, linkTo, timestamps } from './comum';
 import { users } from './usuarios';
 
 /**
@@ -34,8 +34,7 @@ export const importacoes = pgTable(
     /** Notes on rows written all the same (a Traccar device created without its vehicle or chip). */
     nAvisos: integer().notNull().default(0),
     iduser: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('importacoes_created_at_idx').on(t.createdAt, t.id)],
 );
@@ -45,9 +44,7 @@ export const importacaoIgnoradas = pgTable(
   'importacao_ignoradas',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    idimportacao: integer()
-      .notNull()
-      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    idimportacao: linkTo(() => importacoes.id, 'cascade'),
     linha: integer().notNull(),
     motivo: text().notNull(),
     registro: jsonb().$type<{ id: number | null; chave: string }>(),
@@ -60,9 +57,7 @@ export const importacaoErros = pgTable(
   'importacao_erros',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    idimportacao: integer()
-      .notNull()
-      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    idimportacao: linkTo(() => importacoes.id, 'cascade'),
     linha: integer().notNull(),
     campo: text().notNull().default(''),
     mensagem: text().notNull(),

@@ -1,23 +1,16 @@
 /** Service orders, and the uploads of every record. */
-import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt, busca, trgm } from './comum';
+import { date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, busca, trgm, linkTo, timestamps, recordKeys } from './comum';
 import { clientes, trackres, veiculos } from './cadastro';
 import { users } from './usuarios';
 
 export const ordensservicos = pgTable(
   'ordensservicos',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
-    idcliente: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'restrict' }),
-    idveiculo: integer()
-      .notNull()
-      .references(() => veiculos.id, { onDelete: 'restrict' }),
-    iddevice: integer()
-      .notNull()
-      .references(() => trackres.id, { onDelete: 'restrict' }),
+    ...recordKeys(),
+    idcliente: linkTo(() => clientes.id, 'restrict'),
+    idveiculo: linkTo(() => veiculos.id, 'restrict'),
+    iddevice: linkTo(() => trackres.id, 'restrict'),
     /** The staff user who does the installation (beyond SPEC: the installers' agenda). */
     idtecnico: integer().references(() => users.id, { onDelete: 'set null' }),
     descricao: text().notNull().default(''),
@@ -48,8 +41,7 @@ export const ordensservicos = pgTable(
     /** Reprovada by the office: { motivo, por: { id, name }, em }; cleared by the next Finalizar. */
     rejeicao: jsonb().$type<Record<string, unknown>>(),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('ordensservicos_status_agendamento_idx').on(t.status, t.agendamento),
@@ -65,8 +57,7 @@ export const ordensservicos = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: serial().primaryKey(),
-    idcard: integer().notNull().default(0),
+    ...recordKeys(),
     /** The owner's id: a user, client, vehicle, order or contract depending on `documento`. */
     unid: integer().notNull(),
     documento: text().notNull(),
@@ -87,9 +78,7 @@ export const campoOperacoes = pgTable(
   'campo_operacoes',
   {
     id: uuid().primaryKey(),
-    idtecnico: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    idtecnico: linkTo(() => users.id, 'cascade'),
     idordemservico: integer().notNull(),
     tipo: text().notNull(),
     em: timestamp({ withTimezone: true }).notNull(),

@@ -6,16 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './comum';
+import { linkTo, timestamps } from './comum';
 import { contratos } from './financeiro';
 
 export const reajustes = pgTable(
   'reajustes',
   {
     id: serial().primaryKey(),
-    idcontrato: integer()
-      .notNull()
-      .references(() => contratos.id, { onDelete: 'cascade' }),
+    idcontrato: linkTo(() => contratos.id, 'cascade'),
     competencia: text().notNull(),
     indice: text().notNull(),
     /** In percent, 4 decimals; null while the index's figures are missing (aguardando_indice). */
@@ -28,8 +26,7 @@ export const reajustes = pgTable(
     totalNovo: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     aplicadoEm: timestamp({ withTimezone: true }),
     idusuario: integer(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('reajustes_contrato_competencia_key').on(t.idcontrato, t.competencia),

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './comum';
+import { createdAt, timestamps, isSet } from './comum';
 import { clientes } from './cadastro';
 import { cobrancas, contratos } from './financeiro';
 import { users } from './usuarios';
@@ -33,8 +33,7 @@ export const mensagens = pgTable(
     tentativaEm: timestamp({ withTimezone: true }),
     enviadaEm: timestamp({ withTimezone: true }),
     externalId: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('mensagens_key_key').on(t.key),
@@ -43,9 +42,7 @@ export const mensagens = pgTable(
     /** The messages list filtered by a contract (GET /v1/mensagens?idcontrato=). */
     index('mensagens_idcontrato_idx').on(t.idcontrato, t.id),
     /** A WhatsApp echo of the product's own send is told by its id (atendimento). */
-    index('mensagens_external_id_idx')
-      .on(t.externalId)
-      .where(sql`${t.externalId} IS NOT NULL`),
+    index('mensagens_external_id_idx').on(t.externalId).where(isSet(t.externalId)),
     index('mensagens_pendentes_idx')
       .on(t.proximaTentativa)
       .where(sql`${t.status} IN ('pendente', 'enviando')`),

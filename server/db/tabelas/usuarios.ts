@@ -1,6 +1,6 @@
 /** The staff and the company: users, sessions, the login limits, and the company's settings. */
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, busca, trgm, addressColumns } from './comum';
+import { createdAt, updatedAt, busca, trgm, addressColumns, linkTo, timestamps } from './comum';
 
 export const users = pgTable(
   'users',
@@ -28,8 +28,7 @@ export const users = pgTable(
     /** The recovery codes' hashes; each is removed when used. */
     codigosRecuperacao: jsonb().$type<string[]>().notNull().default([]),
     busca: busca(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -45,9 +44,7 @@ export const sessions = pgTable(
   {
     id: serial().primaryKey(),
     tokenHash: text().notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: linkTo(() => users.id, 'cascade'),
     createdAt: createdAt(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
