@@ -45,7 +45,8 @@ describe('finance in Chromium, through npm start', () => {
   const save = () => dialog().getByRole('button', { name: 'Salvar' }).click();
   /** Salvar on a create dialog, and its success message. */
   const saveCreated = async () => {
-    await saveCreated();
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
   };
   const api = jsonApi(() => page);
   const pickCliente = () => pickClient(dialog(), 'Carlos Pagador', /Carlos Pagador Teste/);

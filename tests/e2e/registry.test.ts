@@ -43,7 +43,8 @@ describe('registry in Chromium, through npm start', () => {
       .waitFor();
   /** Salvar on a create dialog, and its success message. */
   const saveCreated = async () => {
-    await saveCreated();
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
   };
 
   beforeAll(async () => {
