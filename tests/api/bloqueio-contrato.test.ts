@@ -6,30 +6,26 @@
  * contract is; staff block and lift a contract by hand, audited, 409 when there is nothing to do.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatNumero } from '../../domain/formatters';
 import { runBilling } from '../../server/cobrancas/faturamento';
-import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends } from '../support/app';
 import { clienteEPlano, newAssinatura, newCliente, newPlano, newTracker, newVeiculo } from '../support/registry';
+import { useTraccarFake } from '../support/traccar';
 import { waitFor } from '../support/wait';
 import { useInstalledApp } from '../support/app';
 
 describe.each(backends)('block per contract (%s)', (backend) => {
   const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  let traccar: TraccarFake;
-
-  beforeAll(async () => {
-    traccar = await startTraccarFake();
-  });
-  afterAll(() => traccar.close());
+  const traccar = useTraccarFake();
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const run = (today: string) => runBilling(env.t.database.db, { today, effects: env.t.app.effects });
-  const userOf = (login: string) => [...traccar.users.values()].find((user) => user.email === login);
+  const userOf = (login: string) => [...traccar.fake.users.values()].find((user) => user.email === login);
   const links = (userId: number, deviceId: number) =>
-    traccar.permissions.filter((p) => p.userId === userId && p.deviceId === deviceId).length;
-  const callsOf = (deviceId: number) => traccar.permissionCalls.filter((c) => c.deviceId === deviceId && c.userId !== traccar.userId);
+    traccar.fake.permissions.filter((p) => p.userId === userId && p.deviceId === deviceId).length;
+  const callsOf = (deviceId: number) =>
+    traccar.fake.permissionCalls.filter((c) => c.deviceId === deviceId && c.userId !== traccar.fake.userId);
   const deviceOf = async (trackerId: number) =>
     (await rows<{ id: number | null }>(sql`SELECT traccar_id AS id FROM trackres WHERE id = ${trackerId}`))[0]?.id ?? null;
   /** No job of the block queue left to run. */
@@ -52,7 +48,9 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     expect(
       (
         await env.admin.put('/v1/users/1', {
-          integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } },
+          integrations: {
+            traccar: { server: traccar.fake.url, userId: String(traccar.fake.userId), token: traccar.fake.token, status: 1 },
+          },
         })
       ).status,
     ).toBe(200);
@@ -91,7 +89,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     const all = contratos.flatMap((c) => c.devices);
     await waitFor(() => Boolean(userOf(login)) && all.every((d) => links(userOf(login)!.id, d) === 1));
     userId = userOf(login)!.id;
-    const callsBefore = traccar.permissionCalls.length;
+    const callsBefore = traccar.fake.permissionCalls.length;
 
     await run('2031-02-25');
     const charges = (
@@ -111,11 +109,11 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     for (const d of a.devices) expect(links(userId, d)).toBe(0);
     for (const d of b.devices) expect(links(userId, d)).toBe(1);
     // The company's own user keeps every device; no device was disabled nor given an expiration.
-    for (const d of all) expect(links(traccar.userId, d)).toBe(1);
-    for (const d of all) expect(traccar.devices.get(d)).toMatchObject({ disabled: false, expirationTime: null });
-    expect(traccar.deviceBlocks).toEqual([]);
+    for (const d of all) expect(links(traccar.fake.userId, d)).toBe(1);
+    for (const d of all) expect(traccar.fake.devices.get(d)).toMatchObject({ disabled: false, expirationTime: null });
+    expect(traccar.fake.deviceBlocks).toEqual([]);
     // One call per device changed.
-    expect(traccar.permissionCalls.slice(callsBefore)).toEqual(a.devices.map((deviceId) => ({ method: 'DELETE', userId, deviceId })));
+    expect(traccar.fake.permissionCalls.slice(callsBefore)).toEqual(a.devices.map((deviceId) => ({ method: 'DELETE', userId, deviceId })));
 
     // The reads: the client partly blocked (Vencido, not Bloqueado), the contract, its items, the vehicles, the fleet.
     const lido = (await env.admin.get(`/v1/clientes/${cliente.id}`)).body;
@@ -162,11 +160,11 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     expect(entry.descricao).toMatch(/^Contrato .* bloqueado pelo faturamento .*2 veículos/);
 
     // The payment: the devices come back (once each), the client is Ativo, nothing blocked.
-    const callsPaid = traccar.permissionCalls.length;
+    const callsPaid = traccar.fake.permissionCalls.length;
     expect((await pay(chargeOf(0).id)).status).toBe(200);
     await settled();
     for (const d of all) expect(links(userId, d)).toBe(1);
-    expect(traccar.permissionCalls.slice(callsPaid)).toEqual(a.devices.map((deviceId) => ({ method: 'POST', userId, deviceId })));
+    expect(traccar.fake.permissionCalls.slice(callsPaid)).toEqual(a.devices.map((deviceId) => ({ method: 'POST', userId, deviceId })));
     const depois = (await env.admin.get(`/v1/clientes/${cliente.id}`)).body;
     expect(depois.status).toBe(0);
     expect(depois.bloqueio).toEqual({ situacao: 'nenhum', veiculos: 0, total: 4 });
@@ -175,7 +173,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
       (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE acao = 'desbloqueio' AND idcliente = ${cliente.id}`))[0]
         .n,
     ).toBe(1);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
   });
 
   it('staff block and lift a contract by hand: audited, 409 when there is nothing to do, 404 for none', async () => {
@@ -210,7 +208,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
       ['bloqueio', `Contrato ${formatNumero(a.id)} bloqueado pela equipe`],
       ['desbloqueio', `Contrato ${formatNumero(a.id)} desbloqueado pela equipe`],
     ]);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
     for (const d of a.devices) expect(callsOf(d).filter((c) => c.method === 'POST').length).toBeGreaterThanOrEqual(1);
   });
 
@@ -238,6 +236,6 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     });
     await waitFor(() => userOf(login)?.disabled === false);
     for (const d of contratos.flatMap((c) => c.devices)) expect(links(userId, d)).toBe(1);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
   });
 });

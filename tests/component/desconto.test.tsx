@@ -13,6 +13,7 @@ import { MSG_DESCONTO } from '../../domain/desconto';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
 import PlanoList from '../../src/resources/planos/PlanoList';
 import { allowRefusalLogs, emptyDataProvider, renderResource } from './helpers';
+import { assinaturaFrota, transportesRapidos } from './fixtures';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
 const plano = {
@@ -31,27 +32,9 @@ const plano = {
 const semDesconto = { ...plano, id: 6, name: 'Simples', descricao: 'Só o rastreamento', desconto: null };
 const fixo = { ...plano, id: 7, name: 'Fixo', descricao: 'Com desconto fixo', desconto: { valor: 10, tipo: 'valor', diasAntes: 0 } };
 
-const cliente = {
-  id: 4,
-  cadastro: 'JURIDICA',
-  name: 'João Gestor',
-  razaosocial: 'Transportes Rápidos Ltda',
-  cnpj: '11222333000181',
-  incmunicipal: '12345',
-  incestdudal: '67890',
-  email: 'contato@rapidos.com.br',
-};
+const cliente = transportesRapidos;
 const assinatura = {
-  ...cliente,
-  id: 12,
-  idcliente: 4,
-  description: 'Rastreamento frota',
-  valor: 299.9,
-  nextduedate: '2026-12-10',
-  datecreated: '2026-01-10',
-  cycle: 'MONTHLY',
-  multa: 2,
-  jurosmensal: 1,
+  ...assinaturaFrota,
   enddate: null,
   informacoes: '',
   status: 0,

@@ -11,7 +11,7 @@ import {
   type GetListParams,
 } from 'ra-core';
 import { AdminContext } from 'react-admin';
-import { expect, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { canAccess } from '../../domain/permissions';
 import { ResourceDialog, type ResourceDialogProps } from '../../src/components/ResourceDialog';
 import { dataProvider as appDataProvider } from '../../src/dataProvider';
@@ -129,6 +129,12 @@ export function allowRefusalLogs() {
   vi.spyOn(console, 'error').mockImplementation((error: unknown) => {
     if (!(error instanceof HttpError)) throw new Error(`console.error: ${String(error)}`);
   });
+}
+
+/** For a describe block whose saves may be refused: allowRefusalLogs before each test, its stubbed globals removed after it. */
+export function refusalsAllowedEachTest() {
+  beforeEach(() => allowRefusalLogs());
+  afterEach(() => vi.unstubAllGlobals());
 }
 
 /** Uploads tabs list their files through fetch: an empty list, its meta as the screen's endpoint spells it. */
