@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   HttpError,
@@ -16,8 +16,8 @@ import { canAccess } from '../../domain/permissions';
 import { ResourceDialog, type ResourceDialogProps } from '../../src/components/ResourceDialog';
 import { dataProvider as appDataProvider } from '../../src/dataProvider';
 import { i18nProvider } from '../../src/i18n';
-import { adminUser, mockApi, type ApiHandler } from './apiMock';
-import { NoticeProbe } from './noticeProbe';
+import { adminUser, json, mockApi, type ApiHandler } from './apiMock';
+import { NoticeProbe, noticeKinds } from './noticeProbe';
 
 export const fakeAuthProvider = (acesso: 1 | 2, overrides: Partial<AuthProvider> = {}): AuthProvider => ({
   login: async () => undefined,
@@ -197,4 +197,12 @@ export function renderCreateDialog(resource: string, List: React.ComponentType) 
   const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
   renderResource({ resource, List, path: `/${resource}/create`, dataProvider: emptyDataProvider({ create: create as never }) });
   return create;
+}
+
+/** On a rendered screen whose `route` answers `status` with `message`: `button` pressed, the message shows in the red snackbar. */
+export async function pressRefused(api: ReturnType<typeof mockApi>, route: string, status: number, message: string, button: string) {
+  api.routes[route] = () => json({ message }, status);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: button }));
+  await waitFor(() => expect(noticeKinds()).toContainEqual({ text: message, type: 'error' }));
 }

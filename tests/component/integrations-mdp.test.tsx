@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import MdpPage from '../../src/custom-pages/integrations/MdpPage';
-import { adminUser, deferred, json } from './apiMock';
-import { refusalsAllowedEachTest, renderSettingsPage } from './helpers';
+import { adminUser, deferred } from './apiMock';
+import { pressRefused, refusalsAllowedEachTest, renderSettingsPage } from './helpers';
 import { noticeKinds } from './noticeProbe';
 
 const renderPage = (user = adminUser()) => renderSettingsPage(MdpPage, '/integrations/mdp', user);
@@ -125,11 +125,8 @@ describe('payment gateway screen', () => {
   });
 
   it('a refused import shows its message in the red snackbar', async () => {
-    const api = renderPage();
-    api.routes['GET /v1/assinaturas/imports/7/asaas'] = () => json({ message: 'A integração com o Asaas não está ativa.' }, 409);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Importar assinaturas' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'A integração com o Asaas não está ativa.', type: 'error' }));
+    const refusal = 'A integração com o Asaas não está ativa.';
+    await pressRefused(renderPage(), 'GET /v1/assinaturas/imports/7/asaas', 409, refusal, 'Importar assinaturas');
     expect(within(importCard()).getByRole('button', { name: 'Importar assinaturas' })).toBeEnabled();
   });
 });

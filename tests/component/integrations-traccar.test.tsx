@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import TraccarPage from '../../src/custom-pages/integrations/TraccarPage';
 import { adminUser, json } from './apiMock';
-import { refusalsAllowedEachTest, renderSettingsPage } from './helpers';
+import { pressRefused, refusalsAllowedEachTest, renderSettingsPage } from './helpers';
 import { noticeKinds } from './noticeProbe';
 
 const renderPage = (user = adminUser()) => renderSettingsPage(TraccarPage, '/integrations/traccar', user);
@@ -100,10 +100,6 @@ describe('Traccar integration screen', () => {
   });
 
   it('a failed test shows its message in the red snackbar', async () => {
-    const api = renderPage();
-    api.routes['POST /v1/integrations/traccar/test'] = () => json({ message: 'Traccar recusou o token informado.' }, 502);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Testar conexão' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'Traccar recusou o token informado.', type: 'error' }));
+    await pressRefused(renderPage(), 'POST /v1/integrations/traccar/test', 502, 'Traccar recusou o token informado.', 'Testar conexão');
   });
 });
