@@ -16,7 +16,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { freshDatabase } from './lib/pg';
 import { addDays } from '../domain/calendar';
 import { runBilling } from '../server/cobrancas/faturamento';
 import { openDatabase } from '../server/db/client';
@@ -38,15 +38,9 @@ const DEVICES = CLIENTES * POR_CLIENTE;
 const BUDGET_SECONDS = 60;
 const ADMIN = { name: 'Bench Bloqueio', email: 'bloqueio@rastreio.test', password: 'senha-forte-bench' };
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'rastreio_bloqueio';
-const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${DB}`);
+const { url: dbUrl, db, drop } = await freshDatabase(adminUrl, 'rastreio_bloqueio');
 const FIRST_USER = 1000;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DB}`);
-const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
 const traccar = await startTraccarFake();
 
 const lines: string[] = [];
@@ -287,8 +281,6 @@ try {
 } finally {
   for (const server of servers) await server.stop().catch(() => undefined);
   await traccar.close();
-  await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
+  await drop();
 }
 console.log('\n' + lines.join('\n'));

@@ -9,7 +9,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres); creates and drops the database `rastreio_reliability`.
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { freshDatabase } from './lib/pg';
 import { addDays } from '../domain/calendar';
 import { appToday } from '../server/regras/clock';
 import { startEvolutionFake } from '../tests/fakes/evolution';
@@ -21,14 +21,7 @@ const N = Number(args.n);
 const DOWN_SECONDS = Number(args.down);
 const ADMIN = { name: 'Bench Confiabilidade', email: 'confiabilidade@rastreio.test', password: 'senha-forte-bench' };
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'rastreio_reliability';
-const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${DB}`);
-
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DB}`);
-const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
+const { url: dbUrl, db, drop } = await freshDatabase(adminUrl, 'rastreio_reliability');
 
 const evolution = await startEvolutionFake();
 const instanceToken = evolution.createInstance('rastreio');
@@ -235,8 +228,6 @@ try {
 } finally {
   for (const server of servers) await server.stop().catch(() => undefined);
   await evolution.close();
-  await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
+  await drop();
 }
 console.log('\n' + lines.join('\n'));

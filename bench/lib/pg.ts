@@ -13,3 +13,22 @@ export const rowsAt =
       await client.end();
     }
   };
+
+/**
+ * A fresh database `name` beside the one at `adminUrl` (dropped first when a run left it): its URL, a
+ * pool of 3 on it, and `drop`, which ends the pool, drops the database and ends the admin connection.
+ */
+export async function freshDatabase(adminUrl: string, name: string) {
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const db = new pg.Pool({ connectionString: url, max: 3 });
+  const drop = async () => {
+    await db.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
+  return { url, db, drop };
+}

@@ -11,7 +11,8 @@ import { waitFor } from '../support/wait';
 
 describe.each(backends)('atendimento: the inbox (%s)', (backend) => {
   const a = useAtendimento(backend);
-  const { env, rows, configure, webhookSet, novoTelefone, nacional, sentTo, conversaDe, receber, replies, newClient } = a;
+  const { env, rows, configure, webhookSet, novoTelefone, nacional, sentTo, conversaDe, receber, replies, newClient, clienteNoTelefone } =
+    a;
   let staff: Client;
   let staffId = 0;
 
@@ -74,9 +75,7 @@ describe.each(backends)('atendimento: the inbox (%s)', (backend) => {
   });
 
   it('one conversation: its messages oldest first (with the outbox status), ?antes=, and the bot’s decisions', async () => {
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     await receber({ from: phone, text: 'oi' });
     await receber({ from: phone, text: '3' });
     await replies(jid, 2);
@@ -101,9 +100,7 @@ describe.each(backends)('atendimento: the inbox (%s)', (backend) => {
   });
 
   it('a staff reply goes through the outbox, assigns the caller, em_atendimento; the bot is silent after it', async () => {
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     await receber({ from: phone, text: 'oi' });
     await replies(jid, 1);
     const { id } = await conversaDe(jid);

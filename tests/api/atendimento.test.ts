@@ -33,6 +33,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     receber,
     replies,
     newClient,
+    clienteNoTelefone,
   } = a;
 
   it('settings: defaults, a generated webhookToken masked for staff, unknown placeholder → 400, and the save sets Evolution’s webhook', async () => {
@@ -250,9 +251,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
     expect(roubo.text).toContain('0800 123 4567');
     expect(await conversaDe(`${desconhecido}@s.whatsapp.net`)).toMatchObject({ status: 'aguardando', urgente: true, motivo: 'roubo' });
 
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     await receber({ from: phone, text: 'oi' });
     await receber({ from: phone, text: '4' });
     expect((await replies(jid, 2))[1].text).toContain('0800 123 4567');
@@ -272,9 +271,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
   });
 
   it('the echo of the bot’s own send does not silence it; staff typing on the company’s phone does', async () => {
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     await receber({ from: phone, text: 'oi' });
     await replies(jid, 1);
     // The echo (fromMe, same id) came back and was applied as an echo.
@@ -297,9 +294,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
 
   it('observation mode decides and logs but sends nothing (replies stored as ignorada); off-hours "mensagem" sends one text and waits', async () => {
     await configure({ observacao: true });
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     await receber({ from: phone, text: 'oi' });
     const [saida] = await rows<{ status: string; texto: string }>(
       sql`SELECT status, texto FROM conversa_mensagens WHERE jid = ${jid} AND direcao = 'saida'`,
@@ -325,9 +320,7 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
   });
 
   it('out of order: an older message arriving after a newer one is stored and not answered', async () => {
-    const phone = novoTelefone();
-    await newClient({ mobilePhone: nacional(phone) });
-    const jid = `${phone}@s.whatsapp.net`;
+    const { phone, jid } = await clienteNoTelefone();
     const now = Math.floor(Date.now() / 1000);
     await receber({ from: phone, text: 'segunda', timestamp: now });
     await receber({ from: phone, text: 'primeira', timestamp: now - 30 });

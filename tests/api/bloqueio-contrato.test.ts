@@ -6,34 +6,30 @@
  * contract is; staff block and lift a contract by hand, audited, 409 when there is nothing to do.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatNumero } from '../../domain/formatters';
 import { runBilling } from '../../server/cobrancas/faturamento';
-import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends } from '../support/app';
 import { clienteEPlano, newAssinatura, newCliente, newPlano, newTracker, newVeiculo } from '../support/registry';
+import { useTraccarFake } from '../support/traccar';
 import { waitFor } from '../support/wait';
 import { useInstalledApp } from '../support/app';
 
 describe.each(backends)('block per contract (%s)', (backend) => {
   const env = useInstalledApp(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  let traccar: TraccarFake;
-
-  beforeAll(async () => {
-    traccar = await startTraccarFake();
-  });
-  afterAll(() => traccar.close());
+  const traccar = useTraccarFake();
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await env.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const run = (today: string) => runBilling(env.t.database.db, { today, effects: env.t.app.effects });
-  const userOf = (login: string) => [...traccar.users.values()].find((user) => user.email === login);
+  const userOf = (login: string) => [...traccar.fake.users.values()].find((user) => user.email === login);
   const links = (userId: number, deviceId: number) =>
-    traccar.permissions.filter((p) => p.userId === userId && p.deviceId === deviceId).length;
+    traccar.fake.permissions.filter((p) => p.userId === userId && p.deviceId === deviceId).length;
   /** The calls since `from`, in device order: the queue's jobs for one contract run side by side. */
-  const callsSince = (from: number) => traccar.permissionCalls.slice(from).sort((x, y) => x.deviceId - y.deviceId);
+  const callsSince = (from: number) => traccar.fake.permissionCalls.slice(from).sort((x, y) => x.deviceId - y.deviceId);
   const eachDevice = (method: 'DELETE' | 'POST', devices: number[]) =>
     [...devices].sort((x, y) => x - y).map((deviceId) => ({ method, userId, deviceId }));
-  const callsOf = (deviceId: number) => traccar.permissionCalls.filter((c) => c.deviceId === deviceId && c.userId !== traccar.userId);
+  const callsOf = (deviceId: number) =>
+    traccar.fake.permissionCalls.filter((c) => c.deviceId === deviceId && c.userId !== traccar.fake.userId);
   const deviceOf = async (trackerId: number) =>
     (await rows<{ id: number | null }>(sql`SELECT traccar_id AS id FROM trackres WHERE id = ${trackerId}`))[0]?.id ?? null;
   /** No job of the block queue left to run. */
@@ -56,7 +52,9 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     expect(
       (
         await env.admin.put('/v1/users/1', {
-          integrations: { traccar: { server: traccar.url, userId: String(traccar.userId), token: traccar.token, status: 1 } },
+          integrations: {
+            traccar: { server: traccar.fake.url, userId: String(traccar.fake.userId), token: traccar.fake.token, status: 1 },
+          },
         })
       ).status,
     ).toBe(200);
@@ -95,7 +93,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     const all = contratos.flatMap((c) => c.devices);
     await waitFor(() => Boolean(userOf(login)) && all.every((d) => links(userOf(login)!.id, d) === 1));
     userId = userOf(login)!.id;
-    const callsBefore = traccar.permissionCalls.length;
+    const callsBefore = traccar.fake.permissionCalls.length;
 
     await run('2031-02-25');
     const charges = (
@@ -115,9 +113,9 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     for (const d of a.devices) expect(links(userId, d)).toBe(0);
     for (const d of b.devices) expect(links(userId, d)).toBe(1);
     // The company's own user keeps every device; no device was disabled nor given an expiration.
-    for (const d of all) expect(links(traccar.userId, d)).toBe(1);
-    for (const d of all) expect(traccar.devices.get(d)).toMatchObject({ disabled: false, expirationTime: null });
-    expect(traccar.deviceBlocks).toEqual([]);
+    for (const d of all) expect(links(traccar.fake.userId, d)).toBe(1);
+    for (const d of all) expect(traccar.fake.devices.get(d)).toMatchObject({ disabled: false, expirationTime: null });
+    expect(traccar.fake.deviceBlocks).toEqual([]);
     // One call per device changed.
     expect(callsSince(callsBefore)).toEqual(eachDevice('DELETE', a.devices));
 
@@ -166,7 +164,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     expect(entry.descricao).toMatch(/^Contrato .* bloqueado pelo faturamento .*2 veículos/);
 
     // The payment: the devices come back (once each), the client is Ativo, nothing blocked.
-    const callsPaid = traccar.permissionCalls.length;
+    const callsPaid = traccar.fake.permissionCalls.length;
     expect((await pay(chargeOf(0).id)).status).toBe(200);
     await settled();
     for (const d of all) expect(links(userId, d)).toBe(1);
@@ -179,7 +177,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
       (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE acao = 'desbloqueio' AND idcliente = ${cliente.id}`))[0]
         .n,
     ).toBe(1);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
   });
 
   it('staff block and lift a contract by hand: audited, 409 when there is nothing to do, 404 for none', async () => {
@@ -214,7 +212,7 @@ describe.each(backends)('block per contract (%s)', (backend) => {
       ['bloqueio', `Contrato ${formatNumero(a.id)} bloqueado pela equipe`],
       ['desbloqueio', `Contrato ${formatNumero(a.id)} desbloqueado pela equipe`],
     ]);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
     for (const d of a.devices) expect(callsOf(d).filter((c) => c.method === 'POST').length).toBeGreaterThanOrEqual(1);
   });
 
@@ -242,6 +240,6 @@ describe.each(backends)('block per contract (%s)', (backend) => {
     });
     await waitFor(() => userOf(login)?.disabled === false);
     for (const d of contratos.flatMap((c) => c.devices)) expect(links(userId, d)).toBe(1);
-    expect(traccar.deviceBlocks).toEqual([]);
+    expect(traccar.fake.deviceBlocks).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { appToday } from '../../server/regras/clock';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { backends, Client, newTecnico, useInstalledApp } from '../support/app';
 import { dataUrl, PNG_1PX } from '../support/files';
-import { newChip, newCliente, newOrdem, newTracker, newVeiculo } from '../support/registry';
+import { ENDERECO_CAMPINAS, newChip, newCliente, newOrdem, newTracker, newVeiculo } from '../support/registry';
 
 const FULL = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item, 'OK']));
 const PNG = dataUrl('image/png', PNG_1PX);
@@ -39,12 +39,7 @@ describe.each(backends)('o celular do técnico (%s)', (backend) => {
     const cliente = await post(
       '/v1/clientes',
       newCliente({
-        address: 'Rua das Flores',
-        addressNumber: '120',
-        province: 'Centro',
-        cityandstate: 'Campinas',
-        uf: 'SP',
-        postalCode: '13010000',
+        ...ENDERECO_CAMPINAS,
         phone: '1933334444',
         contatos: [{ name: 'Rita', email: '', phone: '', mobilePhone: '19999998888' }],
       }),

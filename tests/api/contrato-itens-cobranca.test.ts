@@ -19,12 +19,8 @@ describe.each(backends)('a linked subscription’s charges (%s)', (backend) => {
     const b = (await env.admin.post('/v1/veiculos', newVeiculo(cliente.id))).body;
     const itens = `/v1/contratos/${contrato.id}/itens`;
     expect((await env.admin.post(itens, { idveiculo: a.id, descricao: 'Rastreador', inicio: '2099-01-01' })).status).toBe(201);
-    const assinatura = (
-      await env.admin.post(
-        '/v1/assinaturas',
-        newAssinatura(cliente.id, { nextduedate: '2099-03-01', idcontrato: contrato.id, description: 'Mensalidade' }),
-      )
-    ).body;
+    const mensalidade = newAssinatura(cliente.id, { nextduedate: '2099-03-01', idcontrato: contrato.id, description: 'Mensalidade' });
+    const assinatura = await env.admin.create('/v1/assinaturas', mensalidade);
     expect(assinatura.valor).toBe(60);
 
     expect((await run('2099-02-25')).cobrancasGeradas).toBe(1);

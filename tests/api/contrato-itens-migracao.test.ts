@@ -5,9 +5,6 @@
  * contract and one subscription, its items splitting its value (cents on the first), so no charge
  * changes. Run on both databases.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,8 +13,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client';
+import { useMigrationsBefore } from '../support/migrations';
 import { backends } from '../support/app';
 
 const MIGRACAO = 28;
@@ -78,19 +76,11 @@ async function postgres(): Promise<Conexao> {
 }
 
 describe.each(backends)('migration 0028: contracts get their items (%s)', (backend) => {
-  let work: string;
-  beforeAll(async () => {
-    work = await mkdtemp(path.join(tmpdir(), 'rastreio-0028-'));
-  });
-  afterAll(() => rm(work, { recursive: true, force: true }));
+  const schemaBefore = useMigrationsBefore(MIGRACAO);
 
   it('each client’s newest contract gets an active item per vehicle; a subscription is linked only when its client has one contract and one subscription, and its value does not change', async () => {
-    const antes = path.join(work, 'antes');
-    await cp(migrationsFolder, antes, { recursive: true });
-    const journalFile = path.join(antes, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-    journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < MIGRACAO);
-    await writeFile(journalFile, JSON.stringify(journal));
+    // The schema before the migration.
+    const antes = schemaBefore();
     const db = backend === 'pglite' ? await pglite() : await postgres();
     try {
       await db.migrar(antes);

@@ -6,23 +6,16 @@
  * and {{descontoAte}}; with Asaas, the subscription and its payments carry `discount`.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { formatDate } from '../../domain/formatters';
-import { appToday } from '../../server/regras/clock';
-import { backends, Client } from '../support/app';
-import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { backends } from '../support/app';
+import { useAppOnAsaasWebhooks } from '../support/asaas';
 import { newAssinatura, newCliente, newPlano } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('desconto por pagamento antecipado (%s)', (backend) => {
-  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  const { env, asaas } = app;
-  const today = () => appToday();
-  const anonymous = () => new Client(env.t.app);
-
-  beforeAll(async () => {
-    await listenForAsaasWebhooks(app);
+  const { env, asaas, today, anonymous } = useAppOnAsaasWebhooks(backend, async ({ env }) => {
     // The discount's line in the charge's message: a line whose placeholders are all empty is left out.
     const { novacobranca } = (await env.admin.get('/v1/users/1')).body.integrations.alertas as Record<string, string>;
     const [first, ...rest] = novacobranca.split('\n');

@@ -7,23 +7,16 @@
  * recusado and sends cartaoRecusado; replayed events are applied once; card data in any body → 400.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { MSG_FORMA } from '../../domain/forma-cobranca';
-import { appToday } from '../../server/regras/clock';
 import { backends } from '../support/app';
-import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { useAppOnAsaasWebhooks } from '../support/asaas';
 import { newAssinatura, newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('forma de cobrança e cartão (%s)', (backend) => {
-  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  const { env, asaas } = app;
-  const today = () => appToday();
-
-  beforeAll(async () => {
-    await listenForAsaasWebhooks(app);
-  });
+  const { env, asaas, today } = useAppOnAsaasWebhooks(backend);
 
   const gateway = (status: 0 | 1) =>
     env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: asaas.fake.apiKey, status } } });

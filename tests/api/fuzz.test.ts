@@ -884,16 +884,19 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
       .tuple(fc.constantFrom(...roles), fc.nat(), address, rest)
       .map(([role, n, addr, r]) => ({ route, role, n, address: addr, ...r }) as Draw);
 
+  /** Each role's session cookie (none for anonymous). */
+  const cookiesOf = (seededData: Seeded): Record<Role, string | undefined> => ({
+    admin: env.admin.cookie,
+    usuario: seededData.usuarioCookie,
+    tecnico: seededData.tecnicoCookie,
+    anonymous: undefined,
+  });
+
   /** Runs the drawn requests and counts their answers by status. */
   async function run(draws: fc.Arbitrary<Draw>, runs: number, seededData: Seeded) {
     const count = await countWrites();
     const writes = { count, last: await count() };
-    const cookies: Record<Role, string | undefined> = {
-      admin: env.admin.cookie,
-      usuario: seededData.usuarioCookie,
-      tecnico: seededData.tecnicoCookie,
-      anonymous: undefined,
-    };
+    const cookies = cookiesOf(seededData);
     const seen = { total: 0, byStatus: {} as Record<number, number>, writesAccepted: [] as string[] };
     await fc.assert(
       fc.asyncProperty(draws, async (draw) => {
@@ -1032,12 +1035,7 @@ describe.each(backends)('input fuzz (%s)', (backend) => {
     seeded ??= await seed();
     const count = await countWrites();
     const writes = { count, last: await count() };
-    const cookies: Record<Role, string | undefined> = {
-      admin: env.admin.cookie,
-      usuario: seeded.usuarioCookie,
-      tecnico: seeded.tecnicoCookie,
-      anonymous: undefined,
-    };
+    const cookies = cookiesOf(seeded);
     const statuses: Record<string, number> = {};
     let sent = 0;
     for (const route of routesOf().filter((r) => r.method === 'GET' && r.schema?.querystring)) {

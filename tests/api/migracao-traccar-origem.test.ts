@@ -4,31 +4,20 @@
  * longer shown as one), and the sync's record of what it gave each device (its plate or IMEI, its
  * chip's number) is filled in, so it keeps a device's own phone.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client';
+import { useMigrationsBefore } from '../support/migrations';
 
 describe('migration 0024: Traccar devices’ phones and names (pglite)', () => {
-  let work: string;
-  beforeAll(async () => {
-    work = await mkdtemp(path.join(tmpdir(), 'rastreio-0024-'));
-  });
-  afterAll(() => rm(work, { recursive: true, force: true }));
+  const schemaBefore = useMigrationsBefore(24);
 
   it('a phone a former Traccar import left on a tracker without a chip becomes its chip (or is no longer shown); the sync’s record keeps only the chip’s number as its own', async () => {
-    // The schema before migration 0024.
-    const antes = path.join(work, 'antes');
-    await cp(migrationsFolder, antes, { recursive: true });
-    const journalFile = path.join(antes, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-    journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 24);
-    await writeFile(journalFile, JSON.stringify(journal));
+    // The schema before the migration.
+    const antes = schemaBefore();
     const db = await PGlite.create({ extensions: { pg_trgm } });
     try {
       await migrate(drizzle(db, { casing: 'snake_case' }), { migrationsFolder: antes });

@@ -7,22 +7,16 @@
  * an account without the feature (403) is explained in pt-BR, never a 500.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { MSG_NEGATIVACAO } from '../../domain/negativacao';
-import { appToday } from '../../server/regras/clock';
 import { backends, Client, newUser } from '../support/app';
-import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { useAppOnAsaasWebhooks } from '../support/asaas';
 import { newCliente, newCobranca } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('negativação (%s)', (backend) => {
-  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  const { env, asaas } = app;
-  const today = () => appToday();
-
-  beforeAll(async () => {
-    await listenForAsaasWebhooks(app);
+  const { env, asaas, today } = useAppOnAsaasWebhooks(backend, async ({ env, asaas }) => {
     const saved = await env.admin.put('/v1/users/1', {
       integrations: { gateway: { api: 'asaas', token: asaas.fake.apiKey, status: 1 } },
     });

@@ -6,26 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, lastOfMonth } from '../../domain/calendar';
 import { valorAtualizado } from '../../domain/financeiro';
-import { appToday } from '../../server/regras/clock';
 import { DEFAULT_ALERTAS } from '../../server/regras/company';
 import { setPublicUrl } from '../../server/regras/public-url';
 import { backends, Client, newUser } from '../support/app';
-import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { useAppOnAsaasWebhooks } from '../support/asaas';
 import { newAssinatura, newCliente, newCobranca } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('payment page, receiving and sending (%s)', (backend) => {
-  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  const { env, asaas } = app;
-  // Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
-  const today = () => appToday();
-  const anonymous = () => new Client(env.t.app);
-
-  beforeAll(async () => {
-    await listenForAsaasWebhooks(app);
+  const { env, asaas, today, anonymous } = useAppOnAsaasWebhooks(backend, async ({ env }) => {
     await env.admin.put('/v1/users/1', { dadosempresa: { nome: 'Rastreio Sul', cnpj: '11222333000181', contato: '(51) 3333-4444' } });
   });
 

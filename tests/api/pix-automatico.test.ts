@@ -7,24 +7,17 @@
  * replayed events applied once; an account without the feature (403) explained in pt-BR.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/calendar';
 import { MSG_FORMA } from '../../domain/forma-cobranca';
 import { runBilling } from '../../server/cobrancas/faturamento';
-import { appToday } from '../../server/regras/clock';
-import { backends, Client } from '../support/app';
-import { listenForAsaasWebhooks, useAppOnAsaasFake } from '../support/asaas';
+import { backends } from '../support/app';
+import { useAppOnAsaasWebhooks } from '../support/asaas';
 import { newAssinatura, newCliente } from '../support/registry';
 import { waitFor } from '../support/wait';
 
 describe.each(backends)('Pix Automático (%s)', (backend) => {
-  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
-  const { env, asaas } = app;
-  const today = () => appToday();
-  const anonymous = () => new Client(env.t.app);
-
-  beforeAll(async () => {
-    await listenForAsaasWebhooks(app);
+  const { env, asaas, today, anonymous } = useAppOnAsaasWebhooks(backend, async ({ env, asaas }) => {
     const saved = await env.admin.put('/v1/users/1', { integrations: { gateway: { api: 'asaas', token: asaas.fake.apiKey, status: 1 } } });
     expect(saved.status).toBe(200);
   });
@@ -50,6 +43,16 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     return { id: created.body.id as number, subscription: subscriptionOf()!, charge: (await chargesOf())[0], chargesOf };
   };
   const route = (id: number) => `/v1/assinaturas/${id}/pix-automatico`;
+  /** The subscription's next period billed (due in 3 days): its charge, and the payment the fake received for it. */
+  const nextPeriodBilled = async (sub: Awaited<ReturnType<typeof synced>>) => {
+    await env.t.database.db.execute(sql`UPDATE assinaturas SET nextduedate = ${addDays(today(), 3)} WHERE id = ${sub.id}`);
+    // Another billing run (the workers' own) may hold the lock: this one is skipped, then tried again.
+    await waitFor(async () => !(await runBilling(env.t.database.db, { today: today(), effects: env.t.app.effects })).skipped);
+    await waitFor(async () => (await sub.chargesOf()).length === 2);
+    const next = (await sub.chargesOf())[1];
+    await waitFor(() => [...asaas.fake.payments.values()].some((p) => p.externalReference === String(next.id)));
+    return { next, payment: [...asaas.fake.payments.values()].find((p) => p.externalReference === String(next.id))! };
+  };
 
   it('off until the setting is on (409); BIWEEKLY and BIMONTHLY have no Pix Automático (400); an account without it (403) is explained', async () => {
     const sub = await synced();
@@ -105,13 +108,7 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${sub.charge.id}`)).body.status === 1);
 
     // The next period is billed here: its payment is a PIX debit with the authorization; the message says "será debitada".
-    await env.t.database.db.execute(sql`UPDATE assinaturas SET nextduedate = ${addDays(today(), 3)} WHERE id = ${sub.id}`);
-    // Another billing run (the workers' own) may hold the lock: this one is skipped, then tried again.
-    await waitFor(async () => !(await runBilling(env.t.database.db, { today: today(), effects: env.t.app.effects })).skipped);
-    await waitFor(async () => (await sub.chargesOf()).length === 2);
-    const next = (await sub.chargesOf())[1];
-    await waitFor(() => [...asaas.fake.payments.values()].some((p) => p.externalReference === String(next.id)));
-    const payment = [...asaas.fake.payments.values()].find((p) => p.externalReference === String(next.id))!;
+    const { next, payment } = await nextPeriodBilled(sub);
     expect(payment).toMatchObject({ billingType: 'PIX', pixAutomaticAuthorizationId: authorization.id });
     await waitFor(async () => (await mensagens(next.id)).length > 0);
     expect((await mensagens(next.id)).map((m) => m.kind)).toEqual(['debitoAgendado']);
@@ -214,13 +211,7 @@ describe.each(backends)('Pix Automático (%s)', (backend) => {
     expect(audits[0].n).toBe(1);
 
     // A debit of the next period: scheduled, then refused by the bank; the page offers PIX/boleto again and novacobranca goes, once.
-    await env.t.database.db.execute(sql`UPDATE assinaturas SET nextduedate = ${addDays(today(), 3)} WHERE id = ${sub.id}`);
-    // Another billing run (the workers' own) may hold the lock: this one is skipped, then tried again.
-    await waitFor(async () => !(await runBilling(env.t.database.db, { today: today(), effects: env.t.app.effects })).skipped);
-    await waitFor(async () => (await sub.chargesOf()).length === 2);
-    const next = (await sub.chargesOf())[1];
-    await waitFor(() => [...asaas.fake.payments.values()].some((p) => p.externalReference === String(next.id)));
-    const payment = [...asaas.fake.payments.values()].find((p) => p.externalReference === String(next.id))!;
+    const { next, payment } = await nextPeriodBilled(sub);
     await waitFor(async () => (await rows(sql`SELECT 1 FROM cobrancas WHERE id = ${next.id} AND gateway_id IS NOT NULL`)).length === 1);
     asaas.fake.instructionEvent(payment.id, 'SCHEDULED');
     await waitFor(async () => (await env.admin.get(`/v1/cobrancas/${next.id}`)).body.debitoPix?.status === 'agendada');

@@ -120,12 +120,8 @@ describe.each(backends)('the yearly readjustment (%s)', (backend) => {
     const fixo = (await env.admin.post(itens, { idveiculo: a.id, valor: 50, inicio: '2098-01-01' })).body;
     const doPlano = (await env.admin.post(itens, { idveiculo: b.id, inicio: '2098-01-01' })).body;
     await env.t.database.db.execute(sql`UPDATE contratos SET created_at = '2098-01-10T12:00:00Z' WHERE id = ${c.id}`);
-    const assinatura = (
-      await env.admin.post(
-        '/v1/assinaturas',
-        newAssinatura(cliente.id, { nextduedate: '2099-03-01', idcontrato: c.id, description: 'Mensalidade' }),
-      )
-    ).body;
+    const mensalidade = newAssinatura(cliente.id, { nextduedate: '2099-03-01', idcontrato: c.id, description: 'Mensalidade' });
+    const assinatura = await env.admin.create('/v1/assinaturas', mensalidade);
     expect(assinatura.valor).toBe(110);
     expect((await runBilling(env.t.database.db, { today: '2099-02-25' })).cobrancasGeradas).toBeGreaterThanOrEqual(1);
 

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
 import { adminUser } from './apiMock';
 import { emptyDataProvider, expectCreated, renderResource } from './helpers';
+import { assinaturaFrota, transportesRapidos } from './fixtures';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
 const pessoa = {
@@ -17,27 +18,9 @@ const pessoa = {
   phone: '1133334444',
   mobilePhone: '11987654321',
 };
-const empresa = {
-  id: 4,
-  cadastro: 'JURIDICA',
-  name: 'João Gestor',
-  razaosocial: 'Transportes Rápidos Ltda',
-  cnpj: '11222333000181',
-  incmunicipal: '12345',
-  incestdudal: '67890',
-  email: 'contato@rapidos.com.br',
-};
+const empresa = transportesRapidos;
 const assinatura = {
-  ...empresa,
-  id: 12,
-  idcliente: 4,
-  description: 'Rastreamento frota',
-  valor: 299.9,
-  nextduedate: '2026-12-10',
-  datecreated: '2026-01-10',
-  cycle: 'MONTHLY',
-  multa: 2,
-  jurosmensal: 1,
+  ...assinaturaFrota,
   status: 2,
 };
 

@@ -7,7 +7,6 @@
  * reason on the order; a failed send is tried again after a back-off.
  */
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import * as React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,10 +17,10 @@ import { setSessionUser } from '../../src/authProvider';
 import { CampoApp } from '../../src/campo/CampoApp';
 import { fechar, pendentes } from '../../src/campo/fila';
 import { Sincronia } from '../../src/campo/sincronia';
+import { freshTecnicoPhone, TECNICO } from './campo';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const TODAY = '2026-11-28';
-const TECNICO = { id: 5, name: 'Téo Técnico', acesso: 3, nivel: '3' };
 
 const ordem = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -92,13 +91,7 @@ const setOnline = (value: boolean) => {
 };
 
 describe('the técnico’s queue on the phone', () => {
-  beforeEach(async () => {
-    setSessionUser(TECNICO);
-    await fechar();
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    // jsdom draws nothing: the signature's canvas stays empty.
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  });
+  beforeEach(freshTecnicoPhone);
   afterEach(async () => {
     vi.unstubAllGlobals();
     await fechar();

@@ -5,7 +5,6 @@
  * order's new status after Finalizar; only técnicos stay on it.
  */
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import * as React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { authProvider, setSessionUser } from '../../src/authProvider';
 import { CampoApp } from '../../src/campo/CampoApp';
-import { fechar } from '../../src/campo/fila';
+import { freshTecnicoPhone, TECNICO } from './campo';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const TODAY = '2026-11-28';
@@ -80,17 +79,8 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-const TECNICO = { id: 5, name: 'Téo Técnico', acesso: 3, nivel: '3' };
-
 describe('the técnico’s /campo', () => {
-  beforeEach(async () => {
-    setSessionUser(TECNICO);
-    // A phone with nothing kept: a fresh IndexedDB for each test.
-    await fechar();
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    // jsdom draws nothing: the signature's canvas stays empty.
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  });
+  beforeEach(freshTecnicoPhone);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists today’s then the week’s orders in the server’s order, each with the client, address, maps link, phone, type, time and status; Sair signs out', async () => {

@@ -13,6 +13,7 @@ import { MSG_DESCONTO } from '../../domain/desconto';
 import AssinaturaList from '../../src/resources/assinaturas/AssinaturaList';
 import PlanoList from '../../src/resources/planos/PlanoList';
 import { allowRefusalLogs, emptyDataProvider, renderResource } from './helpers';
+import { assinaturaFrota, transportesRapidos } from './fixtures';
 import { NoticeProbe, readNotices } from './noticeProbe';
 
 const plano = {
@@ -31,27 +32,9 @@ const plano = {
 const semDesconto = { ...plano, id: 6, name: 'Simples', descricao: 'Só o rastreamento', desconto: null };
 const fixo = { ...plano, id: 7, name: 'Fixo', descricao: 'Com desconto fixo', desconto: { valor: 10, tipo: 'valor', diasAntes: 0 } };
 
-const cliente = {
-  id: 4,
-  cadastro: 'JURIDICA',
-  name: 'João Gestor',
-  razaosocial: 'Transportes Rápidos Ltda',
-  cnpj: '11222333000181',
-  incmunicipal: '12345',
-  incestdudal: '67890',
-  email: 'contato@rapidos.com.br',
-};
+const cliente = transportesRapidos;
 const assinatura = {
-  ...cliente,
-  id: 12,
-  idcliente: 4,
-  description: 'Rastreamento frota',
-  valor: 299.9,
-  nextduedate: '2026-12-10',
-  datecreated: '2026-01-10',
-  cycle: 'MONTHLY',
-  multa: 2,
-  jurosmensal: 1,
+  ...assinaturaFrota,
   enddate: null,
   informacoes: '',
   status: 0,
@@ -63,6 +46,20 @@ const assinatura = {
 
 /** What the real data provider puts in the request's body: the transformed record as JSON. */
 const bodyOf = (spy: { mock: { calls: unknown[][] } }) => JSON.parse(JSON.stringify((spy.mock.calls[0][1] as { data: object }).data));
+/** An update that answers with what it was sent. */
+const savedAsSent = () => vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
+/** The edit form at `path`, with an update that answers what it was sent: that update, and the dialog titled `title`. */
+const editing = async (render: (path: string, overrides: object) => unknown, path: string, title: string) => {
+  const update = savedAsSent();
+  render(path, { update });
+  return { update, dialog: await screen.findByRole('dialog', { name: title }) };
+};
+/** Salvar on the form's dialog, and the one call it makes to `spy`: the body it sent. */
+const saveOnce = async (dialog: HTMLElement, spy: ReturnType<typeof vi.fn>) => {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+  await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+  return bodyOf(spy);
+};
 
 const refusal = (field: string, message: string) =>
   new HttpError('Dados inválidos.', 400, { message: 'Dados inválidos.', errors: { [field]: message } });
@@ -105,8 +102,7 @@ describe('the discount of a plan', () => {
     await choose(dialog, /^Tipo de desconto/, 'Percentual (%)');
     await userEvent.type(within(dialog).getByLabelText(/^Percentual do desconto/), '2,5');
     await userEvent.type(within(dialog).getByLabelText(/^Até quantos dias antes do vencimento/), '3');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await saveOnce(dialog, create);
     expect(bodyOf(create)).toEqual({
       name: 'Frota',
       descricao: 'Rastreamento de frota',
@@ -121,28 +117,21 @@ describe('the discount of a plan', () => {
   });
 
   it('a fixed R$ discount until the due date (the days left blank: 0)', async () => {
-    const update = vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
-    renderPlanos('/planos/6', { update });
-    const dialog = await screen.findByRole('dialog', { name: 'Plano' });
+    const { update, dialog } = await editing(renderPlanos, '/planos/6', 'Plano');
     await waitFor(() => expect(within(dialog).getByLabelText(/^Descrição/)).toHaveValue('Só o rastreamento'));
     await choose(dialog, /^Tipo de desconto/, 'Valor fixo (R$)');
     await userEvent.type(within(dialog).getByLabelText(/^Valor do desconto/), '500');
     expect(within(dialog).getByLabelText(/^Valor do desconto/)).toHaveValue('5,00');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(bodyOf(update).desconto).toEqual({ valor: 5, tipo: 'valor', diasAntes: 0 });
+    expect((await saveOnce(dialog, update)).desconto).toEqual({ valor: 5, tipo: 'valor', diasAntes: 0 });
   });
 
   it('an edited plan shows its rule; "Sem desconto" sends null', async () => {
-    const update = vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
-    renderPlanos('/planos/5', { update });
-    const dialog = await screen.findByRole('dialog', { name: 'Plano' });
+    const { update, dialog } = await editing(renderPlanos, '/planos/5', 'Plano');
     await waitFor(() => expect(within(dialog).getByLabelText(/^Percentual do desconto/)).toHaveValue('5,00'));
     expect(within(dialog).getByLabelText(/^Até quantos dias antes do vencimento/)).toHaveValue(3);
     await choose(dialog, /^Tipo de desconto/, 'Sem desconto');
     expect(within(dialog).queryByLabelText(/^Percentual do desconto/)).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    await saveOnce(dialog, update);
     expect(bodyOf(update).desconto).toBeNull();
   });
 
@@ -218,8 +207,7 @@ describe('the discount of a subscription', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Descrição da cobrança/), 'Frota');
     await userEvent.type(within(dialog).getByLabelText(/^Valor/), '199,90');
     await userEvent.type(within(dialog).getByLabelText(/^Próximo vencimento/), '05/01/2027');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await saveOnce(dialog, create);
     const body = bodyOf(create);
     expect(body).toHaveProperty('desconto', null);
     expect(body).toMatchObject({ idcliente: 4, valor: 199.9, nextduedate: '2027-01-05' });
@@ -232,9 +220,7 @@ describe('the discount of a subscription', () => {
   });
 
   it('an edited one shows its own rule and sends a fixed one instead', async () => {
-    const update = vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
-    renderAssinaturas('/assinaturas/12', { update });
-    const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });
+    const { update, dialog } = await editing(renderAssinaturas, '/assinaturas/12', 'Assinatura');
     await waitFor(() => expect(within(dialog).getByLabelText(/^Percentual do desconto/)).toHaveValue('2,50'));
     expect(within(dialog).getByLabelText(/^Até quantos dias antes do vencimento/)).toHaveValue(1);
     await choose(dialog, /^Tipo de desconto/, 'Valor fixo (R$)');
@@ -243,19 +229,14 @@ describe('the discount of a subscription', () => {
     const dias = within(dialog).getByLabelText(/^Até quantos dias antes do vencimento/);
     await userEvent.clear(dias);
     await userEvent.type(dias, '0');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(bodyOf(update).desconto).toEqual({ valor: 15, tipo: 'valor', diasAntes: 0 });
+    expect((await saveOnce(dialog, update)).desconto).toEqual({ valor: 15, tipo: 'valor', diasAntes: 0 });
   });
 
   it('"Usar o do plano" on an edited one sends null', async () => {
-    const update = vi.fn(async (_r: string, p: { id: number; data: object }) => ({ data: { ...p.data, id: p.id } }));
-    renderAssinaturas('/assinaturas/12', { update });
-    const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });
+    const { update, dialog } = await editing(renderAssinaturas, '/assinaturas/12', 'Assinatura');
     await within(dialog).findByLabelText(/^Percentual do desconto/);
     await choose(dialog, /^Tipo de desconto/, 'Usar o do plano');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    await saveOnce(dialog, update);
     expect(bodyOf(update)).toHaveProperty('desconto', null);
   });
 

@@ -87,3 +87,29 @@ export const trackerInStock = (overrides: object = {}) => ({
   Veiculo: null,
   ...overrides,
 });
+
+/** A company client (JURIDICA) with its registrations. */
+export const transportesRapidos = {
+  id: 4,
+  cadastro: 'JURIDICA',
+  name: 'João Gestor',
+  razaosocial: 'Transportes Rápidos Ltda',
+  cnpj: '11222333000181',
+  incmunicipal: '12345',
+  incestdudal: '67890',
+  email: 'contato@rapidos.com.br',
+};
+
+/** transportesRapidos' monthly subscription, as the list and the form get it (with the client's fields). */
+export const assinaturaFrota = {
+  ...transportesRapidos,
+  id: 12,
+  idcliente: 4,
+  description: 'Rastreamento frota',
+  valor: 299.9,
+  nextduedate: '2026-12-10',
+  datecreated: '2026-01-10',
+  cycle: 'MONTHLY',
+  multa: 2,
+  jurosmensal: 1,
+};

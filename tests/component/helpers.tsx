@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { render, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   HttpError,
@@ -11,13 +11,13 @@ import {
   type GetListParams,
 } from 'ra-core';
 import { AdminContext } from 'react-admin';
-import { expect, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { canAccess } from '../../domain/permissions';
 import { ResourceDialog, type ResourceDialogProps } from '../../src/components/ResourceDialog';
 import { dataProvider as appDataProvider } from '../../src/dataProvider';
 import { i18nProvider } from '../../src/i18n';
-import { adminUser, mockApi, type ApiHandler } from './apiMock';
-import { NoticeProbe } from './noticeProbe';
+import { adminUser, json, mockApi, type ApiHandler } from './apiMock';
+import { NoticeProbe, noticeKinds } from './noticeProbe';
 
 export const fakeAuthProvider = (acesso: 1 | 2, overrides: Partial<AuthProvider> = {}): AuthProvider => ({
   login: async () => undefined,
@@ -131,6 +131,12 @@ export function allowRefusalLogs() {
   });
 }
 
+/** For a describe block whose saves may be refused: allowRefusalLogs before each test, its stubbed globals removed after it. */
+export function refusalsAllowedEachTest() {
+  beforeEach(() => allowRefusalLogs());
+  afterEach(() => vi.unstubAllGlobals());
+}
+
 /** Uploads tabs list their files through fetch: an empty list, its meta as the screen's endpoint spells it. */
 export function stubEmptyUploads(meta: Record<string, number> = { total: 0 }) {
   vi.stubGlobal(
@@ -191,4 +197,12 @@ export function renderCreateDialog(resource: string, List: React.ComponentType) 
   const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
   renderResource({ resource, List, path: `/${resource}/create`, dataProvider: emptyDataProvider({ create: create as never }) });
   return create;
+}
+
+/** On a rendered screen whose `route` answers `status` with `message`: `button` pressed, the message shows in the red snackbar. */
+export async function pressRefused(api: ReturnType<typeof mockApi>, route: string, status: number, message: string, button: string) {
+  api.routes[route] = () => json({ message }, status);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: button }));
+  await waitFor(() => expect(noticeKinds()).toContainEqual({ text: message, type: 'error' }));
 }

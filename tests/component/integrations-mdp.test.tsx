@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import MdpPage from '../../src/custom-pages/integrations/MdpPage';
-import { adminUser, deferred, json } from './apiMock';
-import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { adminUser, deferred } from './apiMock';
+import { pressRefused, refusalsAllowedEachTest, renderSettingsPage } from './helpers';
 import { noticeKinds } from './noticeProbe';
 
 const renderPage = (user = adminUser()) => renderSettingsPage(MdpPage, '/integrations/mdp', user);
@@ -20,10 +20,8 @@ function userWithClipboard() {
 const importCard = () => screen.getByText('Importar do Asaas').closest<HTMLElement>('.MuiCard-root')!;
 
 describe('payment gateway screen', () => {
-  beforeEach(() => {
-    allowRefusalLogs();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  // react-admin logs a refused save with console.error; only that is expected.
+  refusalsAllowedEachTest();
 
   it('loads the gateway, token, status, the webhook link and the masked webhook token', async () => {
     renderPage();
@@ -127,11 +125,8 @@ describe('payment gateway screen', () => {
   });
 
   it('a refused import shows its message in the red snackbar', async () => {
-    const api = renderPage();
-    api.routes['GET /v1/assinaturas/imports/7/asaas'] = () => json({ message: 'A integração com o Asaas não está ativa.' }, 409);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Importar assinaturas' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'A integração com o Asaas não está ativa.', type: 'error' }));
+    const refusal = 'A integração com o Asaas não está ativa.';
+    await pressRefused(renderPage(), 'GET /v1/assinaturas/imports/7/asaas', 409, refusal, 'Importar assinaturas');
     expect(within(importCard()).getByRole('button', { name: 'Importar assinaturas' })).toBeEnabled();
   });
 });

@@ -1,21 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import TraccarPage from '../../src/custom-pages/integrations/TraccarPage';
 import { adminUser, json } from './apiMock';
-import { allowRefusalLogs, renderSettingsPage } from './helpers';
+import { pressRefused, refusalsAllowedEachTest, renderSettingsPage } from './helpers';
 import { noticeKinds } from './noticeProbe';
 
 const renderPage = (user = adminUser()) => renderSettingsPage(TraccarPage, '/integrations/traccar', user);
 const notices = noticeKinds;
 
 describe('Traccar integration screen', () => {
-  beforeEach(() => {
-    // react-admin logs a refused save with console.error; only that is expected.
-    allowRefusalLogs();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  // react-admin logs a refused save with console.error; only that is expected.
+  refusalsAllowedEachTest();
 
   it('loads server, user id, token and status from the signed-in user', async () => {
     renderPage();
@@ -103,10 +100,6 @@ describe('Traccar integration screen', () => {
   });
 
   it('a failed test shows its message in the red snackbar', async () => {
-    const api = renderPage();
-    api.routes['POST /v1/integrations/traccar/test'] = () => json({ message: 'Traccar recusou o token informado.' }, 502);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Testar conexão' }));
-    await waitFor(() => expect(notices()).toContainEqual({ text: 'Traccar recusou o token informado.', type: 'error' }));
+    await pressRefused(renderPage(), 'POST /v1/integrations/traccar/test', 502, 'Traccar recusou o token informado.', 'Testar conexão');
   });
 });

@@ -10,9 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { formatNumero } from '../../domain/formatters';
 import { shot, startApp, type RunningApp } from './support';
-import { closeAll, signedInBrowser, signedInPhone } from './session';
+import { ADMIN } from './fixtures';
+import { closeAllWithoutErrors, signedInBrowser, signedInPhone } from './session';
 
-const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const NOME = 'Transportes Bloqueio Parcial';
 
 describe('the block per contract on the client’s page in Chromium, through npm start', () => {
@@ -48,10 +48,7 @@ describe('the block per contract on the client’s page in Chromium, through npm
       ids.contratos.push(contrato.id);
     }
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors, errors.join('\n')).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('blocks one contract from the client’s page: a partial block, that vehicle Bloqueado; unblocked again', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -16,21 +16,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { todayIn } from '../../domain/calendar';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
 import { findChromium } from '../../scripts/find-chromium.mjs';
-import { shot, startApp, watchErrors, type RunningApp } from './support';
+import { shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 import { closeAll, jsonApi, signedInBrowser } from './session';
+import { ADMIN, TECNICO as TIAGO, ordemDeHoje } from './fixtures';
 
-const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
-const TECNICO = {
-  name: 'Otávio Offline',
-  email: 'otavio@rastreio.test',
-  login: 'otavio',
-  password: 'senha123',
-  cpf: generateCPF(),
-  acesso: 3,
-};
+const TECNICO = { ...TIAGO, name: 'Otávio Offline', email: 'otavio@rastreio.test', login: 'otavio', cpf: generateCPF() };
 const CLIENTE = {
   cadastro: 'FISICA',
   name: 'Marta Garagem',
@@ -70,29 +62,12 @@ describe('the técnico’s /campo offline, through npm start', () => {
     app = await startApp();
     ({ browser, page: office } = await signedInBrowser(app, ADMIN, errors));
     await api('PUT', '/v1/users/1', { integrations: { campo: { exigirAprovacao: true } } });
-    const { id: idtecnico } = await api('POST', '/v1/users', TECNICO);
-    const cliente = await api('POST', '/v1/clientes', CLIENTE);
-    const veiculo = await api('POST', '/v1/veiculos', {
-      idcliente: cliente.id,
-      category: 'car',
-      marca: 'Fiat',
-      modelo: 'Strada',
-      ano: '2022',
-      placa: 'OFF1A23',
-      renavan: '98765432109',
-      chassi: '9BD00000000000001',
-    });
-    const tracker = await api('POST', '/v1/trackres', { imei: '358899051230001', modelo: 'ST310U', marca: 'Suntech' });
-    const ordem = await api('POST', '/v1/ordensservicos', {
-      idcliente: cliente.id,
-      idveiculo: veiculo.id,
-      iddevice: tracker.id,
-      idtecnico,
+    ordemId = await ordemDeHoje(api, TECNICO, CLIENTE, {
+      veiculo: { marca: 'Fiat', modelo: 'Strada', ano: '2022', placa: 'OFF1A23', renavan: '98765432109', chassi: '9BD00000000000001' },
+      imei: '358899051230001',
       descricao: 'Manutenção na garagem do subsolo',
-      agendamento: todayIn('America/Sao_Paulo'),
       horario: '08:00',
     });
-    ordemId = ordem.id;
     await abrirCelular();
   });
   afterAll(async () => {
@@ -104,11 +79,7 @@ describe('the técnico’s /campo offline, through npm start', () => {
   });
 
   it('signs in on the phone; /campo is installable: its manifest, icons and service worker (scope /campo, never cached long)', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(TECNICO.email);
-    await page.getByLabel('Senha').fill(TECNICO.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/campo');
+    await signIn(page, TECNICO, '**/campo');
     await page.getByRole('article', { name: CLIENTE.name }).waitFor();
     // Opened as the installed app opens it: /campo itself (a page first loaded at /login is not the worker's).
     await page.goto('/campo');

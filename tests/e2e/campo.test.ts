@@ -6,41 +6,28 @@
  * Finalizar and reads Concluído on the order and on its card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { todayIn } from '../../domain/calendar';
 import { CHECKLIST_ITEMS } from '../../domain/ordensservicos';
-import { shot, signIn, startApp, watchErrors, type RunningApp } from './support';
-import { closeAll, jsonApi, signedInBrowser } from './session';
+import { shot, signIn, startApp, type RunningApp } from './support';
+import { closeAllWithoutErrors, jsonApi, phonePage, signedInBrowser } from './session';
+import { ENDERECO_CAMPINAS } from '../support/registry';
+import { ADMIN, TECNICO, ordemDeHoje } from './fixtures';
 
-const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
-const TECNICO = {
-  name: 'Tiago Técnico',
-  email: 'tiago@rastreio.test',
-  login: 'tiago',
-  password: 'senha123',
-  cpf: generateCPF(),
-  acesso: 3,
-};
 const CLIENTE = {
   cadastro: 'FISICA',
   name: 'Helena Campo Teste',
   cpf: generateCPF(),
   email: 'helena@exemplo.com.br',
   mobilePhone: '11976543210',
-  address: 'Rua das Flores',
-  addressNumber: '120',
-  province: 'Centro',
-  cityandstate: 'Campinas',
-  uf: 'SP',
-  postalCode: '13010000',
+  ...ENDERECO_CAMPINAS,
 };
 const ENDERECO = 'Rua das Flores, 120, Centro, Campinas - SP, 13010000';
 
 describe('the técnico’s /campo on a phone, through npm start', () => {
   let app: RunningApp;
   let browser: Browser, office: Page;
-  let phone: BrowserContext, page: Page;
+  let page: Page;
   let ordemId = 0;
   const errors: string[] = [];
   const api = jsonApi(() => office);
@@ -48,50 +35,18 @@ describe('the técnico’s /campo on a phone, through npm start', () => {
   beforeAll(async () => {
     app = await startApp();
     ({ browser, page: office } = await signedInBrowser(app, ADMIN, errors));
-    const { id: idtecnico } = await api('POST', '/v1/users', TECNICO);
-    const cliente = await api('POST', '/v1/clientes', CLIENTE);
-    const veiculo = await api('POST', '/v1/veiculos', {
-      idcliente: cliente.id,
-      category: 'car',
-      marca: 'Volkswagen',
-      modelo: 'Gol',
-      ano: '2021',
-      placa: 'CMP1A23',
-      renavan: '98765432101',
-      chassi: '9BWAA05U0BP000001',
-    });
-    const tracker = await api('POST', '/v1/trackres', { imei: '358899051234568', modelo: 'ST310U', marca: 'Suntech' });
-    const ordem = await api('POST', '/v1/ordensservicos', {
-      idcliente: cliente.id,
-      idveiculo: veiculo.id,
-      iddevice: tracker.id,
-      idtecnico,
+    ordemId = await ordemDeHoje(api, TECNICO, CLIENTE, {
+      veiculo: { marca: 'Volkswagen', modelo: 'Gol', ano: '2021', placa: 'CMP1A23', renavan: '98765432101', chassi: '9BWAA05U0BP000001' },
+      imei: '358899051234568',
       descricao: 'Instalação com bloqueio',
-      agendamento: todayIn('America/Sao_Paulo'),
       horario: '09:30',
     });
-    ordemId = ordem.id;
-    phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 393, height: 851 },
-      locale: 'pt-BR',
-      isMobile: true,
-      hasTouch: true,
-    });
-    page = await phone.newPage();
-    watchErrors(page, errors);
+    ({ mobile: page } = await phonePage(browser, app, errors, { isMobile: true, hasTouch: true }));
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('the técnico signs in and lands on /campo: its order with the client, address, maps and phone links, type, time and status', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Login ou e-mail').fill(TECNICO.email);
-    await page.getByLabel('Senha').fill(TECNICO.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/campo');
+    await signIn(page, TECNICO, '**/campo');
     const card = page.getByRole('region', { name: 'Hoje' }).getByRole('article', { name: CLIENTE.name });
     await card.waitFor();
     await expect.poll(() => card.textContent()).toContain('Instalação · 09:30');

@@ -11,15 +11,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { addDays, todayIn } from '../../domain/calendar';
+import { addDays } from '../../domain/calendar';
 import { formatDate } from '../../domain/formatters';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { waitFor } from '../support/wait';
 import { shot, startApp, watchErrors, type RunningApp } from './support';
+import { hoje } from './fixtures';
 import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Clara Cobradora', email: 'clara@automatica.test', password: 'senha-forte-1' };
-const hoje = () => todayIn('America/Sao_Paulo');
 const PHONE = { viewport: { width: 393, height: 851 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'pt-BR' };
 
 describe('collecting without chasing in Chromium, 1366 px and phone', () => {

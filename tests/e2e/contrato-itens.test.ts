@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addCycle } from '../../domain/financeiro';
-import { addDays, daysBetween, todayIn } from '../../domain/calendar';
+import { addDays, daysBetween } from '../../domain/calendar';
 import { formatMoney } from '../../domain/formatters';
-import { brDate, shot, startApp, watchErrors, type RunningApp } from './support';
-import { closeAll, jsonApi, signedInBrowser } from './session';
+import { brDate, shot, startApp, type RunningApp } from './support';
+import { hoje } from './fixtures';
+import { closeAllWithoutErrors, jsonApi, phonePage, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Iara Itens', email: 'iara@itens.test', password: 'senha-forte-1' };
-const hoje = () => todayIn('America/Sao_Paulo');
 
 describe('contract items and their charge in Chromium', () => {
   let app: RunningApp;
@@ -69,10 +69,7 @@ describe('contract items and their charge in Chromium', () => {
     ).id;
     await api('POST', `/v1/contratos/${ids.contrato}/itens`, { idveiculo: ids.a, descricao: 'Rastreamento', inicio: addDays(hoje(), -20) });
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('adds a vehicle on the contract’s Itens tab, starting mid-period (1366 px)', async () => {
     await page.goto('/contratos');
@@ -100,14 +97,7 @@ describe('contract items and their charge in Chromium', () => {
     await itens.getByRole('cell', { name: brDate(inicioB()) }).waitFor();
     await shot(page, 'itens-04-contrato-dois-itens');
     // The same items on a phone: one card each.
-    const celular = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 393, height: 851 },
-      locale: 'pt-BR',
-      storageState: await page.context().storageState(),
-    });
-    const mobile = await celular.newPage();
-    watchErrors(mobile, errors);
+    const { phone: celular, mobile } = await phonePage(browser, app, errors, { storageState: await page.context().storageState() });
     await mobile.goto('/contratos');
     await mobile.getByRole('link', { name: 'Editar' }).first().click();
     await mobile.getByRole('dialog').getByRole('tab', { name: 'Itens' }).click();
@@ -166,15 +156,7 @@ describe('contract items and their charge in Chromium', () => {
     await shot(page, 'itens-06-cobranca-itens');
 
     // The payment page on a phone: the lines, each with plate, kind, period, days and value.
-    const phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 393, height: 851 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'pt-BR',
-    });
-    const mobile = await phone.newPage();
-    watchErrors(mobile, errors);
+    const { phone, mobile } = await phonePage(browser, app, errors, { isMobile: true, hasTouch: true });
     await mobile.goto(`/static/cobranca/${cobranca.token}`);
     const lista = mobile.getByRole('region', { name: 'O que está sendo cobrado' });
     await lista.getByText('ITA1B23 · Mensalidade').waitFor();
@@ -192,14 +174,7 @@ describe('contract items and their charge in Chromium', () => {
     await page.getByRole('heading', { name: 'Reajustes', level: 1 }).waitFor();
     await page.getByText('Nenhum reajuste com estes filtros.').waitFor();
     await shot(page, 'itens-08-reajustes');
-    const phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 393, height: 851 },
-      locale: 'pt-BR',
-      storageState: await page.context().storageState(),
-    });
-    const mobile = await phone.newPage();
-    watchErrors(mobile, errors);
+    const { phone, mobile } = await phonePage(browser, app, errors, { storageState: await page.context().storageState() });
     await mobile.goto('/reajustes');
     await mobile.getByText('Nenhum reajuste com estes filtros.').waitFor();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(393);

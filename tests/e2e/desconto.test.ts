@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { addDays, todayIn } from '../../domain/calendar';
-import { brDate, shot, startApp, watchErrors, type RunningApp } from './support';
-import { closeAll, jsonApi, signedInBrowser } from './session';
+import { brDate, shot, startApp, type RunningApp } from './support';
+import { fillDesconto, fillIn, pickClient, screenOf } from './screens';
+import { closeAllWithoutErrors, jsonApi, phonePage, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Dora Descontos', email: 'dora@desconto.test', password: 'senha-forte-1' };
 const NOME = 'Cliente Desconto Teste';
@@ -21,8 +22,7 @@ describe('the early-payment discount in Chromium, 1366 px and phone', () => {
   const errors: string[] = [];
   const api = jsonApi(() => page);
   const ids = { cliente: 0, plano: 0, assinatura: 0 };
-  const dialog = () => page.getByRole('dialog');
-  const row = (text: RegExp) => page.getByRole('row', { name: text });
+  const { dialog, row } = screenOf(() => page);
 
   beforeAll(async () => {
     app = await startApp();
@@ -31,34 +31,13 @@ describe('the early-payment discount in Chromium, 1366 px and phone', () => {
       await api('POST', '/v1/clientes', { cadastro: 'FISICA', name: NOME, cpf: generateCPF(), email: 'desconto@exemplo.com.br' })
     ).id;
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors, errors.join('\n')).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('a plan with 5 % up to 3 days before, on its form; the list says "5% até 3 dias antes"', async () => {
     await page.goto('/planos/create');
     await dialog().getByText('Novo Plano').waitFor();
-    await dialog()
-      .getByLabel(/^Descrição/)
-      .fill('Plano com desconto');
-    await dialog()
-      .getByLabel(/^Valor\s*\*?$/)
-      .fill('89,90');
-    await dialog()
-      .getByLabel(/^Valor adicional/)
-      .fill('0');
-    await dialog()
-      .getByLabel(/^Tipo de desconto/)
-      .click();
-    await page.getByRole('option', { name: 'Percentual (%)' }).click();
-    await dialog()
-      .getByLabel(/^Percentual do desconto/)
-      .fill('5');
-    await dialog()
-      .getByLabel(/^Até quantos dias antes do vencimento/)
-      .fill('3');
-    await dialog().getByText('Desconto por pagamento antecipado').scrollIntoViewIfNeeded();
+    await fillIn(dialog(), [/^Descrição/, 'Plano com desconto'], [/^Valor\s*\*?$/, '89,90'], [/^Valor adicional/, '0']);
+    await fillDesconto(dialog(), 'Percentual (%)', [/^Percentual do desconto/, '5'], '3');
     await shot(page, 'desconto-01-plano-form');
     await dialog().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
@@ -75,39 +54,21 @@ describe('the early-payment discount in Chromium, 1366 px and phone', () => {
   it('a subscription shows the plan’s rule, takes its own R$ 10,00 up to 2 days before; the list shows it', async () => {
     await page.goto('/assinaturas/create');
     await dialog().getByText('Nova Assinatura').waitFor();
-    await dialog()
-      .getByLabel(/^Nome, CPF\/CNPJ/)
-      .fill('Cliente Desconto');
-    await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog()
-      .getByRole('button', { name: new RegExp(NOME) })
-      .click();
+    await pickClient(dialog(), 'Cliente Desconto', new RegExp(NOME));
     await dialog().getByText('Desconto do plano (Plano com desconto): 5% até 3 dias antes.').waitFor();
     expect(
       await dialog()
         .getByLabel(/^Tipo de desconto/)
         .textContent(),
     ).toContain('Usar o do plano');
-    await dialog()
-      .getByLabel(/^Descrição da cobrança/)
-      .fill('Mensalidade com desconto');
-    await dialog()
-      .getByLabel(/^Valor\s*\*?$/)
-      .fill('89,90');
-    await dialog()
-      .getByLabel(/^Próximo vencimento/)
-      .fill(brDate(addDays(todayIn('America/Sao_Paulo'), 20)));
-    await dialog()
-      .getByLabel(/^Tipo de desconto/)
-      .click();
-    await page.getByRole('option', { name: 'Valor fixo (R$)' }).click();
-    await dialog()
-      .getByLabel(/^Valor do desconto/)
-      .fill('10,00');
-    await dialog()
-      .getByLabel(/^Até quantos dias antes do vencimento/)
-      .fill('2');
-    await dialog().getByText('Desconto por pagamento antecipado').scrollIntoViewIfNeeded();
+    const vencimento = brDate(addDays(todayIn('America/Sao_Paulo'), 20));
+    await fillIn(
+      dialog(),
+      [/^Descrição da cobrança/, 'Mensalidade com desconto'],
+      [/^Valor\s*\*?$/, '89,90'],
+      [/^Próximo vencimento/, vencimento],
+    );
+    await fillDesconto(dialog(), 'Valor fixo (R$)', [/^Valor do desconto/, '10,00'], '2');
     await shot(page, 'desconto-03-assinatura-form');
     await dialog().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(/Cadastro realizado com sucesso/).waitFor();
@@ -121,16 +82,8 @@ describe('the early-payment discount in Chromium, 1366 px and phone', () => {
   });
 
   it('both forms on a phone (393 × 851), without sideways scrolling', async () => {
-    const phone = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: 393, height: 851 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'pt-BR',
-      storageState: await context.storageState(),
-    });
-    const mobile = await phone.newPage();
-    watchErrors(mobile, errors);
+    const storageState = await context.storageState();
+    const { phone, mobile } = await phonePage(browser, app, errors, { isMobile: true, hasTouch: true, storageState });
     await mobile.goto(`/planos/${ids.plano}`);
     const percentual = mobile.getByRole('dialog').getByLabel(/^Percentual do desconto/);
     await expect.poll(() => percentual.inputValue()).toBe('5,00');

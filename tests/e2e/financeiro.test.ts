@@ -11,10 +11,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { addDays, todayIn } from '../../domain/calendar';
+import { addDays } from '../../domain/calendar';
 import { MSG } from '../../domain/messages';
 import { clicksOf, printsOf, recordPrints, shot, startApp, watchErrors, type RunningApp } from './support';
-import { closeAll, jsonApi, signedInBrowser } from './session';
+import { emptyUploadsThenClose, fillIn, fillPlano, openNew, pickClient, screenOf } from './screens';
+import { hoje } from './fixtures';
+import { closeAllWithoutErrors, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Financeira', email: 'ana@financeiro.test', password: 'senha-forte-1' };
 const CLIENTE = {
@@ -30,8 +32,6 @@ const CLIENTE = {
   uf: 'SP',
   postalCode: '01310100',
 };
-// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
-const hoje = () => todayIn('America/Sao_Paulo');
 const ontem = () => addDays(hoje(), -1);
 const brDate = (date: string) => date.split('-').reverse().join('/');
 
@@ -41,24 +41,15 @@ describe('finance in Chromium, through npm start', () => {
   let idcliente = 0;
   const errors: string[] = [];
 
-  const dialog = () => page.getByRole('dialog');
+  const { dialog, open, row, snackbar } = screenOf(() => page);
   const save = () => dialog().getByRole('button', { name: 'Salvar' }).click();
-  const open = async (heading: string, url: string) => {
-    await page.goto(url);
-    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  /** Salvar on a create dialog, and its success message. */
+  const saveCreated = async () => {
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
   };
-  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
-  const snackbar = (text: string) => page.locator('.MuiSnackbar-root').getByText(text);
   const api = jsonApi(() => page);
-  const pickCliente = async () => {
-    await dialog()
-      .getByLabel(/^Nome, CPF\/CNPJ/)
-      .fill('Carlos Pagador');
-    await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog()
-      .getByRole('button', { name: /Carlos Pagador Teste/ })
-      .click();
-  };
+  const pickCliente = () => pickClient(dialog(), 'Carlos Pagador', /Carlos Pagador Teste/);
   /** Imprimir: nothing at once, window.print about 1 s later. */
   const printsAfterOneSecond = async (target: Page) => {
     const before = (await printsOf(target)).length;
@@ -94,38 +85,20 @@ describe('finance in Chromium, through npm start', () => {
       cor: 'Branca',
     });
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('a plan for the contracts', async () => {
     await open('Planos', '/planos');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Plano').waitFor();
-    await dialog().getByLabel(/^Nome/).fill('Plano Frota');
-    await dialog()
-      .getByLabel(/^Descrição/)
-      .fill('Rastreamento com bloqueio remoto');
-    await dialog()
-      .getByLabel(/^Limite de dispositivos/)
-      .fill('3');
-    await dialog()
-      .getByLabel(/^Valor\s*\*?$/)
-      .fill('89,90');
-    await dialog()
-      .getByLabel(/^Valor adicional/)
-      .fill('29,90');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await openNew(page, 'Novo Plano');
+    await fillPlano(dialog(), ['Plano Frota', 'Rastreamento com bloqueio remoto', '3', '89,90', '29,90']);
+    await saveCreated();
     await row(/Plano Frota/).waitFor();
   });
 
   it('a contract in its dialog: client, plan copied and edited, terms; the list shows it', async () => {
     await open('Contratos', '/contratos');
     await shot(page, 'financeiro-01-contratos-vazio');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Contrato').waitFor();
+    await openNew(page, 'Novo Contrato');
     await pickCliente();
     await shot(page, 'financeiro-02-contrato-cliente');
     await dialog().getByRole('tab', { name: 'Plano' }).click();
@@ -142,8 +115,7 @@ describe('finance in Chromium, through npm start', () => {
       .getByLabel(/^Termos do contrato/)
       .fill('1. O serviço de rastreamento é prestado 24 horas por dia.\n2. O pagamento é mensal, até o vencimento.');
     await shot(page, 'financeiro-04-contrato-termos');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     const contrato = row(/Carlos Pagador Teste/);
     await contrato.getByRole('cell', { name: '00001' }).waitFor();
     await contrato.getByRole('cell', { name: 'Rastreamento com bloqueio remoto' }).waitFor();
@@ -153,11 +125,7 @@ describe('finance in Chromium, through npm start', () => {
     // Uploads once saved.
     await contrato.getByRole('link', { name: 'Editar' }).click();
     await dialog().getByText('Contrato', { exact: true }).waitFor();
-    await dialog().getByRole('tab', { name: 'Uploads' }).click();
-    await dialog().getByText('Nenhum arquivo enviado.').waitFor();
-    await shot(page, 'financeiro-06-contrato-uploads');
-    await dialog().getByRole('button', { name: 'Fechar' }).click();
-    await dialog().waitFor({ state: 'detached' });
+    await emptyUploadsThenClose(dialog(), 'financeiro-06-contrato-uploads');
   });
 
   it('the contract’s document: company, client, vehicles, the real plan figures; Enviar refused while messaging is off; printed after 1 s', async () => {
@@ -210,28 +178,19 @@ describe('finance in Chromium, through npm start', () => {
 
   it('a subscription: the client first, then its data and the recurrence', async () => {
     await open('Assinaturas Cobranças Recorrentes', '/assinaturas');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Nova Assinatura').waitFor();
+    await openNew(page, 'Nova Assinatura');
     await pickCliente();
     await expect.poll(() => dialog().getByLabel(/^CPF$/).inputValue()).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
-    await dialog()
-      .getByLabel(/^Descrição da cobrança/)
-      .fill('Mensalidade do rastreamento');
-    await dialog()
-      .getByLabel(/^Valor/)
-      .fill('79,90');
-    await dialog()
-      .getByLabel(/^Próximo vencimento/)
-      .fill(brDate(addDays(hoje(), 20)));
-    await dialog()
-      .getByLabel(/^Multa/)
-      .fill('2');
-    await dialog()
-      .getByLabel(/^Juros ao mês/)
-      .fill('1');
+    await fillIn(
+      dialog(),
+      [/^Descrição da cobrança/, 'Mensalidade do rastreamento'],
+      [/^Valor/, '79,90'],
+      [/^Próximo vencimento/, brDate(addDays(hoje(), 20))],
+      [/^Multa/, '2'],
+      [/^Juros ao mês/, '1'],
+    );
     await shot(page, 'financeiro-13-assinatura-nova');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     const assinatura = row(/Mensalidade do rastreamento/);
     await assinatura.getByRole('cell', { name: 'R$ 79,90' }).waitFor();
     await assinatura.getByRole('cell', { name: 'Ativa' }).waitFor();
@@ -242,21 +201,11 @@ describe('finance in Chromium, through npm start', () => {
   it('a charge already past due makes its client Vencido; Enviar is refused while messaging is off, then sent', async () => {
     await open('Cobranças', '/cobrancas');
     await shot(page, 'financeiro-15-cobrancas');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Nova Cobrança').waitFor();
+    await openNew(page, 'Nova Cobrança');
     await pickCliente();
-    await dialog()
-      .getByLabel(/^Descrição/)
-      .fill('Instalação do rastreador');
-    await dialog()
-      .getByLabel(/^Valor/)
-      .fill('150,00');
-    await dialog()
-      .getByLabel(/^Vencimento/)
-      .fill(brDate(ontem()));
+    await fillIn(dialog(), [/^Descrição/, 'Instalação do rastreador'], [/^Valor/, '150,00'], [/^Vencimento/, brDate(ontem())]);
     await shot(page, 'financeiro-16-cobranca-nova');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     expect((await api('GET', `/v1/clientes/${idcliente}`)).status).toBe(2);
 
     // Past due: it is Vencida, outside the default Em Aberto filter.

@@ -10,17 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { xlsx } from '../support/planilhas';
 import { shot, startApp, type RunningApp } from './support';
-import { closeAll, signedInBrowser } from './session';
+import { ADMIN, TECNICO } from './fixtures';
+import { closeAllWithoutErrors, signedInBrowser } from './session';
 
-const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
-const TECNICO = {
-  name: 'Tiago Técnico',
-  email: 'tiago@rastreio.test',
-  login: 'tiago',
-  password: 'senha123',
-  cpf: generateCPF(),
-  acesso: 3,
-};
 const IMEI = '356938035643809';
 
 describe('imports and stock in Chromium, through npm start', () => {
@@ -49,10 +41,7 @@ describe('imports and stock in Chromium, through npm start', () => {
     app = await startApp();
     ({ browser, page } = await signedInBrowser(app, ADMIN, errors, { options: { acceptDownloads: true } }));
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('imports a 50-row XLSX of clients with 3 bad rows: dry run, import, refused rows, and nothing new the second time', async () => {
     await page.goto('/clientes');

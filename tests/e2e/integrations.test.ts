@@ -10,11 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { addDays, todayIn } from '../../domain/calendar';
+import { addDays } from '../../domain/calendar';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { startTraccarFake, type TraccarFake } from '../fakes/traccar';
 import { waitFor } from '../support/wait';
 import { brDate, shot, startApp, type RunningApp } from './support';
+import { fillIn, openNew, pickClient, screenOf } from './screens';
+import { hoje } from './fixtures';
 import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Ana Integrações', email: 'ana@integracoes.test', password: 'senha-forte-1' };
@@ -29,8 +31,6 @@ const CLIENTE = {
   login: 'marta.app',
   password: 'senha-do-app',
 };
-// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
-const hoje = () => todayIn('America/Sao_Paulo');
 
 describe('integrations in Chromium, through npm start, against the fakes', () => {
   let app: RunningApp;
@@ -43,12 +43,7 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
   let idcobranca = 0;
   const errors: string[] = [];
 
-  const dialog = () => page.getByRole('dialog');
-  const snackbar = (text: string | RegExp) => page.locator('.MuiSnackbar-root').getByText(text);
-  const open = async (heading: string, url: string) => {
-    await page.goto(url);
-    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  };
+  const { dialog, open, snackbar } = screenOf(() => page);
   const api = jsonApi(() => page);
   const chooseStatusAtivo = async () => {
     await page.getByRole('combobox', { name: /Status/ }).click();
@@ -125,24 +120,10 @@ describe('integrations in Chromium, through npm start, against the fakes', () =>
     await snackbar('Informações atualizadas com sucesso').waitFor();
 
     await open('Cobranças', '/cobrancas');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Nova Cobrança').waitFor();
-    await dialog()
-      .getByLabel(/^Nome, CPF\/CNPJ/)
-      .fill('Marta Integrada');
-    await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog()
-      .getByRole('button', { name: /Marta Integrada Teste/ })
-      .click();
-    await dialog()
-      .getByLabel(/^Descrição/)
-      .fill('Mensalidade de rastreamento');
-    await dialog()
-      .getByLabel(/^Valor/)
-      .fill('89,90');
-    await dialog()
-      .getByLabel(/^Vencimento/)
-      .fill(brDate(addDays(hoje(), -10)));
+    await openNew(page, 'Nova Cobrança');
+    await pickClient(dialog(), 'Marta Integrada', /Marta Integrada Teste/);
+    const vencimento = brDate(addDays(hoje(), -10));
+    await fillIn(dialog(), [/^Descrição/, 'Mensalidade de rastreamento'], [/^Valor/, '89,90'], [/^Vencimento/, vencimento]);
     await dialog().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Cadastro realizado com sucesso').waitFor();
     const listed = await api('GET', `/v1/cobrancas?idcliente=${idcliente}&status=2`);

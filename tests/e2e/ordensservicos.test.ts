@@ -9,11 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { firstOfMonth, todayIn } from '../../domain/calendar';
+import { firstOfMonth } from '../../domain/calendar';
 import { brDate, clicksOf, printsOf, recordPrints, shot, startApp, type RunningApp } from './support';
-import { closeAll, pageFetch, signedInBrowser } from './session';
+import { ADMIN, TECNICO, hoje } from './fixtures';
+import { emptyUploadsThenClose, pickClient, screenOf } from './screens';
+import { closeAllWithoutErrors, pageFetch, signedInBrowser } from './session';
 
-const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
 const CLIENTE = {
   cadastro: 'FISICA',
   name: 'Helena Ordem Teste',
@@ -31,18 +32,7 @@ const VEICULO = {
   chassi: '9BWAA05U0BP000001',
 };
 const TRACKER = { imei: '358899051234567', modelo: 'ST310U', marca: 'Suntech' };
-/** The técnico the order is assigned to: only users with acesso Técnico are offered (DESIGN 11). */
-const TECNICO = {
-  name: 'Tiago Técnico',
-  email: 'tiago@rastreio.test',
-  login: 'tiago',
-  password: 'senha123',
-  cpf: generateCPF(),
-  acesso: 3,
-};
 const DESCRICAO = 'Instalação de rastreador com bloqueio';
-// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
-const hoje = () => todayIn('America/Sao_Paulo');
 const hojeBr = () => hoje().split('-').reverse().join('/');
 
 describe('service orders in Chromium, through npm start', () => {
@@ -51,14 +41,10 @@ describe('service orders in Chromium, through npm start', () => {
   let ordemId = 0;
   const errors: string[] = [];
 
-  const dialog = () => page.getByRole('dialog');
-  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
+  const { dialog, open, row } = screenOf(() => page);
   /** A call from the page itself: same origin, the session cookie. */
   const api = pageFetch(() => page);
-  const openList = async () => {
-    await page.goto('/ordensservicos');
-    await page.getByRole('heading', { name: 'Ordens de Serviço', level: 1 }).waitFor();
-  };
+  const openList = () => open('Ordens de Serviço', '/ordensservicos');
   const setStatus = (label: string) => page.getByLabel('Status').selectOption({ label });
 
   beforeAll(async () => {
@@ -82,10 +68,7 @@ describe('service orders in Chromium, through npm start', () => {
     expect(tracker.status).toBe(201);
     expect(tracker.body.idveiculo).toBe(0);
   });
-  afterAll(async () => {
-    await closeAll(browser, app);
-    expect(errors).toEqual([]);
-  });
+  afterAll(() => closeAllWithoutErrors(errors, browser, app));
 
   it('opens on Concluído in the current month; /odensservicos is the same screen', async () => {
     await page.goto('/odensservicos');
@@ -116,11 +99,7 @@ describe('service orders in Chromium, through npm start', () => {
     await dialog().getByText('Dados do veículo obrigatórios').waitFor();
 
     await dialog().getByRole('tab', { name: 'Cliente' }).click();
-    await dialog().getByLabel('Nome, CPF/CNPJ, e-mail ou telefone').fill('helena ordem');
-    await dialog().getByRole('button', { name: 'Procurar' }).click();
-    await dialog()
-      .getByRole('button', { name: new RegExp(CLIENTE.name) })
-      .click();
+    await pickClient(dialog(), 'helena ordem', new RegExp(CLIENTE.name));
     await dialog().getByRole('region', { name: 'Cliente da ordem' }).getByText(CLIENTE.name).waitFor();
     await shot(page, 'ordens-03-modal-cliente');
 
@@ -174,11 +153,7 @@ describe('service orders in Chromium, through npm start', () => {
     await ordem.getByRole('link', { name: 'Editar' }).click();
     await dialog().getByRole('heading', { name: 'Ordem de Serviço' }).waitFor();
     for (const name of ['Salva', 'Limpa', 'Finalizar']) await dialog().getByRole('button', { name }).waitFor();
-    await dialog().getByRole('tab', { name: 'Uploads' }).click();
-    await dialog().getByText('Nenhum arquivo enviado.').waitFor();
-    await shot(page, 'ordens-08-modal-uploads');
-    await dialog().getByRole('button', { name: 'Fechar' }).click();
-    await dialog().waitFor({ state: 'detached' });
+    await emptyUploadsThenClose(dialog(), 'ordens-08-modal-uploads');
   });
 
   it('the agenda shows the order on its day; a card opens its modal', async () => {

@@ -9,17 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import { addDays, todayIn } from '../../domain/calendar';
+import { addDays } from '../../domain/calendar';
 import { formatDate, formatMoney } from '../../domain/formatters';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolution';
 import { waitFor } from '../support/wait';
 import { shot, startApp, watchErrors, type RunningApp } from './support';
+import { hoje } from './fixtures';
 import { closeAll, jsonApi, signedInBrowser } from './session';
 
 const ADMIN = { name: 'Paula Cobradora', email: 'paula@pagamento.test', password: 'senha-forte-1' };
-// Read when needed, not when the file loads: a run across midnight in São Paulo must see the new day.
-const hoje = () => todayIn('America/Sao_Paulo');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'pt-BR' };
 
 describe('payment page in Chromium, phone-sized', () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import { PDF_MINIMAL, PNG_1PX } from '../support/files';
+import { fillIn, fillPlano, openNew, screenOf } from './screens';
 import { installAdmin, launchBrowser, shot, signIn, startApp, watchErrors, type RunningApp } from './support';
 
 const ADMIN = { name: 'Ana Administradora', email: 'ana@rastreio.test', password: 'senha-forte-1' };
@@ -28,16 +29,23 @@ describe('registry in Chromium, through npm start', () => {
   let files: string;
   const errors: string[] = [];
 
-  const dialog = () => page.getByRole('dialog');
+  const { dialog, open, row } = screenOf(() => page);
   const save = () =>
     dialog()
       .getByRole('button', { name: /^(salvar|salva)$/i })
       .click();
-  const open = async (menu: string, url: string) => {
-    await page.goto(url);
-    await page.getByRole('heading', { name: menu, level: 1 }).waitFor();
+  /** A document in the dialog's Uploads: its picture, or its link when the browser shows none. */
+  const documentShown = (name: string) =>
+    dialog()
+      .getByRole('img', { name })
+      .or(dialog().getByRole('link', { name: `Abrir ${name}` }))
+      .first()
+      .waitFor();
+  /** Salvar on a create dialog, and its success message. */
+  const saveCreated = async () => {
+    await save();
+    await page.getByText('Cadastro realizado com sucesso').waitFor();
   };
-  const row = (text: string | RegExp) => page.getByRole('row', { name: text });
 
   beforeAll(async () => {
     app = await startApp();
@@ -61,8 +69,7 @@ describe('registry in Chromium, through npm start', () => {
 
   it('creates a client: FISICA and JURIDICA fields, the Acesso tab, the list columns', async () => {
     await open('Clientes', '/clientes');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Cliente').waitFor();
+    await openNew(page, 'Novo Cliente');
     await dialog().getByLabel('Pessoa jurídica').check();
     await dialog()
       .getByLabel(/^Razão social/)
@@ -71,11 +78,7 @@ describe('registry in Chromium, through npm start', () => {
     await shot(page, 'registry-01-cliente-juridica');
     await dialog().getByLabel('Pessoa física').check();
     await dialog().getByLabel(/^CNPJ/).waitFor({ state: 'detached' });
-    await dialog().getByLabel(/^Nome/).fill(CLIENTE.name);
-    await dialog().getByLabel(/^CPF/).fill(CLIENTE.cpf);
-    await dialog()
-      .getByLabel(/^Email/)
-      .fill(CLIENTE.email);
+    await fillIn(dialog(), [/^Nome/, CLIENTE.name], [/^CPF/, CLIENTE.cpf], [/^Email/, CLIENTE.email]);
     await dialog()
       .getByLabel(/^Celular/)
       .first()
@@ -86,8 +89,7 @@ describe('registry in Chromium, through npm start', () => {
       .getByLabel(/^Login/)
       .fill('joaquim.app');
     await shot(page, 'registry-03-cliente-acesso');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     await dialog().waitFor({ state: 'detached' });
     const cpf = CLIENTE.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
     const client = row(new RegExp(CLIENTE.name));
@@ -98,13 +100,8 @@ describe('registry in Chromium, through npm start', () => {
   });
 
   it('a second client with the same CPF is refused: the message in the red snackbar and under the CPF field', async () => {
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Cliente').waitFor();
-    await dialog().getByLabel(/^Nome/).fill('Outro Joaquim');
-    await dialog().getByLabel(/^CPF/).fill(CLIENTE.cpf);
-    await dialog()
-      .getByLabel(/^Email/)
-      .fill('outro@exemplo.com.br');
+    await openNew(page, 'Novo Cliente');
+    await fillIn(dialog(), [/^Nome/, 'Outro Joaquim'], [/^CPF/, CLIENTE.cpf], [/^Email/, 'outro@exemplo.com.br']);
     await save();
     const message = 'Já existe um cliente com este CPF.';
     await page.locator('.MuiSnackbar-root').getByText(message).waitFor();
@@ -142,11 +139,7 @@ describe('registry in Chromium, through npm start', () => {
     await dialog().getByRole('tab', { name: 'Uploads' }).click();
     await dialog().locator('input[type=file]').setInputFiles(path.join(files, 'rg-frente.png'));
     await page.getByText('Informações incluídas com sucesso').waitFor();
-    await dialog()
-      .getByRole('img', { name: 'rg-frente.png' })
-      .or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' }))
-      .first()
-      .waitFor();
+    await documentShown('rg-frente.png');
     await shot(page, 'registry-05-cliente-uploads');
     await dialog().getByRole('button', { name: 'Fechar' }).click();
     await dialog().waitFor({ state: 'detached' });
@@ -154,28 +147,20 @@ describe('registry in Chromium, through npm start', () => {
 
   it('creates a vehicle for the client through its Cliente tab', async () => {
     await open('Veículos', '/veiculos');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Veículo').waitFor();
+    await openNew(page, 'Novo Veículo');
     await expect.poll(() => dialog().getByRole('tab', { name: 'Rastreador' }).count()).toBe(0);
     await dialog()
       .getByRole('combobox', { name: /Categoria/ })
       .click();
     await page.getByRole('option', { name: 'Carro' }).click();
-    await dialog()
-      .getByLabel(/^Marca/)
-      .fill(VEICULO.marca);
-    await dialog()
-      .getByLabel(/^Modelo/)
-      .fill(VEICULO.modelo);
-    await dialog()
-      .getByLabel(/^Placa/)
-      .fill(VEICULO.placa.toLowerCase());
-    await dialog()
-      .getByLabel(/^Renavam/)
-      .fill(VEICULO.renavan);
-    await dialog()
-      .getByLabel(/^Chassi/)
-      .fill(VEICULO.chassi);
+    await fillIn(
+      dialog(),
+      [/^Marca/, VEICULO.marca],
+      [/^Modelo/, VEICULO.modelo],
+      [/^Placa/, VEICULO.placa.toLowerCase()],
+      [/^Renavam/, VEICULO.renavan],
+      [/^Chassi/, VEICULO.chassi],
+    );
     await shot(page, 'registry-06-veiculo-informacoes');
     await dialog().getByRole('tab', { name: 'Cliente' }).click();
     const search = dialog().getByLabel('Nome, CPF/CNPJ, e-mail ou telefone');
@@ -192,8 +177,7 @@ describe('registry in Chromium, through npm start', () => {
       .click();
     await dialog().getByRole('region', { name: 'Cliente do veículo' }).getByText(CLIENTE.name).waitFor();
     await shot(page, 'registry-07-veiculo-cliente');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     await dialog().waitFor({ state: 'detached' });
     await row(new RegExp(VEICULO.placa)).getByRole('cell', { name: CLIENTE.name }).waitFor();
     await row(new RegExp(VEICULO.placa))
@@ -204,35 +188,17 @@ describe('registry in Chromium, through npm start', () => {
 
   it('creates a tracker and a chip; the chip is Livre', async () => {
     await open('Rastreadores', '/rastreadores');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Rastreador').waitFor();
-    await dialog().getByLabel(/^IMEI/).fill(TRACKER.imei);
-    await dialog()
-      .getByLabel(/^Modelo/)
-      .fill(TRACKER.modelo);
-    await dialog()
-      .getByLabel(/^Marca/)
-      .fill(TRACKER.marca);
+    await openNew(page, 'Novo Rastreador');
+    await fillIn(dialog(), [/^IMEI/, TRACKER.imei], [/^Modelo/, TRACKER.modelo], [/^Marca/, TRACKER.marca]);
     await shot(page, 'registry-09-rastreador-novo');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     await row(new RegExp(TRACKER.imei)).getByLabel('Sem veículo').waitFor();
 
     await open('Chips', '/chips');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Chip').waitFor();
-    await dialog()
-      .getByLabel(/^Número/)
-      .fill(CHIP.phone);
-    await dialog()
-      .getByLabel(/^ICCID/)
-      .fill(CHIP.iccid);
-    await dialog()
-      .getByLabel(/^Operadora/)
-      .fill(CHIP.operadora);
+    await openNew(page, 'Novo Chip');
+    await fillIn(dialog(), [/^Número/, CHIP.phone], [/^ICCID/, CHIP.iccid], [/^Operadora/, CHIP.operadora]);
     await shot(page, 'registry-10-chip-novo');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     await row(new RegExp(CHIP.iccid)).getByText('Livre').waitFor();
     await expect.poll(() => row(new RegExp(CHIP.iccid)).getByRole('button', { name: 'Remover' }).count()).toBe(1);
   });
@@ -306,24 +272,10 @@ describe('registry in Chromium, through npm start', () => {
 
   it('creates a plan shown in reais', async () => {
     await open('Planos', '/planos');
-    await page.getByRole('link', { name: 'Novo' }).click();
-    await dialog().getByText('Novo Plano').waitFor();
-    await dialog().getByLabel(/^Nome/).fill('Plano Essencial');
-    await dialog()
-      .getByLabel(/^Descrição/)
-      .fill('Rastreamento 24 h com aplicativo');
-    await dialog()
-      .getByLabel(/^Limite de dispositivos/)
-      .fill('1');
-    await dialog()
-      .getByLabel(/^Valor\s*\*?$/)
-      .fill('49,90');
-    await dialog()
-      .getByLabel(/^Valor adicional/)
-      .fill('19,90');
+    await openNew(page, 'Novo Plano');
+    await fillPlano(dialog(), ['Plano Essencial', 'Rastreamento 24 h com aplicativo', '1', '49,90', '19,90']);
     await shot(page, 'registry-17-plano-novo');
-    await save();
-    await page.getByText('Cadastro realizado com sucesso').waitFor();
+    await saveCreated();
     await row(/Plano Essencial/)
       .getByRole('cell', { name: 'R$ 49,90' })
       .waitFor();
@@ -392,11 +344,7 @@ describe('registry in Chromium, through npm start', () => {
     await row(new RegExp(PRE.name)).getByRole('link', { name: 'Editar' }).click();
     await dialog().getByRole('tab', { name: 'Uploads' }).click();
     await dialog().getByRole('link', { name: 'Abrir rg-verso.pdf' }).waitFor();
-    await dialog()
-      .getByRole('img', { name: 'rg-frente.png' })
-      .or(dialog().getByRole('link', { name: 'Abrir rg-frente.png' }))
-      .first()
-      .waitFor();
+    await documentShown('rg-frente.png');
     await shot(page, 'registry-23-precadastro-no-cliente');
   });
 });

@@ -29,17 +29,20 @@ export async function signedInBrowser(
   return { browser, context, page };
 }
 
-/** The signed-in session of `context` on a 390 × 844 phone: a new context with its cookies, and its page. */
-export async function signedInPhone(browser: Browser, context: BrowserContext, app: RunningApp, errors: string[]) {
-  const phone = await browser.newContext({
-    baseURL: app.url,
-    viewport: { width: 390, height: 844 },
-    locale: 'pt-BR',
-    storageState: await context.storageState(),
-  });
+/**
+ * A new phone context on `app`: 393 × 851 in pt-BR unless `options` say otherwise (a session's
+ * storageState, isMobile, hasTouch), and its page reporting its errors into `errors`.
+ */
+export async function phonePage(browser: Browser, app: RunningApp, errors: string[], options: BrowserContextOptions = {}) {
+  const phone = await browser.newContext({ baseURL: app.url, viewport: { width: 393, height: 851 }, locale: 'pt-BR', ...options });
   const mobile = await phone.newPage();
   watchErrors(mobile, errors);
   return { phone, mobile };
+}
+
+/** The signed-in session of `context` on a 390 × 844 phone: a new context with its cookies, and its page. */
+export async function signedInPhone(browser: Browser, context: BrowserContext, app: RunningApp, errors: string[]) {
+  return phonePage(browser, app, errors, { viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
 }
 
 /** The JSON API with `page`'s session, for a test's set-up: an answer of 300 or more fails the test with its body. */
@@ -72,4 +75,15 @@ export async function closeAll(
   await browser?.close();
   await app?.stop();
   for (const fake of fakes) await fake?.close();
+}
+
+/** closeAll, then the file's pages must have reported no error (the failure lists them). */
+export async function closeAllWithoutErrors(
+  errors: string[],
+  browser: Browser | undefined,
+  app: RunningApp | undefined,
+  ...fakes: ({ close(): Promise<unknown> } | undefined)[]
+) {
+  await closeAll(browser, app, ...fakes);
+  expect(errors, errors.join('\n')).toEqual([]);
 }

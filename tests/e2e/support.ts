@@ -114,13 +114,13 @@ export function watchErrors(page: Page, errors: string[]) {
   });
 }
 
-/** Signs in on /login as a user would, and waits for the dashboard. */
-export async function signIn(page: Page, account: { email: string; password: string }) {
+/** Signs in on /login as a user would, and waits for the dashboard (or `landing`: a técnico's is /campo). */
+export async function signIn(page: Page, account: { email: string; password: string }, landing = '**/dashboard') {
   await page.goto('/login');
   await page.getByLabel('Login ou e-mail').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(landing);
 }
 
 /** Installs the first administrator through the API, as /install does. */

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas';
-import { useInstalledApp, type Backend, type TestAppOptions } from './app';
+import { appToday } from '../../server/regras/clock';
+import { Client, useInstalledApp, type Backend, type TestAppOptions } from './app';
 
 /**
  * A fresh installed app whose Asaas client calls a local fake: `asaas.fake`, started before the app
@@ -26,4 +27,20 @@ export async function listenForAsaasWebhooks({ env, asaas }: ReturnType<typeof u
   const { port } = env.t.app.server.address() as AddressInfo;
   const webhookToken = (await env.admin.get('/v1/users/1')).body.integrations.gateway.webhookToken as string;
   asaas.fake.setWebhook(`http://127.0.0.1:${port}/webhook/cobranca/1/asaas`, webhookToken);
+}
+
+type AppOnAsaasFake = ReturnType<typeof useAppOnAsaasFake>;
+
+/**
+ * useAppOnAsaasFake with the workers polling every 0.5 s, and in beforeAll the fake calling the
+ * app's webhook (listenForAsaasWebhooks), then `setUp`, the file's own. Also `today` (read when
+ * needed: a run across midnight in São Paulo sees the new day) and a client without a session.
+ */
+export function useAppOnAsaasWebhooks(backend: Backend, setUp?: (app: AppOnAsaasFake) => Promise<void>) {
+  const app = useAppOnAsaasFake(backend, { workers: { pollingIntervalSeconds: 0.5 } });
+  beforeAll(async () => {
+    await listenForAsaasWebhooks(app);
+    await setUp?.(app);
+  });
+  return { ...app, today: () => appToday(), anonymous: () => new Client(app.env.t.app) };
 }

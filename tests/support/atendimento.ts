@@ -116,6 +116,12 @@ export function useAtendimento(backend: Backend, options: TestAppOptions = {}) {
   };
   const newClient = async (overrides: Record<string, unknown> = {}) =>
     env.admin.create('/v1/clientes', newCliente({ mobilePhone: nacional(novoTelefone()), ...overrides }));
+  /** A client on a fresh phone: the phone, its chat's jid and the client (`overrides` on its fields). */
+  const clienteNoTelefone = async (overrides: Record<string, unknown> = {}) => {
+    const phone = novoTelefone();
+    const cliente = await newClient({ mobilePhone: nacional(phone), ...overrides });
+    return { phone, jid: `${phone}@s.whatsapp.net`, cliente };
+  };
 
   return {
     env,
@@ -132,5 +138,6 @@ export function useAtendimento(backend: Backend, options: TestAppOptions = {}) {
     receber,
     replies,
     newClient,
+    clienteNoTelefone,
   };
 }

@@ -7,6 +7,16 @@ const next = () => ++sequence;
 const digits = (length: number, seed: number) => String(seed).padStart(length, '0').slice(-length);
 const letters = (n: number) => Array.from({ length: 3 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join('');
 
+/** A client's address in Campinas, as its fields: 'Rua das Flores, 120, Centro, Campinas - SP, 13010000'. */
+export const ENDERECO_CAMPINAS = {
+  address: 'Rua das Flores',
+  addressNumber: '120',
+  province: 'Centro',
+  cityandstate: 'Campinas',
+  uf: 'SP',
+  postalCode: '13010000',
+};
+
 export function newCliente(overrides: Record<string, unknown> = {}) {
   const n = next();
   return {
