@@ -13,13 +13,14 @@ import type { CalendarDate } from '../../domain/calendar';
 import { CLIENTE_STATUS, COBRANCA_STATUS } from '../../domain/constants';
 import { formatNumero } from '../../domain/formatters';
 import { MSG } from '../../domain/messages';
-import { rowsOf as rowsOfResult, type DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { contratos, cobrancas, assinaturas } from '../db/schema';
 import { COBRANCA } from '../db/status-sql';
 import { activeTraccar } from '../frota/traccar-sync';
 import { QUEUES, type JobQueue } from '../queue/boss';
 import { ACAO, audit } from '../regras/auditoria';
 import { conflict, notFound } from '../regras/http-errors';
+import { rowsOf } from './faturamento-sql';
 
 export const BLOQUEIO = { FATURAMENTO: 'faturamento', MANUAL: 'manual' } as const;
 
@@ -33,7 +34,6 @@ export interface ContratoChange {
   placas: string[];
 }
 
-const rowsOf = async <T>(query: Promise<unknown>) => rowsOfResult<T>(await query);
 const idList = (ids: readonly number[]) => sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`NULL`], sql`, `);
 const onlyClients = (column: SQL, ids?: readonly number[]) => (ids ? sql`AND ${column} IN (${idList(ids)})` : sql``);
 
