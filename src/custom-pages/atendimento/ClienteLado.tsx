@@ -7,7 +7,8 @@ import * as React from 'react';
 import { Box, Chip, Divider, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'ra-core';
 import { clienteNome } from '../../../domain/clientes';
-import { CLIENTE_STATUS, COBRANCA_STATUS } from '../../../domain/constants';
+import { cobrancaAberta } from '../../../domain/cobranca';
+import { CLIENTE_STATUS } from '../../../domain/constants';
 import { formatDate, formatMoney, formatNumero } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../../resources/cobrancas/CobrancaStatus';
@@ -48,9 +49,7 @@ export function ClienteLado({ idcliente, versao }: { idcliente: number | null; v
     );
   const { cliente } = data;
   const status = Number(cliente.status);
-  const abertas = data.cobrancas.items.filter(
-    (c) => Number(c.status) === COBRANCA_STATUS.EM_ABERTO || Number(c.status) === COBRANCA_STATUS.VENCIDA,
-  );
+  const abertas = data.cobrancas.items.filter((c) => cobrancaAberta({ status: Number(c.status) }));
   const situacao =
     status === CLIENTE_STATUS.BLOQUEADO
       ? { label: 'app.atendimento.situacao_bloqueado', color: 'error' as const }
