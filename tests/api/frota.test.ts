@@ -482,8 +482,11 @@ describe.each(backends)('frota (%s)', (backend) => {
       expect(env.t.app.frota.holder).toBe(true);
       if (backend === 'postgres') {
         // The holder's process dies: its session ends, and with it the lock (the server frees it, not the holder).
+        // Only this database's holder: another run on the same server holds the same key in its own.
         const killed = await rows<{ ok: boolean }>(
-          sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_locks WHERE locktype = 'advisory' AND objid = 727301 AND pid <> pg_backend_pid()`,
+          sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_locks
+              WHERE locktype = 'advisory' AND objid = 727301 AND pid <> pg_backend_pid()
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         );
         expect(killed).toEqual([{ ok: true }]);
       }
