@@ -10,15 +10,20 @@ export default defineConfig({
     // A stray `.only` fails the run (lint refuses it too), on a developer's machine as in CI.
     allowOnly: false,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         plugins: [react()],
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
-          environment: 'jsdom',
+          // happy-dom, not jsdom: the same files in less of the CPU (README, "Tests").
+          environment: 'happy-dom',
           setupFiles: ['tests/component/setup.ts'],
-          // jsdom renders on the CPU the other worker shares (and, in CI, other jobs): a test's own
+          // One module graph and one window per worker, not per file: loading react-admin and MUI
+          // again for each file was half of a file's time. RTL's cleanup empties the page after
+          // each test, and setup.ts restores every mock.
+          isolate: false,
+          // A render runs on the CPU the other worker shares (and, in CI, other jobs): a test's own
           // waits are bounded at 15 s each (tests/component/setup.ts), several of them fit in one test.
           testTimeout: 120_000,
         },
@@ -30,6 +35,9 @@ export default defineConfig({
           // The migrated databases every file starts from: the migrations run once per run.
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
+          // The server's modules loaded once per worker, not once per file (a third of the files'
+          // CPU): every file builds its own app on its own database, so nothing is shared but code.
+          isolate: false,
           // A test's waits on the queue and the fakes are bounded at 60 s each (WAIT_MS in
           // tests/support/wait.ts): a test that waits long twice on a loaded 2-core machine still
           // fails by its own bound, with its message, not by this one.
@@ -41,8 +49,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The app built and its database migrated once, the model each file's start copies.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time, each with its own app, data directory, fakes and Chromium: most of
+          // an end-to-end file's time waits on a browser or a server, not on the CPU.
           testTimeout: 180_000,
           // beforeAll starts the app, which builds the browser app first when dist/ is stale.
           hookTimeout: 600_000,

@@ -466,7 +466,7 @@ describe('service order page /ordenservico/:id', () => {
       expect(alerta).toHaveTextContent('Alimentação: Alarme de corte de alimentação há 5 min.');
       expect(alerta).not.toHaveTextContent('Comunicando:');
       expect(alerta.className).toMatch(/Warning/);
-      expect(within(alerta).getByText('Alimentação')).toHaveStyle({ color: 'rgb(239, 108, 0)' });
+      expect(within(alerta).getByText('Alimentação')).toHaveStyle({ color: '#ef6c00' });
 
       await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
       await userEvent.click(

@@ -4,10 +4,11 @@
  * test-results/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { findChromium } from '../../scripts/find-chromium.mjs';
 import { freePort } from '../support/ports';
 
@@ -23,10 +24,22 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** `npm start` on a fresh data directory; `env` adds settings (ASAAS_BASE_URL of a fake, …). */
+/**
+ * `npm start` on a new data directory; `env` adds settings (ASAAS_BASE_URL of a fake, …). The
+ * directory is a copy of the run's model (tests/e2e/global-setup.ts: a database the app migrated
+ * and nobody installed, without its key), so each start skips the migrations; a new install all
+ * the same. tests/e2e/start.test.ts starts on an empty directory.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastreio-e2e-'));
+  const modelo = inject('e2eModelo');
+  if (modelo) cpSync(modelo, dataDir, { recursive: true });
+  return spawnApp(dataDir, env);
+}
+
+/** `npm start` on `dataDir`, until /v1/health answers; stopping it removes the directory unless `keep`. */
+export async function spawnApp(dataDir: string, env: Record<string, string> = {}, { keep = false } = {}): Promise<RunningApp> {
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
@@ -64,7 +77,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         // A server that does not end within 30 s of SIGTERM is killed: the next test needs the machine.
         setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 30_000).unref();
       });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
