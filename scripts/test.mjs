@@ -3,6 +3,7 @@
 // Playwright's): without one they are skipped with a notice, unless E2E_REQUIRED=1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
@@ -36,13 +37,14 @@ if (process.env.POSTGRES_REQUIRED === '1' && !(await postgresAnswers(process.env
 // The type check and the lint each count as one test. The type check: the shared domain types
 // bind browser and server together. The lint: `npm run lint`, with zero warnings.
 console.log('Verificando tipos (tsc --noEmit) e estilo (eslint --max-warnings 0, prettier --check) e rodando os testes…');
-const run = (args, prefix) =>
+const run = (args, prefix, { niceness = 0 } = {}) =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (niceness) setPriority(child.pid, niceness);
     if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix);
     child.on('close', (status) => resolve(status));
   });
-const vitest = (projectNames, name, prefix) => {
+const vitest = (projectNames, name, prefix, extra = []) => {
   const report = path.join('test-results', `vitest-${name}.json`);
   rmSync(report, { force: true });
   const args = [
@@ -53,17 +55,25 @@ const vitest = (projectNames, name, prefix) => {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...extra,
     ...process.argv.slice(2),
   ];
   return run(args, prefix).then((status) => ({ status, report }));
 };
+// The checks that no test waits for (the type check, ESLint, Prettier: 200 s of CPU) run at a lower
+// priority: they take the cores while the tests wait on a timer, a queue or a browser, not before.
+// The unit, component and API run has three workers: its tests wait on the database and the
+// queues' timers too, and a third file fills those waits.
+const background = { niceness: 10 };
 const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
-  run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], '[tsc] '),
-  run([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], '[eslint] '),
-  run([path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'], '[prettier] '),
+  run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], '[tsc] ', background),
+  run([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], '[eslint] ', background),
+  run([path.join('node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'], '[prettier] ', background),
   vitest(
     projects.filter((p) => p !== 'e2e'),
     'node',
+    undefined,
+    ['--maxWorkers=3'],
   ),
   ...(projects.includes('e2e') ? [vitest(['e2e'], 'e2e', '[e2e] ')] : []),
 ]);

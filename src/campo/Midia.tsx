@@ -89,7 +89,7 @@ export function Assinatura({ ordem, aberta, ctx }: { ordem: OrdemVista; aberta: 
     let resize: (() => void) | undefined;
     void import('signature_pad').then(({ default: SignaturePadClass }) => {
       const el = canvas.current;
-      // Without a 2D canvas (an old browser, jsdom) there is nothing to draw on.
+      // Without a 2D canvas (an old browser, a test DOM) there is nothing to draw on.
       if (!vivo || !el?.getContext('2d')) return;
       const instance = new SignaturePadClass(el, { penColor: '#111' });
       instance.addEventListener('endStroke', () => setVazia(instance.isEmpty()));

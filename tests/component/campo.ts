@@ -8,7 +8,7 @@ export const TECNICO = { id: 5, name: 'Téo Técnico', acesso: 3, nivel: '3' };
 
 /**
  * Before each test: the técnico signed in, a phone with nothing kept (the queue closed, a fresh
- * IndexedDB), and a signature canvas that stays empty (jsdom draws nothing).
+ * IndexedDB), and a signature canvas that stays empty (the test DOM draws nothing).
  */
 export async function freshTecnicoPhone() {
   setSessionUser(TECNICO);

@@ -35,7 +35,7 @@ const serie = {
 
 describe('the 12-month chart of /financeiro', () => {
   it('labels each of the 12 months under the bars', async () => {
-    // jsdom lays nothing out: the chart's box is given a desktop size.
+    // The test DOM lays nothing out: the chart's box is given a desktop size.
     const computed = window.getComputedStyle.bind(window);
     vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
       const style = computed(element, pseudo);

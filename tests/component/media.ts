@@ -1,4 +1,4 @@
-/** Screen widths for MUI's useMediaQuery, which reads window.matchMedia (jsdom has none). */
+/** Screen widths for MUI's useMediaQuery, which reads window.matchMedia (a test DOM may have none). */
 import { vi } from 'vitest';
 
 /** A MediaQueryList that answers `matches` and never changes. */

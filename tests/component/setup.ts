@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom lacks matchMedia, which MUI's useMediaQuery needs.
+// A DOM without matchMedia (MUI's useMediaQuery needs it) gets one that matches nothing.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) => mediaQueryList(query, false);
 }
