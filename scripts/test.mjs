@@ -44,7 +44,7 @@ const run = (args, prefix, { niceness = 0 } = {}) =>
     if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix);
     child.on('close', (status) => resolve(status));
   });
-const vitest = (projectNames, name, prefix, extra = []) => {
+const vitest = (projectNames, name, prefix) => {
   const report = path.join('test-results', `vitest-${name}.json`);
   rmSync(report, { force: true });
   const args = [
@@ -55,15 +55,12 @@ const vitest = (projectNames, name, prefix, extra = []) => {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-    ...extra,
     ...process.argv.slice(2),
   ];
   return run(args, prefix).then((status) => ({ status, report }));
 };
 // The checks that no test waits for (the type check, ESLint, Prettier: 200 s of CPU) run at a lower
 // priority: they take the cores while the tests wait on a timer, a queue or a browser, not before.
-// The unit, component and API run has three workers: its tests wait on the database and the
-// queues' timers too, and a third file fills those waits.
 const background = { niceness: 10 };
 const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
   run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], '[tsc] ', background),
@@ -72,8 +69,6 @@ const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
   vitest(
     projects.filter((p) => p !== 'e2e'),
     'node',
-    undefined,
-    ['--maxWorkers=3'],
   ),
   ...(projects.includes('e2e') ? [vitest(['e2e'], 'e2e', '[e2e] ')] : []),
 ]);
