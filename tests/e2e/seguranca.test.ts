@@ -146,13 +146,19 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
   it('Configurações → Backups: Fazer backup agora, then Baixar', async () => {
     await page.goto('/backups');
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Backups' });
+    const listed = async () => (await table.getByRole('row').allTextContents()).join('\n');
+    const before = await listed();
     await page.getByRole('button', { name: 'Fazer backup agora' }).click();
     await page
       .locator('.MuiSnackbar-root')
       .getByText(/Backup concluído/)
       .waitFor({ timeout: 60_000 });
-    const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').nth(1);
-    const name = (await row.getByRole('cell').first().textContent())!.trim();
+    // The new file heads the list once the list is read again (a loaded machine reads it later).
+    const row = table.getByRole('row').nth(1);
+    const firstName = async () => ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+    await expect.poll(async () => (await firstName()) !== '' && !before.includes(await firstName())).toBe(true);
+    const name = await firstName();
     expect(name).toMatch(/^rastreio-.*\.backup$/);
     await shot(page, 'seguranca-backups');
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Baixar' }).click()]);
