@@ -52,8 +52,10 @@ export default defineConfig({
           // The app built and its database migrated once, the model each file's start copies.
           globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
-          // Two files at a time, each with its own app, data directory, fakes and Chromium: most of
-          // an end-to-end file's time waits on a browser or a server, not on the CPU.
+          // One file at a time: two at once (each with its own app and Chromium) saved about a
+          // minute on a quiet machine, and failed on a busy one, where a file's browser and server
+          // wait on each other's CPU (README, "Tests").
+          fileParallelism: false,
           testTimeout: 180_000,
           // beforeAll starts the app, which builds the browser app first when dist/ is stale.
           hookTimeout: 600_000,

@@ -168,7 +168,7 @@ describe('the técnico’s /campo offline, through npm start', () => {
     await page.getByText('Finalização salva no celular: será enviada quando houver sinal.').waitFor();
     await expect.poll(() => page.getByTestId('pendentes').textContent()).toBe('21 pendentes');
     await shot(page, 'campo-offline-02-ordem-na-fila');
-  }, 420_000);
+  }, 900_000);
 
   it('the browser closed and opened again without signal: /campo opens from the service worker, the queue is there', async () => {
     await phone.close();

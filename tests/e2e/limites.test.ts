@@ -43,8 +43,11 @@ function send(url: string, method: string, headers: Record<string, string>, body
       res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
-    // EPIPE/ECONNRESET once answered: the server stopped reading a refused body.
-    req.on('error', (error) => setTimeout(() => reject(error), 1000));
+    // EPIPE/ECONNRESET: the server stopped reading a refused body, and its answer may still come
+    // (a loaded machine sends it seconds later); only a request that ends without one fails.
+    let answered = false;
+    req.on('response', () => (answered = true));
+    req.on('error', (error) => setTimeout(() => answered || reject(error), 120_000));
     req.end(body);
   });
 }

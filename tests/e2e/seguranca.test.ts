@@ -26,6 +26,9 @@ async function tarEntries(file: string): Promise<string[]> {
 const codeAt = (secret: string, steps = 0) =>
   OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
+/** A backup is the whole database packed on the spot: on a loaded 2-core machine it takes longer than a click's 30 s. */
+const BACKUP_WAIT = { timeout: 180_000 };
+
 describe('two-factor sign-in, sessions and backups in Chromium', () => {
   let app: RunningApp;
   let backupDir: string;
@@ -149,7 +152,7 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     const table = page.getByRole('table', { name: 'Backups' });
     const listed = async () => (await table.getByRole('row').allTextContents()).join('\n');
     const before = await listed();
-    await page.getByRole('button', { name: 'Fazer backup agora' }).click();
+    await page.getByRole('button', { name: 'Fazer backup agora' }).click(BACKUP_WAIT);
     await page
       .locator('.MuiSnackbar-root')
       .getByText(/Backup concluído/)
@@ -161,14 +164,17 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     const name = await firstName();
     expect(name).toMatch(/^rastreio-.*\.backup$/);
     await shot(page, 'seguranca-backups');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Baixar' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', BACKUP_WAIT), row.getByRole('button', { name: 'Baixar' }).click()]);
     expect(download.suggestedFilename()).toBe(name);
     const saved = path.join(backupDir, `baixado-${name}`);
     await download.saveAs(saved);
     expect(statSync(saved).size).toBe(statSync(path.join(backupDir, name)).size);
 
     // Baixar backup agora: one made on the spot, straight to this computer, not added to the folder's list.
-    const [now] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar backup agora' }).click()]);
+    const [now] = await Promise.all([
+      page.waitForEvent('download', BACKUP_WAIT),
+      page.getByRole('button', { name: 'Baixar backup agora' }).click(),
+    ]);
     expect(now.suggestedFilename()).toMatch(/^rastreio-.*\.backup$/);
     const savedNow = path.join(backupDir, 'agora.tar');
     await now.saveAs(savedNow);
@@ -194,9 +200,15 @@ describe('two-factor sign-in, sessions and backups in Chromium', () => {
     await shot(page, 'seguranca-backups-senha');
     const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').nth(1);
     const name = (await row.getByRole('cell').first().textContent())!.trim();
-    const [cifrado] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Baixar cifrado' }).click()]);
+    const [cifrado] = await Promise.all([
+      page.waitForEvent('download', BACKUP_WAIT),
+      row.getByRole('button', { name: 'Baixar cifrado' }).click(),
+    ]);
     expect(cifrado.suggestedFilename()).toBe(`${name}.cifrado`);
-    const [agora] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar backup agora' }).click()]);
+    const [agora] = await Promise.all([
+      page.waitForEvent('download', BACKUP_WAIT),
+      page.getByRole('button', { name: 'Baixar backup agora' }).click(),
+    ]);
     expect(agora.suggestedFilename()).toMatch(/^rastreio-.*\.backup\.cifrado$/);
     for (const download of [cifrado, agora]) {
       const saved = path.join(backupDir, `e2e-${download.suggestedFilename()}`);
@@ -242,7 +254,7 @@ describe('Configurações → Backups without BACKUP_DIR, in Chromium', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Fazer backup agora' }).count()).toBe(0);
     await shot(page, 'seguranca-backups-sem-diretorio');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', BACKUP_WAIT),
       page.getByRole('button', { name: 'Baixar backup agora' }).click(),
     ]);
     const name = download.suggestedFilename();
