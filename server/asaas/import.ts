@@ -204,7 +204,7 @@ async function importSubscription(tx: DbOrTx, sub: AsaasSubscription, userId: nu
   return 'imported';
 }
 
-async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, page: ImportPage): Promise<Outcome> {
+async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, page: ImportPage, again = false): Promise<Outcome> {
   if (!payment.id) return 'skipped';
   const client = await clientOf(tx, payment.customer);
   if (!client) return 'skipped';
@@ -291,7 +291,9 @@ async function importPayment(tx: DbOrTx, payment: AsaasPayment, userId: number, 
     datecreated: input.datecreated ?? appToday(),
     ...clienteSearch(client),
   });
-  if (id === undefined) return 'skipped';
+  // Made meanwhile by the payment's webhook (its queue job committed it after the lookup above):
+  // then it is there, and this run updates it like any other.
+  if (id === undefined) return again ? 'skipped' : importPayment(tx, payment, userId, page, true);
   page.cobrancas.push([null, { id, idcliente: client.id, status, duedate: input.duedate, gatewayId: payment.id }]);
   return 'imported';
 }
