@@ -9,6 +9,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 const TICKS = 100; // USER_HZ on Linux
 const KINDS = [
   ['postgresql', (c) => /(^|\/)postgres/.test(c) && !c.includes('node')],
+  // Chromium by process type: the renderer runs the pages' JavaScript, the GPU process composites.
+  ['chromium renderer', (c) => c.includes('chrom') && c.includes('--type=renderer')],
+  ['chromium gpu', (c) => c.includes('chrom') && c.includes('--type=gpu-process')],
+  ['chromium utility', (c) => c.includes('chrom') && c.includes('--type=utility')],
   ['chromium', (c) => c.includes('chrom')],
   ['e2e app server', (c) => c.includes('dist-server/server.mjs')],
   ['tsc', (c) => c.includes('typescript/bin/tsc')],

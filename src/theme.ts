@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { SIDEBAR_WIDTH } from '../domain/constants';
+import { motionComponents, motionTheme } from './motion';
 
 /**
  * On a phone the action buttons sit at the bottom of the screen (a form's toolbar, the
@@ -40,8 +41,10 @@ export const theme: RaThemeOptions = {
     background: { default: '#f4f6fa' },
   },
   sidebar: { width: SIDEBAR_WIDTH, closedWidth: 55 },
+  ...motionTheme,
   components: {
     ...defaultTheme.components,
+    ...motionComponents,
     MuiSnackbar: {
       styleOverrides: {
         root: {

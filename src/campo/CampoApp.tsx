@@ -20,10 +20,13 @@ import { instalavel } from './pwa';
 import { botaoSx, Selo } from './Selo';
 import type { Aviso, CampoContexto } from './contexto';
 import { Sincronia } from './sincronia';
+import { motionComponents, motionTheme } from '../motion';
 
 /** The office's colours (src/theme.ts) without react-admin's theme, whose code the phone does not need. */
 const muiTheme = createTheme({
   palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' }, background: { default: '#f4f6fa' } },
+  ...motionTheme,
+  components: motionComponents,
 });
 /** An order's page (the checklist, photos, the signature): loaded when an order is opened. */
 const OrdemCampoPage = React.lazy(() => import('./OrdemCampoPage'));

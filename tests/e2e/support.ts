@@ -95,6 +95,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // prefers-reduced-motion: the app's transitions, ripples and spinners off (src/motion.ts).
+      '--force-prefers-reduced-motion',
     ],
   });
 }

@@ -20,7 +20,7 @@ const FLOORS: string[][] = [
   ['layout', 'components'],
   ['form'],
   ['authProvider'],
-  ['dataProvider', 'i18n', 'theme', 'vite-env.d'],
+  ['dataProvider', 'i18n', 'theme', 'motion', 'vite-env.d'],
 ];
 
 interface SourceFile {
