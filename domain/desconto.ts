@@ -19,11 +19,12 @@ export type DescontoTipo = (typeof DESCONTO_TIPOS)[number];
 /** The most days before the due date a discount may end (Asaas's dueDateLimitDays). */
 export const DESCONTO_DIAS_MAX = 60;
 
-export interface DescontoRegra {
+// A type, not an interface: a stored rule is a jsonb Record.
+export type DescontoRegra = {
   valor: number;
   tipo: DescontoTipo;
   diasAntes: number;
-}
+};
 
 /** A charge's discount, as its read, its payment page and its messages show it. */
 export interface DescontoCobranca {
@@ -42,26 +43,55 @@ export const MSG_DESCONTO = {
   valor: 'O desconto deve ser menor que o valor cobrado.',
 } as const;
 
-/** `desconto` in a plan's or a subscription's body: an object, null (none; on a subscription: its plan's), or absent (kept). */
-export const descontoSchema = () =>
+/**
+ * A subscription's "Sem desconto": none, even where its plan has one (null takes the plan's). Stored
+ * as it is; `regraDe` reads it as no rule, so its charges, its Asaas subscription and its messages
+ * carry no discount.
+ */
+export const SEM_DESCONTO = { tipo: 'nenhum' } as const;
+export type SemDesconto = typeof SEM_DESCONTO;
+
+/**
+ * `desconto` in a plan's or a subscription's body: an object, null (none; on a subscription: its
+ * plan's), or absent (kept). `semDesconto` (a subscription's): `{ tipo: 'nenhum' }` is taken too.
+ */
+export const descontoSchema = ({ semDesconto = false } = {}) =>
   z
-    .object(
-      {
-        valor: money().refine((v) => v > 0, { error: MSG_DESCONTO.zero }),
-        tipo: z.enum(DESCONTO_TIPOS, { error: MSG_DESCONTO.tipo }),
-        diasAntes: z.preprocess(
-          (v) => (v === undefined || v === null || v === '' ? 0 : v),
-          int(MSG_DESCONTO.dias).pipe(z.number().min(0, { error: MSG_DESCONTO.dias }).max(DESCONTO_DIAS_MAX, { error: MSG_DESCONTO.dias })),
-        ),
-      },
-      { error: MSG.invalidInput },
+    .preprocess(
+      // "Sem desconto" takes no figure: whatever came with it (a form's leftovers) is not read.
+      (v) =>
+        semDesconto && typeof v === 'object' && v !== null && (v as { tipo?: unknown }).tipo === SEM_DESCONTO.tipo ? SEM_DESCONTO : v,
+      z.object(
+        {
+          valor: money()
+            .refine((v) => v > 0, { error: MSG_DESCONTO.zero })
+            .optional(),
+          tipo: z.enum(semDesconto ? [...DESCONTO_TIPOS, SEM_DESCONTO.tipo] : DESCONTO_TIPOS, { error: MSG_DESCONTO.tipo }),
+          diasAntes: z.preprocess(
+            (v) => (v === undefined || v === null || v === '' ? 0 : v),
+            int(MSG_DESCONTO.dias).pipe(
+              z.number().min(0, { error: MSG_DESCONTO.dias }).max(DESCONTO_DIAS_MAX, { error: MSG_DESCONTO.dias }),
+            ),
+          ),
+        },
+        { error: MSG.invalidInput },
+      ),
+    )
+    .superRefine((regra, ctx) => {
+      if (regra.tipo !== SEM_DESCONTO.tipo && regra.valor === undefined)
+        ctx.addIssue({ code: 'custom', path: ['valor'], message: MSG_DESCONTO.zero });
+    })
+    .transform((regra): DescontoRegra | SemDesconto =>
+      regra.tipo === SEM_DESCONTO.tipo
+        ? SEM_DESCONTO
+        : { valor: regra.valor!, tipo: regra.tipo as DescontoTipo, diasAntes: regra.diasAntes },
     )
     .nullable()
     .optional();
 
 /** Why a rule cannot apply to `valor` (≥ 100 %, or ≥ the amount charged), or undefined. */
-export function descontoInvalido(regra: DescontoRegra | null | undefined, valor: number): string | undefined {
-  if (!regra) return undefined;
+export function descontoInvalido(regra: DescontoRegra | SemDesconto | null | undefined, valor: number): string | undefined {
+  if (!regra || regra.tipo === SEM_DESCONTO.tipo) return undefined;
   if (regra.tipo === 'percentual') return regra.valor >= 100 ? MSG_DESCONTO.percentual : undefined;
   return regra.valor >= valor ? MSG_DESCONTO.valor : undefined;
 }

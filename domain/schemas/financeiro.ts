@@ -102,8 +102,8 @@ export const assinaturaSchema = z.preprocess(
       /** The start; absent: today. */
       datecreated: optionalDate(),
       status: statusOf([0, 1, 2], MSG.assinaturaStatus),
-      /** The early-payment discount (DESIGN 11): null its plan's, absent kept. */
-      desconto: descontoSchema(),
+      /** The early-payment discount (DESIGN 11): null its plan's, `{ tipo: 'nenhum' }` none at all, absent kept. */
+      desconto: descontoSchema({ semDesconto: true }),
       /** How it is collected (DESIGN 11); absent: kept (boleto_pix for a new one). Card data is never taken. */
       formaCobranca: z.enum(FORMAS_COBRANCA, { error: MSG_FORMA.forma }).optional(),
       /** The contract whose active items make its value (DESIGN 11); null or absent: none, the value is typed. */

@@ -18,6 +18,7 @@ import { idParam, semCorpo } from '../../domain/schemas/list';
 import type { Db } from '../db/client';
 import { clientes } from '../db/schema';
 import { CLIENTE, COBRANCA } from '../db/status-sql';
+import { descontoEfetivoSql } from '../cobrancas/formas';
 import { notFound } from '../regras/http-errors';
 import { clientesResource } from '../resources/clientes';
 import { findById, presentItems } from '../resources/records';
@@ -53,7 +54,9 @@ function resumoSql(id: Placeholder, admin: boolean): SQL {
     sql`${section(
       sql`SELECT count(*) FROM assinaturas WHERE idcliente = ${id}`,
       // With its forma de cobrança and state (DESIGN 11); never the Pix Automático QR code.
+      // Its early-payment discount as its charges take it: its own, none, or its plan's.
       sql`SELECT id, description, valor, cycle, nextduedate, status, forma_cobranca AS "formaCobranca", cartao,
+            ${descontoEfetivoSql(sql`assinaturas`)} AS desconto,
             CASE WHEN pix_automatico IS NULL THEN NULL ELSE json_build_object('status', pix_automatico->>'status',
               'motivo', pix_automatico->>'motivo', 'expiraEm', pix_automatico->>'expiraEm') END AS "pixAutomatico"
           FROM assinaturas WHERE idcliente = ${id} ORDER BY id DESC`,

@@ -108,6 +108,51 @@ describe.each(backends)('desconto por pagamento antecipado (%s)', (backend) => {
     expect(message.texto).not.toMatch(/Pagando até|\n\n/);
   });
 
+  it("a subscription may refuse its plan's discount ({ tipo: 'nenhum' }): its charges carry none; the client's page shows each subscription's discount", async () => {
+    const cliente = await newClient();
+    const plano = (await env.admin.post('/v1/planos', newPlano({ desconto: { valor: 5, tipo: 'percentual', diasAntes: 1 } }))).body;
+    expect((await env.admin.post('/v1/contratos', { idcliente: cliente.id, idplano: plano.id })).status).toBe(201);
+    const due = addDays(today(), 2);
+    const sem = await env.admin.post(
+      '/v1/assinaturas',
+      newAssinatura(cliente.id, { valor: 60, nextduedate: due, desconto: { tipo: 'nenhum' } }),
+    );
+    expect(sem.status).toBe(201);
+    // Stored as it is, whatever else came with it; the plan's rule is not its.
+    expect(sem.body.desconto).toEqual({ tipo: 'nenhum' });
+    const charge = (await env.admin.get(`/v1/cobrancas/${sem.body.cobrancaGerada.id}`)).body;
+    expect(charge.desconto).toBeNull();
+    expect((await anonymous().get(`/v1/static/cobranca/${charge.token}`)).body.cobranca.desconto).toBeNull();
+    // Only a subscription may say so: a plan without a discount is null.
+    const planoNenhum = await env.admin.post('/v1/planos', newPlano({ desconto: { tipo: 'nenhum' } }));
+    expect(planoNenhum.status).toBe(400);
+    expect(planoNenhum.body.errors['desconto.tipo']).toMatch(/valor ou percentual/);
+    // A kind without its figure is refused under the figure.
+    const semValor = await env.admin.post(
+      '/v1/assinaturas',
+      newAssinatura(cliente.id, { valor: 60, nextduedate: due, desconto: { tipo: 'valor' } }),
+    );
+    expect(semValor.status).toBe(400);
+    expect(semValor.body.errors['desconto.valor']).toMatch(/maior que zero/);
+
+    // The plan's (null), and its own: the client's page shows the rule each subscription's charges take.
+    const doPlano = await env.admin.post('/v1/assinaturas', newAssinatura(cliente.id, { valor: 70, nextduedate: addDays(today(), 20) }));
+    const propria = await env.admin.post(
+      '/v1/assinaturas',
+      newAssinatura(cliente.id, { valor: 80, nextduedate: addDays(today(), 20), desconto: { valor: 8, tipo: 'valor', diasAntes: 0 } }),
+    );
+    const pagina = await env.admin.get(`/v1/clientes/${cliente.id}/resumo`);
+    expect(pagina.status).toBe(200);
+    const descontos = Object.fromEntries(
+      (pagina.body.assinaturas.items as { id: number; desconto: unknown }[]).map((a) => [a.id, a.desconto]),
+    );
+    expect(descontos).toEqual({
+      [sem.body.id]: { tipo: 'nenhum' },
+      [doPlano.body.id]: { valor: 5, tipo: 'percentual', diasAntes: 1 },
+      [propria.body.id]: { valor: 8, tipo: 'valor', diasAntes: 0 },
+    });
+  });
+
   it('with Asaas, the subscription and its payments carry the discount (dueDateLimitDays, FIXED or PERCENTAGE), and the charge copies it', async () => {
     expect((await gateway(1)).status).toBe(200);
     try {

@@ -5,7 +5,7 @@
  * rule the form shows), a refusal shows under its field and in the red snackbar, and the lists say
  * "5% até 3 dias antes".
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, type GetListParams } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -238,6 +238,30 @@ describe('the discount of a subscription', () => {
     await choose(dialog, /^Tipo de desconto/, 'Usar o do plano');
     await saveOnce(dialog, update);
     expect(bodyOf(update)).toHaveProperty('desconto', null);
+  });
+
+  it('"Sem desconto (nem o do plano)" sends { tipo: "nenhum" }: no discount, not even the plan’s; the list and the edit form say so', async () => {
+    const { update, dialog } = await editing(renderAssinaturas, '/assinaturas/12', 'Assinatura');
+    await within(dialog).findByLabelText(/^Percentual do desconto/);
+    await choose(dialog, /^Tipo de desconto/, 'Sem desconto (nem o do plano)');
+    // No figure nor days to type for it.
+    expect(within(dialog).queryByLabelText(/^Percentual do desconto/)).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Até quantos dias antes do vencimento/)).toBeNull();
+    expect((await saveOnce(dialog, update)).desconto).toEqual({ tipo: 'nenhum' });
+  });
+
+  it('a saved "sem desconto" reads back on the form and in the list', async () => {
+    const nenhum = { ...assinatura, desconto: { tipo: 'nenhum' } };
+    renderAssinaturas('/assinaturas/12', {
+      getOne: (async () => ({ data: nenhum })) as never,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Tipo de desconto/)).toHaveTextContent('Sem desconto (nem o do plano)'));
+    const list = emptyDataProvider({ getList: (async () => ({ data: [nenhum], total: 1 })) as never });
+    cleanup();
+    renderResource({ resource: 'assinaturas', List: AssinaturaList, path: '/assinaturas', dataProvider: list });
+    const row = (await screen.findByText('Rastreamento frota')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('sem desconto')).toBeInTheDocument();
   });
 
   it('the server’s 400 on the days shows under the field and in the red snackbar', async () => {

@@ -3,7 +3,9 @@
  * start`: staff give a plan "5% até 3 dias antes" on its form at 1366 px and the plans list says so;
  * a new subscription of a client under that plan shows the plan's rule beside "Usar o do plano",
  * takes its own R$ 10,00 up to 2 days before, and the list says it under the value. Both forms
- * again on a phone (393 × 851), without sideways scrolling. Screenshots of each.
+ * again on a phone (393 × 851), without sideways scrolling. Then the client's page shows the
+ * subscription's discount, and "Sem desconto (nem o do plano)" takes it off there and in the list.
+ * Screenshots of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -100,5 +102,30 @@ describe('the early-payment discount in Chromium, 1366 px and phone', () => {
     await mobile.getByText('desconto de R$ 10,00 até 2 dias antes').waitFor();
     await shot(mobile, 'desconto-07-assinaturas-celular');
     await phone.close();
+  });
+
+  it('the client’s page shows the subscription’s discount; "Sem desconto (nem o do plano)" takes it off, there and in the list', async () => {
+    await page.goto(`/clientes/${ids.cliente}/show`);
+    await page.getByText(/Mensalidade com desconto/).waitFor();
+    await page.getByText(/desconto de R\$ 10,00 até 2 dias antes/).waitFor();
+    await page.goto(`/assinaturas/${ids.assinatura}`);
+    await dialog()
+      .getByLabel(/^Valor do desconto/)
+      .waitFor();
+    await dialog()
+      .getByLabel(/^Tipo de desconto/)
+      .click();
+    await page.getByRole('option', { name: 'Sem desconto (nem o do plano)' }).click();
+    await shot(page, 'desconto-08-assinatura-sem-desconto');
+    await dialog().getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(/Informações atualizadas com sucesso/).waitFor();
+    await row(/Mensalidade com desconto/)
+      .getByText('sem desconto')
+      .waitFor();
+    expect((await api('GET', `/v1/assinaturas/${ids.assinatura}`)).desconto).toEqual({ tipo: 'nenhum' });
+    await page.goto(`/clientes/${ids.cliente}/show`);
+    await page.getByText(/Mensalidade com desconto/).waitFor();
+    await page.getByText(/· sem desconto/).waitFor();
+    await shot(page, 'desconto-09-cliente-sem-desconto');
   });
 });

@@ -51,6 +51,7 @@ export const planosMessages = {
       titulo: 'Desconto por pagamento antecipado',
       sem_desconto: 'Sem desconto',
       usar_plano: 'Usar o do plano',
+      sem_desconto_assinatura: 'Sem desconto (nem o do plano)',
       usar_plano_help: '"Usar o do plano": o do contrato ativo mais recente do cliente',
       tipo_valor: 'Valor fixo (R$)',
       tipo_percentual: 'Percentual (%)',

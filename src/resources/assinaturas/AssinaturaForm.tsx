@@ -25,7 +25,7 @@ import { comDescontoDoForm, descontoDoForm } from '../planos/Desconto';
 import { AssinaturaInputs, ClienteDados, CLIENTE_FIELDS } from './AssinaturaInputs';
 
 // The discount as the form keeps it (a blank kind: the plan's) is checked as the API's.
-const resolver = zodResolver(comDescontoDoForm(assinaturaSchema));
+const resolver = zodResolver(comDescontoDoForm(assinaturaSchema, { assinatura: true }));
 const defaults = {
   idcliente: null,
   cadastro: 'FISICA',
@@ -53,8 +53,8 @@ export function assinaturaTransform(data: RaRecord): RaRecord {
     enddate: data.enddate || null,
     status: Number(data.status) || ASSINATURA_STATUS.ATIVA,
     ...(data.formaCobranca ? { formaCobranca: data.formaCobranca } : {}),
-    // Its own early-payment discount, or null: the plan's (DESIGN 11).
-    desconto: descontoDoForm(data.desconto),
+    // Its own early-payment discount, none at all ({ tipo: 'nenhum' }), or null: the plan's (DESIGN 11).
+    desconto: descontoDoForm(data.desconto, { assinatura: true }),
   } as RaRecord;
 }
 

@@ -20,7 +20,7 @@ import { statusChoices } from './choices';
 import type { Assinatura } from './types';
 import { FormaCobrancaChip } from './FormaCobranca';
 import { ClienteComDocumento, ClienteLink } from '../../components/ClienteLink';
-import { descontoTexto } from '../planos/Desconto';
+import { descontoLista } from '../planos/Desconto';
 
 /** Money, documents, phones and dates read on one line. */
 const NOWRAP = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -41,13 +41,13 @@ export function AssinaturaStatus({ status }: { status: number }) {
  */
 function DescricaoComDesconto({ record }: { record: Partial<Pick<Assinatura, 'description' | 'desconto'>> }) {
   const translate = useTranslate();
-  const desconto = descontoTexto(translate, record.desconto);
+  const desconto = descontoLista(translate, record.desconto);
   return (
     <>
       <Ellipsis text={record.description} max={120} />
       {desconto ? (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ maxWidth: 120 }}>
-          {translate('app.desconto.lista', { desconto })}
+          {desconto}
         </Typography>
       ) : null}
     </>
@@ -57,7 +57,7 @@ function DescricaoComDesconto({ record }: { record: Partial<Pick<Assinatura, 'de
 /** On a phone's card: "desconto de 5% até 3 dias antes". */
 function DescontoCurto({ record }: { record: Pick<Assinatura, 'desconto'> }) {
   const translate = useTranslate();
-  return <>{translate('app.desconto.lista', { desconto: descontoTexto(translate, record.desconto) })}</>;
+  return <>{descontoLista(translate, record.desconto)}</>;
 }
 
 /** On a phone: the client (its page's link), the value beside it, and number, description, next due date, discount and status under them. */

@@ -24,6 +24,7 @@ import { useParams } from 'react-router';
 import { clienteNome } from '../../../domain/clientes';
 import { ASSINATURA_STATUS, CONTRATO_STATUS, ORDEM_STATUS } from '../../../domain/constants';
 import { formaTexto, type FormaEstado } from '../assinaturas/FormaCobranca';
+import { descontoLista } from '../planos/Desconto';
 import { formatDate, formatDateTime, formatMoney, formatNumero, formatPhone } from '../../../domain/formatters';
 import { useApiGet } from '../../dataProvider/useApiGet';
 import { CobrancaStatus } from '../cobrancas/CobrancaStatus';
@@ -175,6 +176,8 @@ function Sections({ resumo, onChanged }: { resumo: ClienteResumoReply; onChanged
           translate('app.cliente_pagina.proximo_vencimento', { data: formatDate(a.nextduedate) }),
           // The forma de cobrança and its state (DESIGN 11).
           formaTexto(translate, a as FormaEstado),
+          // The early-payment discount its charges take (its own, or its plan's).
+          descontoLista(translate, a.desconto),
         ),
         to: `/assinaturas/${a.id}`,
         aside: small(

@@ -2,8 +2,9 @@
  * The early-payment discount on screen (DESIGN 11, "Collecting without chasing"): the "Desconto por
  * pagamento antecipado" group of the plan and subscription forms, and its short text ("5% até 3 dias
  * antes") for the lists. The form keeps `desconto { tipo, valor, diasAntes }` as typed, `tipo` blank,
- * 'nenhum' (a plan: none) or 'plano' (a subscription: the plan's) without a rule; the body carries the API's
- * `desconto { valor, tipo: valor|percentual, diasAntes } | null`.
+ * 'nenhum' (a plan: none; a subscription: none, not even its plan's) or 'plano' (a subscription: the
+ * plan's) without a rule; the body carries the API's `desconto { valor, tipo: valor|percentual,
+ * diasAntes } | { tipo: 'nenhum' } | null`.
  */
 import * as React from 'react';
 import { Typography } from '@mui/material';
@@ -11,7 +12,7 @@ import { useGetList, useGetOne, useTranslate, type RaRecord } from 'ra-core';
 import { NumberInput, SelectInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { DESCONTO_DIAS_MAX, DESCONTO_TIPOS, regraDe, type DescontoRegra } from '../../../domain/desconto';
+import { DESCONTO_DIAS_MAX, DESCONTO_TIPOS, regraDe, SEM_DESCONTO, type DescontoRegra } from '../../../domain/desconto';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/formatters';
 import { parseMoney } from '../../../domain/schemas/money';
@@ -24,8 +25,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const temTipo = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && DESCONTO_TIPOS.includes(v.tipo as (typeof DESCONTO_TIPOS)[number]);
 
-/** The form's discount as the API takes it: null without a kind (valor or percentual), else its numbers (diasAntes blank: 0). */
-export function descontoDoForm(value: unknown): Record<string, unknown> | null {
+const semDesconto = (v: unknown) => isObject(v) && v.tipo === SEM_DESCONTO.tipo;
+
+/**
+ * The form's discount as the API takes it: null without a kind (valor or percentual), else its
+ * numbers (diasAntes blank: 0); a subscription's 'nenhum' is `{ tipo: 'nenhum' }` (not its plan's either).
+ */
+export function descontoDoForm(value: unknown, { assinatura = false } = {}): Record<string, unknown> | null {
+  if (assinatura && semDesconto(value)) return { ...SEM_DESCONTO };
   if (!temTipo(value)) return null;
   const dias = value.diasAntes;
   return {
@@ -39,20 +46,32 @@ export function descontoDoForm(value: unknown): Record<string, unknown> | null {
  * The form's schema with its discount read as the API's: no kind (or 'nenhum', 'plano') is null, a kind is
  * checked as typed (the same messages as the server's, under desconto.valor and desconto.diasAntes).
  */
-export function comDescontoDoForm(schema: z.ZodType): z.ZodType {
-  return z.preprocess((v) => (isObject(v) ? { ...v, desconto: temTipo(v.desconto) ? v.desconto : null } : v), schema);
+export function comDescontoDoForm(schema: z.ZodType, { assinatura = false } = {}): z.ZodType {
+  return z.preprocess((v) => {
+    if (!isObject(v)) return v;
+    const desconto = descontoDoForm(v.desconto, { assinatura });
+    return { ...v, desconto: desconto === null || semDesconto(desconto) ? desconto : v.desconto };
+  }, schema);
 }
 
 const percentText = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
-/** "5% até 3 dias antes", "R$ 10,00 até o vencimento"; '' without a rule. */
+/** "5% até 3 dias antes", "R$ 10,00 até o vencimento"; a subscription's own "sem desconto"; '' without a rule. */
 export function descontoTexto(translate: Translate, value: unknown): string {
+  if (semDesconto(value)) return translate('app.desconto.nenhum');
   const regra: DescontoRegra | null = regraDe(value);
   if (!regra) return '';
   const valor = regra.tipo === 'percentual' ? `${percentText.format(regra.valor)}%` : formatMoney(regra.valor);
   return regra.diasAntes
     ? translate('app.desconto.texto_dias', { valor, smart_count: regra.diasAntes })
     : translate('app.desconto.texto_vencimento', { valor });
+}
+
+/** In a list: "desconto de 5% até 3 dias antes", "sem desconto" (a subscription's own none); '' without a rule. */
+export function descontoLista(translate: Translate, value: unknown): string {
+  if (semDesconto(value)) return translate('app.desconto.nenhum');
+  const texto = descontoTexto(translate, value);
+  return texto ? translate('app.desconto.lista', { desconto: texto }) : '';
 }
 
 /** The plan's discount a subscription of client `idcliente` takes: the plan of the client's newest active contract. */
@@ -93,10 +112,12 @@ export function DescontoInputs({ assinatura = false }: { assinatura?: boolean })
   const { setValue } = useFormContext();
   const tipo = useWatch({ name: 'desconto.tipo' }) as string | null | undefined;
   const idcliente = useWatch({ name: 'idcliente' }) as unknown;
-  // Without a rule: none (a plan), or the plan's (a subscription); always one of the three, shown by name.
+  // Without a rule: none (a plan), or the plan's (a subscription, which may also refuse it: none at
+  // all); always one of the choices, shown by name.
   const semRegra = assinatura ? 'plano' : 'nenhum';
   const choices = [
     { id: semRegra, name: assinatura ? 'app.desconto.usar_plano' : 'app.desconto.sem_desconto' },
+    ...(assinatura ? [{ id: SEM_DESCONTO.tipo, name: 'app.desconto.sem_desconto_assinatura' }] : []),
     { id: 'valor', name: 'app.desconto.tipo_valor' },
     { id: 'percentual', name: 'app.desconto.tipo_percentual' },
   ];
@@ -110,7 +131,7 @@ export function DescontoInputs({ assinatura = false }: { assinatura?: boolean })
         source="desconto.tipo"
         label="resources.planos.fields.desconto.tipo"
         choices={choices}
-        format={(value: unknown) => (temTipo({ tipo: value }) ? value : semRegra)}
+        format={(value: unknown) => (temTipo({ tipo: value }) || (assinatura && value === SEM_DESCONTO.tipo) ? value : semRegra)}
         // Always a choice: no blank one.
         isRequired
         helperText={assinatura ? 'app.desconto.usar_plano_help' : false}
