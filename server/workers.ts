@@ -14,6 +14,7 @@ import { formatNumero } from '../domain/formatters';
 import { chargeFromPayment } from './asaas/charges';
 import { definirWebhook } from './atendimento/configuracao';
 import { processarEvento } from './atendimento/recebimento';
+import { emSegundoPlano } from './db/prioridade';
 import { encerrarInativas } from './atendimento/conversas';
 import { createAsaasSync } from './asaas/sync';
 import { cobrancasCriadas } from './cobrancas/cobrancas';
@@ -215,19 +216,23 @@ export class Workers {
       const workers = name === QUEUES.mensagem.name ? 2 : 1;
       for (let w = 0; w < workers; w++) {
         let workerId = '';
-        workerId = await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
-          await inParallel(jobs, parallel, async (job) => {
-            try {
-              await handler(job.data ?? {}, job);
-            } catch (error) {
-              this.log.warn({ err: error, queue: name, job: job.id }, 'tarefa falhou; nova tentativa conforme a fila');
-              // This job alone fails (and is retried); the rest of the batch completes.
-              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-            }
-          });
-          // A full batch: more may be waiting, so fetch again at once instead of after the polling interval.
-          if (jobs.length === batchSize) boss.notifyWorker(workerId);
-        });
+        // Background work (db/prioridade.ts): on PGlite the worker's fetches and its jobs' statements
+        // give way to the requests' (a webhook answers while the bot works through a burst).
+        workerId = await emSegundoPlano(() =>
+          boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+            await inParallel(jobs, parallel, async (job) => {
+              try {
+                await emSegundoPlano(() => handler(job.data ?? {}, job));
+              } catch (error) {
+                this.log.warn({ err: error, queue: name, job: job.id }, 'tarefa falhou; nova tentativa conforme a fila');
+                // This job alone fails (and is retried); the rest of the batch completes.
+                await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              }
+            });
+            // A full batch: more may be waiting, so fetch again at once instead of after the polling interval.
+            if (jobs.length === batchSize) boss.notifyWorker(workerId);
+          }),
+        );
         this.queue.registerWorker(name, workerId);
       }
     }

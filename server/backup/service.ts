@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { emSegundoPlano } from '../db/prioridade';
 import { appToday } from '../regras/clock';
 import { backupName, createBackup, listBackups, pruneBackups } from './backup';
 
@@ -101,7 +102,9 @@ export class Backups {
   /** The daily backup: now if BACKUP_DIR has none of today (in APP_TIMEZONE), then checked every hour. */
   startDaily() {
     if (!this.options.dir || !this.options.daily) return;
-    const check = () => this.daily().catch((error: unknown) => this.log.error({ err: error }, 'backup diário falhou'));
+    // Background work: on PGlite its statements give way to the requests' (db/prioridade.ts).
+    const check = () =>
+      emSegundoPlano(() => this.daily()).catch((error: unknown) => this.log.error({ err: error }, 'backup diário falhou'));
     this.#first = setTimeout(check, 5_000);
     this.#first.unref();
     this.#timer = setInterval(check, CHECK_EVERY_MS);

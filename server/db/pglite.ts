@@ -6,9 +6,12 @@
  * `EmbeddedClient`, which after any failure makes sure no transaction is left open (ROLLBACK), and
  * when the instance itself is broken, opens the data directory again (committed data is on disk;
  * only the failed transaction is lost, as PostgreSQL would after a crash). Drizzle uses only
- * `query` and `transaction` of its client; both are here.
+ * `query` and `transaction` of its client; both are here. The calls take the instance in turn, a
+ * request's before the queue's background work (prioridade.ts), as PGlite would run them one at a
+ * time anyway.
  */
 import { PGlite, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { ehSegundoPlano, VezComPrioridade } from './prioridade';
 
 /** PostgreSQL's type id of bytea. */
 export const BYTEA = 17;
@@ -35,6 +38,7 @@ export class EmbeddedClient {
   #current: PGlite;
   #reopening: Promise<void> | undefined;
   #listeners: Array<{ channel: string; listener: Listener }> = [];
+  #vez = new VezComPrioridade();
   /** How many times the instance was opened again (tests and logs read it). */
   recoveries = 0;
 
@@ -80,13 +84,18 @@ export class EmbeddedClient {
   }
 
   async #run<T>(call: (client: PGlite) => Promise<T>): Promise<T> {
-    if (this.#reopening) await this.#reopening;
-    const client = this.#current;
+    const release = await this.#vez.vez(ehSegundoPlano());
     try {
-      return await call(client);
-    } catch (error) {
-      await this.#settle(client, error);
-      throw error;
+      if (this.#reopening) await this.#reopening;
+      const client = this.#current;
+      try {
+        return await call(client);
+      } catch (error) {
+        await this.#settle(client, error);
+        throw error;
+      }
+    } finally {
+      release();
     }
   }
 

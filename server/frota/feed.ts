@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import type { Database, HeldLock } from '../db/client';
+import { emSegundoPlano } from '../db/prioridade';
 import {
   allDevices,
   latestPositions,
@@ -135,7 +136,8 @@ export class FrotaFeed {
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       if (this.#stopped) return;
-      void Promise.resolve(task()).catch((error) => this.log.warn({ err: error }, 'frota: tarefa falhou'));
+      // Background work: on PGlite its statements give way to the requests' (db/prioridade.ts).
+      void emSegundoPlano(async () => task()).catch((error) => this.log.warn({ err: error }, 'frota: tarefa falhou'));
     }, ms);
     timer.unref();
     this.#timers.add(timer);
