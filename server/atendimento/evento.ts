@@ -8,10 +8,12 @@
  * clock (`definirRelogio`) instead of racing the real one.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { onlyDigits } from '../../domain/text';
+import type { Db, DbOrTx } from '../db/client';
 import { webhookEventos } from '../db/schema';
 import { QUEUES, type JobQueue } from '../queue/boss';
-import { telefoneDoChat } from './identificacao';
+import { telefoneDoChat, variantesDoTelefone } from './identificacao';
 
 let relogio: () => Date = () => new Date();
 /** The webhook's clock (a test's, or the real one with no argument). */
@@ -94,7 +96,7 @@ function semNul(value: unknown): unknown {
  * The webhook's one transaction: the event (without its apikey) and, for a person's message, its job.
  * Returns what was done: 'guardado', 'repetido' or 'ignorado'.
  */
-export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Promise<'guardado' | 'repetido' | 'ignorado'> {
+export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Promise<'guardado' | 'eco' | 'repetido' | 'ignorado'> {
   const { apikey: _apikey, ...sent } = body;
   // PostgreSQL's jsonb holds no NUL character: one inside a text is dropped rather than the message.
   const payload = semNul(sent) as Payload;
@@ -102,6 +104,8 @@ export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Pro
   const evento = eventoDe(payload).slice(0, 120) || 'desconhecido';
   const semResposta = !mensagem ? 'Evento sem mensagem a responder.' : SEM_RESPOSTA.test(mensagem.jid) ? 'Grupo, lista ou canal.' : '';
   return db.transaction(async (tx) => {
+    // The echo of the product's own send: applied here, as the job would ('eco'), without a job.
+    const ecoDoEnvio = !semResposta && mensagem?.fromMe === true && (await eco(tx, mensagem));
     const [stored] = await tx
       .insert(webhookEventos)
       .values({
@@ -109,16 +113,38 @@ export async function guardarEvento(db: Db, queue: JobQueue, body: Payload): Pro
         eventId: mensagem ? `${mensagem.jid}|${mensagem.idExterno}`.slice(0, 400) : `${evento}|${randomUUID()}`,
         event: evento,
         payload,
-        status: semResposta ? 'ignorado' : 'recebido',
-        resultado: semResposta,
-        processedAt: semResposta ? new Date() : null,
+        status: semResposta ? 'ignorado' : ecoDoEnvio ? 'aplicado' : 'recebido',
+        resultado: ecoDoEnvio ? 'eco' : semResposta,
+        processedAt: semResposta || ecoDoEnvio ? new Date() : null,
         createdAt: relogio(),
       })
       .onConflictDoNothing()
       .returning({ id: webhookEventos.id });
     if (!stored) return 'repetido';
     if (semResposta) return 'ignorado';
+    if (ecoDoEnvio) return 'eco';
     await queue.send(tx, QUEUES.atendimento.name, { id: stored.id });
     return 'guardado';
   });
+}
+
+/**
+ * Whether a fromMe message is the product's own send coming back (its id, or its text to the chat a
+ * moment ago, being sent or sent). Read by the webhook, which then stores the echo applied with no
+ * job (half the jobs of a burst the bot answers), and by the job for one the webhook could not tell.
+ */
+export async function eco(tx: DbOrTx, msg: MensagemRecebida): Promise<boolean> {
+  const destinos = [msg.jid, ...variantesDoTelefone(msg.telefone).map((v) => `55${v}`), onlyDigits(msg.jid.split('@')[0])];
+  const list = sql.join(
+    destinos.map((d) => sql`${d}`),
+    sql`, `,
+  );
+  const { rows: found } = (await tx.execute(
+    sql`(SELECT id FROM mensagens WHERE external_id = ${msg.idExterno} LIMIT 1)
+        UNION ALL
+        (SELECT id FROM mensagens WHERE destino IN (${list}) AND texto = ${msg.texto} AND status IN ('enviando', 'enviada')
+           AND created_at > now() - interval '10 minutes' LIMIT 1)
+        LIMIT 1`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return found.length > 0;
 }

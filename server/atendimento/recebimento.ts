@@ -17,7 +17,7 @@
  * without a word to the client (aguardando, motivo falha).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { onlyDigits, searchText } from '../../domain/text';
+import { searchText } from '../../domain/text';
 import type { Db, DbOrTx } from '../db/client';
 import { conversaMensagens, conversas, decisoes, mensagens, webhookEventos } from '../db/schema';
 import { store } from '../mensagens/mensagens';
@@ -25,8 +25,8 @@ import { QUEUES, type JobQueue } from '../queue/boss';
 import { getCompany } from '../regras/company';
 import { decidir, ehRoubo, type ConversaBot, type Decisao } from './bot';
 import { atendimentoDe } from './configuracao';
-import { GATEWAY_EVOLUTION, mensagemDoEvento, type MensagemRecebida } from './evento';
-import { clientePorTelefone, variantesDoTelefone } from './identificacao';
+import { eco, GATEWAY_EVOLUTION, mensagemDoEvento, type MensagemRecebida } from './evento';
+import { clientePorTelefone } from './identificacao';
 
 /** Messages reaching the webhook within this of the one the bot last answered share its reply (DESIGN 11). */
 export const JANELA_MS = 1500;
@@ -209,24 +209,6 @@ async function doCliente(tx: DbOrTx, queue: JobQueue, msg: MensagemRecebida, rec
   }
   await registrarDecisao(tx, conversa, entrada.id, decisao);
   return decisao.acao;
-}
-
-/** Whether a fromMe message is the product's own send coming back (its id, or its text to the chat a moment ago). */
-async function eco(tx: DbOrTx, msg: MensagemRecebida): Promise<boolean> {
-  const destinos = [msg.jid, ...variantesDoTelefone(msg.telefone).map((v) => `55${v}`), onlyDigits(msg.jid.split('@')[0])];
-  const list = sql.join(
-    destinos.map((d) => sql`${d}`),
-    sql`, `,
-  );
-  const found = await rows<{ id: number }>(
-    tx,
-    sql`(SELECT id FROM mensagens WHERE external_id = ${msg.idExterno} LIMIT 1)
-        UNION ALL
-        (SELECT id FROM mensagens WHERE destino IN (${list}) AND texto = ${msg.texto} AND status IN ('enviando', 'enviada')
-           AND created_at > now() - interval '10 minutes' LIMIT 1)
-        LIMIT 1`,
-  );
-  return found.length > 0;
 }
 
 /** A fromMe message that is no echo: staff wrote on the company's phone; the bot is silent from now on. */

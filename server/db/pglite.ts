@@ -11,7 +11,7 @@
  * time anyway.
  */
 import { PGlite, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { ehSegundoPlano, VezComPrioridade } from './prioridade';
+import { ehSegundoPlano, usarPrioridade, VezComPrioridade } from './prioridade';
 
 /** PostgreSQL's type id of bytea. */
 export const BYTEA = 17;
@@ -51,6 +51,7 @@ export class EmbeddedClient {
   }
 
   static async open(options: PGliteOptions, afterOpen: (client: PGlite) => Promise<void>) {
+    usarPrioridade();
     const client = await PGlite.create(options);
     await afterOpen(client);
     return new EmbeddedClient(client, options, afterOpen);

@@ -9,9 +9,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const segundoPlano = new AsyncLocalStorage<true>();
+/**
+ * Whether an embedded database is open in this process (pglite.ts sets it). Until then the marking
+ * is skipped: on Node 20 an AsyncLocalStorage in use tracks every promise of the process, a cost
+ * that PostgreSQL's pool, which ignores the turn, need not pay.
+ */
+let emUso = false;
+export const usarPrioridade = () => {
+  emUso = true;
+};
 
 /** Runs `work` as background work: its embedded-database calls give way to the requests'. */
-export const emSegundoPlano = <T>(work: () => Promise<T>): Promise<T> => segundoPlano.run(true, work);
+export const emSegundoPlano = <T>(work: () => Promise<T>): Promise<T> => (emUso ? segundoPlano.run(true, work) : work());
 
 /** Whether the running code is background work (a queue's job). */
 export const ehSegundoPlano = () => segundoPlano.getStore() === true;

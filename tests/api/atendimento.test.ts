@@ -279,8 +279,20 @@ describe.each(backends)('atendimento pelo WhatsApp (%s)', (backend) => {
       async () => (await rows(sql`SELECT id FROM webhook_eventos WHERE event_id LIKE ${`${jid}|%`} AND resultado = 'eco'`)).length === 1,
     );
     await receber({ from: phone, text: '9' });
-    expect(await replies(jid, 2)).toHaveLength(2);
+    const [, segunda] = await replies(jid, 2);
     expect((await conversaDe(jid)).status).toBe('bot');
+    // An echo Evolution sends again under another id (the same text to the chat, a moment after the
+    // send): the webhook itself tells it and stores it applied, with no job for the queue.
+    const token = await webhookToken();
+    const echo = a.bench.evolution.upsertPayload('rastreio', { from: '', remoteJid: jid, fromMe: true, text: segunda.text });
+    const answer = await env.t.app.inject({ method: 'POST', url: `/webhook/whats/1/${token}`, payload: echo });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true, resultado: 'eco' });
+    const [stored] = await rows<{ id: number; status: string; resultado: string }>(
+      sql`SELECT id, status, resultado FROM webhook_eventos WHERE event_id = ${`${jid}|${(echo.data as { key: { id: string } }).key.id}`}`,
+    );
+    expect(stored).toMatchObject({ status: 'aplicado', resultado: 'eco' });
+    expect(await rows(sql`SELECT id FROM pgboss.job WHERE name = 'atendimento' AND (data->>'id')::int = ${stored.id}`)).toEqual([]);
 
     await receber({ from: phone, remoteJid: jid, fromMe: true, text: 'Oi, aqui é a Joana da central.' });
     expect((await conversaDe(jid)).status).toBe('em_atendimento');
