@@ -3,7 +3,7 @@
  * goes before every waiting background call; each kind keeps its order of arrival.
  */
 import { describe, expect, it } from 'vitest';
-import { ehSegundoPlano, emSegundoPlano, VezComPrioridade } from '../../server/db/prioridade';
+import { ehSegundoPlano, emSegundoPlano, usarPrioridade, VezComPrioridade } from '../../server/db/prioridade';
 
 describe('VezComPrioridade', () => {
   it('a request waiting goes before the background calls that came earlier; each kind in its order', async () => {
@@ -53,7 +53,8 @@ describe('VezComPrioridade', () => {
     (await vez.vez(true))();
   });
 
-  it('emSegundoPlano marks the work and what it awaits, not the caller', async () => {
+  it('emSegundoPlano marks the work and what it awaits, not the caller (once an embedded database uses the turn)', async () => {
+    usarPrioridade();
     expect(ehSegundoPlano()).toBe(false);
     const inside = await emSegundoPlano(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
