@@ -80,8 +80,15 @@ export class EmbeddedClient {
   }
 
   async close() {
-    await this.#reopening;
-    await this.#current.close();
+    // Behind every call already waiting for its turn (as PGlite's own queue would have it), so none
+    // of them meets a closed instance; calls made after it find it closed, as before.
+    const release = await this.#vez.vez(true);
+    try {
+      await this.#reopening;
+      await this.#current.close();
+    } finally {
+      release();
+    }
   }
 
   async #run<T>(call: (client: PGlite) => Promise<T>): Promise<T> {
