@@ -50,6 +50,9 @@ export const MSG_DESCONTO = {
  */
 export const SEM_DESCONTO = { tipo: 'nenhum' } as const;
 export type SemDesconto = typeof SEM_DESCONTO;
+/** Whether `v` is a subscription's "Sem desconto" (`{ tipo: 'nenhum' }`, whatever else it carries). */
+export const ehSemDesconto = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && (v as { tipo?: unknown }).tipo === SEM_DESCONTO.tipo;
 
 /**
  * `desconto` in a plan's or a subscription's body: an object, null (none; on a subscription: its
@@ -59,8 +62,7 @@ export const descontoSchema = ({ semDesconto = false } = {}) =>
   z
     .preprocess(
       // "Sem desconto" takes no figure: whatever came with it (a form's leftovers) is not read.
-      (v) =>
-        semDesconto && typeof v === 'object' && v !== null && (v as { tipo?: unknown }).tipo === SEM_DESCONTO.tipo ? SEM_DESCONTO : v,
+      (v) => (semDesconto && ehSemDesconto(v) ? SEM_DESCONTO : v),
       z.object(
         {
           valor: money()

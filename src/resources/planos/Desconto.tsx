@@ -12,7 +12,14 @@ import { useGetList, useGetOne, useTranslate, type RaRecord } from 'ra-core';
 import { NumberInput, SelectInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { DESCONTO_DIAS_MAX, DESCONTO_TIPOS, regraDe, SEM_DESCONTO, type DescontoRegra } from '../../../domain/desconto';
+import {
+  DESCONTO_DIAS_MAX,
+  DESCONTO_TIPOS,
+  ehSemDesconto as semDesconto,
+  regraDe,
+  SEM_DESCONTO,
+  type DescontoRegra,
+} from '../../../domain/desconto';
 import { CONTRATO_STATUS } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/formatters';
 import { parseMoney } from '../../../domain/schemas/money';
@@ -24,8 +31,6 @@ type Translate = ReturnType<typeof useTranslate>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const temTipo = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && DESCONTO_TIPOS.includes(v.tipo as (typeof DESCONTO_TIPOS)[number]);
-
-const semDesconto = (v: unknown) => isObject(v) && v.tipo === SEM_DESCONTO.tipo;
 
 /**
  * The form's discount as the API takes it: null without a kind (valor or percentual), else its
