@@ -44,7 +44,7 @@ const run = (args, prefix, { niceness = 0 } = {}) =>
     if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix);
     child.on('close', (status) => resolve(status));
   });
-const vitest = (projectNames, name, prefix) => {
+const vitest = (projectNames, name, prefix, options) => {
   const report = path.join('test-results', `vitest-${name}.json`);
   rmSync(report, { force: true });
   const args = [
@@ -57,11 +57,11 @@ const vitest = (projectNames, name, prefix) => {
     `--outputFile.json=${report}`,
     ...process.argv.slice(2),
   ];
-  return run(args, prefix).then((status) => ({ status, report }));
+  return run(args, prefix, options).then((status) => ({ status, report }));
 };
 // The checks that no test waits for (the type check, ESLint, Prettier: 200 s of CPU) run at a lower
 // priority: they take the cores while the tests wait on a timer, a queue or a browser, not before.
-const background = { niceness: 10 };
+const background = { niceness: 15 };
 const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
   run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], '[tsc] ', background),
   run([path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], '[eslint] ', background),
@@ -69,6 +69,8 @@ const [typecheck, eslint, prettier, ...vitestRuns] = await Promise.all([
   vitest(
     projects.filter((p) => p !== 'e2e'),
     'node',
+    undefined,
+    projects.includes('e2e') ? { niceness: 5 } : undefined,
   ),
   ...(projects.includes('e2e') ? [vitest(['e2e'], 'e2e', '[e2e] ')] : []),
 ]);
