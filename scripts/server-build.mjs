@@ -2,7 +2,7 @@
 // dist-server/server.mjs (the packages stay in node_modules), run by plain Node with a bounded heap.
 // Running the sources through tsx instead keeps a transpiler and a source map of every module in
 // the process: 267 MB resident when idle, against 147 MB for the bundle (bench/README.md, "The
-// server's memory"). The bundle is rebuilt on every start (under a second), so it is never stale.
+// server's memory"). `npm start` bundles again when a source is newer than the bundle.
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { build, stop } from 'esbuild';

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, serverNodeArgs, stopBuilder } from './server-build.mjs';
+import { buildServer, serverBundle, serverNodeArgs, stopBuilder } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -71,10 +71,14 @@ if (stale) {
   if (status !== 0) process.exit(status);
 }
 
-// The server bundled and run by plain Node, its heap bounded (scripts/server-build.mjs).
-await buildServer();
-// esbuild's service process is not needed once the bundle is written: no child outlives the start.
-await stopBuilder();
+// The server bundled and run by plain Node, its heap bounded (scripts/server-build.mjs): bundled
+// again when missing or older than its sources, as the browser app is built.
+const bundleSources = ['server', 'domain', 'scripts/server-build.mjs', 'package-lock.json'].filter((p) => existsSync(p));
+if (!existsSync(serverBundle) || Math.max(...bundleSources.map(newestMtime)) > statSync(serverBundle).mtimeMs) {
+  await buildServer();
+  // esbuild's service process is not needed once the bundle is written: no child outlives the start.
+  await stopBuilder();
+}
 endIfStopped();
 // The IPC channel tells the server when this process is gone, even killed outright (server/server.ts).
 process.exit(await run(serverNodeArgs(), { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] }));
